@@ -27,6 +27,8 @@ public final class Main implements Runnable {
     static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new Main());
         // subcommands, one line each
+        commandLine.addSubcommand(new VerifyCommand());
+        commandLine.addSubcommand(new CompareCommand());
         return commandLine;
     }
 

@@ -1,0 +1,201 @@
+package io.jenkins.plugins.zfsreplication.verify;
+
+import io.jenkins.plugins.zfsreplication.posix.Advice;
+import io.jenkins.plugins.zfsreplication.posix.NativeBuffer;
+import io.jenkins.plugins.zfsreplication.posix.NativeFile;
+import io.jenkins.plugins.zfsreplication.posix.Posix;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Hashes files chunk by chunk: the calling thread walks the chunks and maps holes, N workers each
+ * read a chunk into their own reused native buffer and hash it, and the caller emits results in
+ * chunk order. While one worker reads, another hashes, so reading and hashing overlap; at most
+ * {@code 2 N} chunks are in flight, so memory is bounded whatever the file size.
+ */
+final class HashingSession implements AutoCloseable {
+    /** Read-ahead hint granularity: one posix_fadvise(WILLNEED) per this many bytes of data. */
+    private static final long ADVISE_WINDOW = 32L << 20;
+
+    private final VerifyOptions options;
+    private final Posix posix;
+    private final ThroughputRecorder recorder;
+    private final ExecutorService executor;
+    private final ThreadLocal<Worker> workers;
+    private final List<Worker> allWorkers = new CopyOnWriteArrayList<>();
+    private final NativeBuffer zeros;
+    private final ChunkDigest zeroDigest;
+    private final Map<Long, String> zeroHashes = new ConcurrentHashMap<>();
+    private final int maxInFlight;
+    private final java.util.function.Consumer<String> log;
+
+    HashingSession(VerifyOptions options, Posix posix, ThroughputRecorder recorder,
+                   java.util.function.Consumer<String> log) {
+        this.log = log;
+        this.options = options;
+        this.posix = posix;
+        this.recorder = recorder;
+        int n = options.workers();
+        this.maxInFlight = 2 * n;
+        this.executor = Executors.newFixedThreadPool(n, runnable -> {
+            Thread thread = new Thread(runnable, "zfsr-verify-hash");
+            thread.setDaemon(true);
+            return thread;
+        });
+        this.workers = ThreadLocal.withInitial(this::newWorker);
+        this.zeros = NativeBuffer.zeros(posix, options.chunkSize());
+        this.zeroDigest = options.hash().newDigest();
+    }
+
+    private Worker newWorker() {
+        Worker worker = new Worker(posix.allocate(options.bufferSize()), options.hash().newDigest());
+        allWorkers.add(worker);
+        return worker;
+    }
+
+    /** The hash of {@code length} zero bytes, computed once per length. */
+    String zeroHash(long length) {
+        return zeroHashes.computeIfAbsent(length, this::computeZeroHash);
+    }
+
+    private synchronized String computeZeroHash(long length) {
+        return zeroDigest.hashZeros(zeros, length);
+    }
+
+    /** Hashes one open file, passing each chunk's hash to {@code sink} in order. */
+    FileStats hash(NativeFile file, String path, ChunkSink sink) {
+        long size = file.size();
+        long chunk = options.chunkSize();
+        file.advise(0, 0, Advice.SEQUENTIAL);
+        ExtentCursor cursor = new ExtentCursor(file, size, options.sparse().seek(), options.sparse() == SparseMode.AUTO);
+        Deque<Future<ChunkResult>> pending = new ArrayDeque<>();
+        StatsBuilder stats = new StatsBuilder(path, size);
+        long advisedUpTo = 0;
+        for (long offset = 0; offset < size; offset += chunk) {
+            checkCancelled(path);
+            long length = Math.min(chunk, size - offset);
+            if (cursor.isHole(offset, length)) {
+                pending.add(CompletableFuture.completedFuture(ChunkResult.hole(zeroHash(length), length)));
+            } else {
+                if (offset + ADVISE_WINDOW / 2 >= advisedUpTo) {
+                    advisedUpTo = Math.max(advisedUpTo, offset);
+                    file.advise(advisedUpTo, ADVISE_WINDOW, Advice.WILLNEED);
+                    advisedUpTo += ADVISE_WINDOW;
+                }
+                long at = offset;
+                pending.add(executor.submit(() -> workers.get().hashChunk(file, at, length)));
+            }
+            while (!pending.isEmpty() && (pending.size() > maxInFlight || pending.peek().isDone())) {
+                emit(pending.poll(), stats, sink);
+            }
+        }
+        try {
+            while (!pending.isEmpty()) {
+                emit(pending.poll(), stats, sink);
+            }
+        } finally {
+            pending.forEach(future -> future.cancel(true));
+        }
+        if (cursor.note() != null) {
+            log.accept((path.isEmpty() ? file.path().toString() : path) + ": " + cursor.note());
+        }
+        return stats.build(cursor.calls());
+    }
+
+    private void emit(Future<ChunkResult> future, StatsBuilder stats, ChunkSink sink) {
+        ChunkResult result = await(future, stats.path);
+        sink.chunk(stats.chunks, result.hash());
+        stats.add(result);
+        recorder.add(result.length(), result.readBytes(), result.hole() ? result.length() : 0);
+    }
+
+    private static ChunkResult await(Future<ChunkResult> future, String path) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new VerifyCancelledException("Verification cancelled while hashing %s", path);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException) {
+                throw (RuntimeException) cause;
+            }
+            throw new VerifyException(cause, "Hashing %s failed: %s", path, cause);
+        }
+    }
+
+    private static void checkCancelled(String path) {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new VerifyCancelledException("Verification cancelled while hashing %s", path);
+        }
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+        try {
+            if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
+                return; // a worker is stuck in a read: leak its buffer rather than free memory in use
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        allWorkers.forEach(worker -> worker.buffer.close());
+        zeros.close();
+    }
+
+    /** Receives chunk hashes in order. */
+    interface ChunkSink {
+        void chunk(long index, String hash);
+    }
+
+    private final class Worker {
+        private final NativeBuffer buffer;
+        private final ChunkDigest digest;
+
+        Worker(NativeBuffer buffer, ChunkDigest digest) {
+            this.buffer = buffer;
+            this.digest = digest;
+        }
+
+        ChunkResult hashChunk(NativeFile file, long offset, long length) {
+            if (options.hash().streaming()) {
+                return streamChunk(file, offset, length);
+            }
+            readFully(file, offset, length, length);
+            if (options.sparse().zeroCheck() && buffer.sameBytes(zeros, length)) {
+                return ChunkResult.zeros(zeroHash(length), length);
+            }
+            return ChunkResult.data(digest.hash(buffer, length), length);
+        }
+
+        private ChunkResult streamChunk(NativeFile file, long offset, long length) {
+            digest.reset();
+            for (long done = 0; done < length; done += buffer.capacity()) {
+                int piece = (int) Math.min(buffer.capacity(), length - done);
+                readFully(file, offset + done, piece, length);
+                digest.update(buffer, piece);
+            }
+            return ChunkResult.data(digest.finish(), length);
+        }
+
+        private void readFully(NativeFile file, long offset, long length, long chunkLength) {
+            long n = file.read(buffer.address(), length, offset);
+            if (n != length) {
+                throw new VerifyException("%s shrank while being read: expected %d bytes at offset %d, got %d."
+                        + " Verify a snapshot or a file nobody writes to.", file.path(), length, offset, n);
+            }
+        }
+    }
+}
