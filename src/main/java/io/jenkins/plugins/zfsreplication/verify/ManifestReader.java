@@ -38,12 +38,13 @@ public final class ManifestReader implements AutoCloseable {
         this.source = source;
         this.in = in;
         in.mark(1 << 16);
-        String first = in.readLine();
+        String first = readLine();
         if (first != null && first.equals(ManifestHeader.FIRST_LINE)) {
             lineNumber = 1;
             header = readHeader();
         } else {
             in.reset();
+            lineNumber = 0;
             header = guessHeader(fallback);
         }
     }
@@ -109,7 +110,8 @@ public final class ManifestReader implements AutoCloseable {
                     + " give the --hash, --block-size and --count it was made with.", source);
         }
         in.mark(1 << 16);
-        String first = in.readLine();
+        String first = readLine();
+        lineNumber = 0;
         in.reset();
         int columns = first == null ? 2 : first.split("\t", -1).length;
         ManifestHeader.Layout layout = columns == 3 ? ManifestHeader.Layout.TREE : ManifestHeader.Layout.FILE;
@@ -165,9 +167,10 @@ public final class ManifestReader implements AutoCloseable {
 
     private String readLine() {
         try {
-            String line = in.readLine();
             lineNumber++;
-            return line;
+            return in.readLine();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw failure("not UTF-8 text: is this a manifest?");
         } catch (IOException e) {
             throw new UncheckedIOException("Reading " + source + " failed", e);
         }
