@@ -36,8 +36,8 @@ public final class ThroughputRecorder implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        addSample();
-        timer.scheduleAtFixedRate(this::addSample, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+        sample();
+        timer.scheduleAtFixedRate(this::sample, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
     }
 
     void add(long logicalBytes, long readBytes, long holeBytes) {
@@ -46,7 +46,7 @@ public final class ThroughputRecorder implements AutoCloseable {
         holes.addAndGet(holeBytes);
     }
 
-    private void addSample() {
+    void sample() {
         Sample sample = new Sample((System.nanoTime() - startNanos) / 1e9, logical.get(), read.get(), holes.get());
         synchronized (samples) {
             samples.add(sample);
@@ -76,7 +76,7 @@ public final class ThroughputRecorder implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        addSample();
+        sample();
         synchronized (samples) {
             return List.copyOf(samples);
         }

@@ -84,8 +84,7 @@ public final class ZfsCloneMounter implements SnapshotMounter {
     public void close() {
         try {
             if (clone != null) {
-                run("zfs", "destroy", clone);
-                clone = null;
+                destroyClone();
             }
         } finally {
             if (mountPoint != null) {
@@ -95,6 +94,25 @@ public final class ZfsCloneMounter implements SnapshotMounter {
                     log.accept("could not remove the temporary mount point " + mountPoint + ": " + e.getMessage());
                 }
                 mountPoint = null;
+            }
+        }
+    }
+
+    /** zfs-fuse may still hold a just-used mount busy for a moment, so destroy is retried briefly. */
+    private void destroyClone() {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                run("zfs", "destroy", clone);
+                clone = null;
+                return;
+            } catch (VerifyException e) {
+                if (attempt == 20 || e instanceof VerifyCancelledException) {
+                    log.accept("could not destroy the temporary clone " + clone + ": destroy it with zfs destroy " + clone);
+                    throw e;
+                }
+                log.accept("destroying " + clone + " failed, retrying: " + e.getMessage());
+                sleep();
+                sleep();
             }
         }
     }
