@@ -11,8 +11,9 @@ import java.lang.annotation.Target;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
- * Checked against jenkinsci/jenkins core/src/main/java/hudson/Extension.java. The SezPoz meta-
- * annotation (@Indexed, which makes Jenkins find extensions at run time) and the
+ * Checked against jenkinsci/jenkins core/src/main/java/hudson/Extension.java ({@code @Indexable
+ * @Retention(RUNTIME) @Target({TYPE, FIELD, METHOD}) @Documented}). The SezPoz meta-annotation
+ * net.java.sezpoz.Indexable, which makes Jenkins find extensions at run time, and the
  * optional()/dynamicLoadable() elements are omitted: nothing is discovered offline.
  */
 @Retention(RUNTIME)
