@@ -10,7 +10,7 @@ import io.jenkins.plugins.zfsreplication.verify.VerifyException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
 import io.jenkins.plugins.zfsreplication.verify.Verifier;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +30,8 @@ import picocli.CommandLine.Parameters;
         description = {"Compare two manifests, a manifest and a path, or two paths; LEFT is the reference.",
             "Prints every difference and a summary line. Exit status: 0 identical, 1 different, 2 bad input."})
 final class CompareCommand implements Callable<Integer> {
+    private final CliEnvironment environment;
+
     @Parameters(index = "0", paramLabel = "LEFT", description = "Manifest, file, device or directory.")
     Path left;
 
@@ -45,9 +47,14 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     VerifyParameters parameters = new VerifyParameters();
 
+    CompareCommand(CliEnvironment environment) {
+        this.environment = environment;
+    }
+
     @Override
     public Integer call() {
-        PrintStream out = System.out;
+        PrintWriter out = environment.out();
+        PrintWriter err = environment.err();
         List<Path> temporary = new ArrayList<>();
         try {
             VerifyOptions options = parameters.options();
@@ -69,19 +76,21 @@ final class CompareCommand implements Callable<Integer> {
                 result = ManifestComparison.compare(a, b, difference -> out.println(difference.describe()));
             }
             out.println(result.summary());
-            return result.identical() ? 0 : 1;
+            return result.identical() ? 0 : Main.FAILED;
         } catch (VerifyCancelledException e) {
-            System.err.println("zfs-replication compare: cancelled: " + e.getMessage());
+            err.println("zfs-replication compare: cancelled: " + e.getMessage());
             return 130;
         } catch (VerifyException | UncheckedIOException e) {
-            System.err.println("zfs-replication compare: error: " + e.getMessage());
-            return 2;
+            err.println("zfs-replication compare: error: " + e.getMessage());
+            return Main.BAD_INPUT;
         } finally {
+            out.flush();
+            err.flush();
             for (Path path : temporary) {
                 try {
                     Files.deleteIfExists(path);
                 } catch (IOException e) {
-                    System.err.println("could not remove " + path + ": " + e.getMessage());
+                    err.println("could not remove " + path + ": " + e.getMessage());
                 }
             }
         }

@@ -1,16 +1,22 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.InvalidNameException;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * Entry point of the standalone command line. Each capability adds its subcommand to
- * {@link #commandLine()}; engine results go to stdout, logs and errors to stderr.
+ * {@link #commandLine(CliEnvironment)}; results go to stdout, logs and errors to stderr.
+ * Exit status: 0 done, 1 the work failed (zfs refused, a mismatch), 2 bad input.
  */
 @Command(name = "zfs-replication", mixinStandardHelpOptions = true,
         versionProvider = Version.class,
         description = "Plan, prune, send/recv and verify ZFS replication without Jenkins.")
 public final class Main implements Runnable {
+    static final int FAILED = 1;
+    static final int BAD_INPUT = 2;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -19,17 +25,39 @@ public final class Main implements Runnable {
         System.exit(run(args));
     }
 
-    /** Runs the command line and returns its exit status, so tests can call it in-process. */
+    /** Runs the command line and returns its exit status. */
     public static int run(String... args) {
-        return commandLine().execute(args);
+        return run(CliEnvironment.system(), args);
     }
 
-    static CommandLine commandLine() {
+    static int run(CliEnvironment environment, String... args) {
+        return commandLine(environment).execute(args);
+    }
+
+    static CommandLine commandLine(CliEnvironment environment) {
         CommandLine commandLine = new CommandLine(new Main());
-        // subcommands, one line each
-        commandLine.addSubcommand(new VerifyCommand());
-        commandLine.addSubcommand(new CompareCommand());
+        // subcommands, one line each; before the settings below, which apply to those present
+        commandLine.addSubcommand(new ProbeCommand(environment));
+        commandLine.addSubcommand(new ListCommand(environment));
+        commandLine.addSubcommand(new VerifyCommand(environment));
+        commandLine.addSubcommand(new CompareCommand(environment));
+        commandLine.setOut(environment.out());
+        commandLine.setErr(environment.err());
+        commandLine.registerConverter(DatasetName.class, Main::datasetName);
+        commandLine.setExecutionExceptionHandler((exception, line, parsed) -> {
+            line.getErr().println("error: " + exception.getMessage());
+            line.getErr().flush();
+            return exception instanceof InvalidNameException ? BAD_INPUT : FAILED;
+        });
         return commandLine;
+    }
+
+    private static DatasetName datasetName(String name) {
+        try {
+            return DatasetName.of(name);
+        } catch (ZfsException e) {
+            throw new CommandLine.TypeConversionException(e.getMessage());
+        }
     }
 
     @Override

@@ -2,17 +2,17 @@ package io.jenkins.plugins.zfsreplication.cli;
 
 import io.jenkins.plugins.zfsreplication.verify.Sizes;
 import io.jenkins.plugins.zfsreplication.verify.ThroughputRecorder;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.function.Consumer;
 
 /** A one-line progress display on a terminal: bytes done, current rate, time left when the total is known. */
 final class ProgressLine implements Consumer<ThroughputRecorder.Sample> {
-    private final PrintStream out;
+    private final PrintWriter out;
     private final long total;
     private ThroughputRecorder.Sample previous;
 
-    ProgressLine(PrintStream out, long total) {
+    ProgressLine(PrintWriter out, long total) {
         this.out = out;
         this.total = total;
     }

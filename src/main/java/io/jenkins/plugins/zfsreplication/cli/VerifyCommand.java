@@ -8,7 +8,7 @@ import io.jenkins.plugins.zfsreplication.verify.VerifyException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyResult;
 import io.jenkins.plugins.zfsreplication.verify.Verifier;
 import io.jenkins.plugins.zfsreplication.verify.ZfsCloneMounter;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +25,8 @@ import picocli.CommandLine.Parameters;
         description = {"Hash a file, block device, directory tree or snapshot chunk by chunk into a checksum manifest.",
             "Exit status: 0 done, 2 bad input or failure, 130 cancelled."})
 final class VerifyCommand implements Callable<Integer> {
+    private final CliEnvironment environment;
+
     @Parameters(index = "0", paramLabel = "TARGET",
             description = "A file, a block device, a directory, or a snapshot pool/dataset@name.")
     String target;
@@ -53,9 +55,13 @@ final class VerifyCommand implements Callable<Integer> {
     @Mixin
     VerifyParameters parameters = new VerifyParameters();
 
+    VerifyCommand(CliEnvironment environment) {
+        this.environment = environment;
+    }
+
     @Override
     public Integer call() {
-        PrintStream err = System.err;
+        PrintWriter err = environment.err();
         try {
             Path path = Paths.get(target);
             boolean snapshot = target.contains("@") && !Files.exists(path);
@@ -64,9 +70,10 @@ final class VerifyCommand implements Callable<Integer> {
             Verifier verifier = new Verifier(parameters.options(), sampleMillis, line);
             VerifyResult result;
             if (snapshot) {
-                result = verifier.verifySnapshot(target, new ZfsCloneMounter(err::println), output, System.out);
+                result = verifier.verifySnapshot(target, new ZfsCloneMounter(environment.localRunner(), err::println),
+                        output, environment.out());
             } else {
-                result = output != null ? verifier.verify(path, output) : verifier.verify(path, System.out);
+                result = output != null ? verifier.verify(path, output) : verifier.verify(path, environment.out());
             }
             if (line != null) {
                 line.clear();
@@ -75,13 +82,16 @@ final class VerifyCommand implements Callable<Integer> {
             result.log().forEach(err::println);
             result.skipped().forEach(s -> err.println("not hashed: " + s.path() + ": " + s.reason()));
             err.println(summary(result));
+            err.flush();
             return 0;
         } catch (VerifyCancelledException e) {
             err.println("zfs-replication verify: cancelled: " + e.getMessage());
+            err.flush();
             return 130;
         } catch (VerifyException | UncheckedIOException | java.io.IOException e) {
             err.println("zfs-replication verify: error: " + e.getMessage());
-            return 2;
+            err.flush();
+            return Main.BAD_INPUT;
         }
     }
 

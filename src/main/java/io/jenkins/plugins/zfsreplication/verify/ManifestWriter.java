@@ -2,7 +2,6 @@ package io.jenkins.plugins.zfsreplication.verify;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -45,10 +44,9 @@ public final class ManifestWriter implements AutoCloseable {
         }
     }
 
-    /** A manifest written to a stream (e.g. stdout); the stream is not closed. */
-    public static ManifestWriter toStream(OutputStream stream, ManifestHeader header) {
-        Writer writer = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
-        return start(new ManifestWriter(writer, null, null, header));
+    /** A manifest written to a writer (e.g. stdout); it is flushed, not closed. */
+    public static ManifestWriter toWriter(Writer target, ManifestHeader header) {
+        return start(new ManifestWriter(new BufferedWriter(target, 1 << 16), null, null, header));
     }
 
     private static ManifestWriter start(ManifestWriter writer) {

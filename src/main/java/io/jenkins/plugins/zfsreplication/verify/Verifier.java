@@ -4,7 +4,7 @@ import io.jenkins.plugins.zfsreplication.posix.NativeFile;
 import io.jenkins.plugins.zfsreplication.posix.Posix;
 import io.jenkins.plugins.zfsreplication.posix.PosixException;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,19 +43,19 @@ public final class Verifier {
     }
 
     /** Hashes {@code input} and writes the manifest to {@code out}. */
-    public VerifyResult verify(Path input, OutputStream out) {
-        return run(input, input.toString(), header -> ManifestWriter.toStream(out, header));
+    public VerifyResult verify(Path input, Writer out) {
+        return run(input, input.toString(), header -> ManifestWriter.toWriter(out, header));
     }
 
     /**
      * Hashes a snapshot made readable by {@code mounter}, which is closed (clone destroyed)
      * afterwards; the manifest goes to {@code manifest}, or to {@code out} when that is null.
      */
-    public VerifyResult verifySnapshot(String snapshot, SnapshotMounter mounter, Path manifest, OutputStream out) {
+    public VerifyResult verifySnapshot(String snapshot, SnapshotMounter mounter, Path manifest, Writer out) {
         try (SnapshotMounter m = mounter) {
             Path root = m.mount(snapshot);
             return run(root, snapshot, header -> manifest != null ? ManifestWriter.toFile(manifest, header)
-                    : ManifestWriter.toStream(out, header));
+                    : ManifestWriter.toWriter(out, header));
         }
     }
 

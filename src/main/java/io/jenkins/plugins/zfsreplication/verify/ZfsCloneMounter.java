@@ -1,59 +1,61 @@
 package io.jenkins.plugins.zfsreplication.verify;
 
+import io.jenkins.plugins.zfsreplication.zfs.CommandResult;
+import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.security.SecureRandom;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
  * Reads a snapshot through {@code <mountpoint>/.zfs/snapshot/<name>} where ZFS offers that, and
  * otherwise through a temporary read-only clone ({@code <pool>/zfsr-verify-<random>}), which
  * {@link #close()} always destroys. zfs-fuse has no .zfs directory, so it takes the clone path.
- *
- * <p>Interim: this class runs {@code zfs} itself (argument vectors, no shell) until the verify
- * code is wired to the project's zfs layer, which owns every zfs process; it is the only class
- * outside that layer that does.
+ * Commands go through the zfs layer's {@link CommandRunner} as argument vectors.
  */
 public final class ZfsCloneMounter implements SnapshotMounter {
-    private static final long TIMEOUT_SECONDS = 120;
+    private static final Duration TIMEOUT = Duration.ofMinutes(2);
 
+    private final CommandRunner runner;
     private final Consumer<String> log;
     private String clone;
     private Path mountPoint;
 
     /** {@code log} receives each zfs command run (destructive actions are logged). */
-    public ZfsCloneMounter(Consumer<String> log) {
+    public ZfsCloneMounter(CommandRunner runner, Consumer<String> log) {
+        this.runner = runner;
         this.log = log;
     }
 
     @Override
     public Path mount(String snapshot) {
-        int at = snapshot.indexOf('@');
-        if (at <= 0 || at == snapshot.length() - 1 || snapshot.indexOf('@', at + 1) >= 0) {
-            throw new VerifyException("'%s' is not a snapshot name: use pool/dataset@snapshot", snapshot);
+        SnapshotName name;
+        try {
+            name = SnapshotName.parse(snapshot);
+        } catch (ZfsException e) {
+            throw new VerifyException(e, "'%s' is not a snapshot name (%s): use pool/dataset@snapshot", snapshot, e.getMessage());
         }
-        String dataset = snapshot.substring(0, at);
+        String dataset = name.dataset().name();
         List<String> properties = run("zfs", "get", "-H", "-o", "value", "type,mountpoint", dataset);
         if (properties.size() != 2) {
             throw new VerifyException("Unexpected output of zfs get for %s: %s", dataset, properties);
         }
         String type = properties.get(0);
         if ("filesystem".equals(type) && properties.get(1).startsWith("/")) {
-            Path direct = Paths.get(properties.get(1), ".zfs", "snapshot", snapshot.substring(at + 1));
+            Path direct = Paths.get(properties.get(1), ".zfs", "snapshot", name.snapshot());
             if (Files.isDirectory(direct)) {
                 return direct;
             }
         }
-        String pool = dataset.contains("/") ? dataset.substring(0, dataset.indexOf('/')) : dataset;
-        String name = pool + "/zfsr-verify-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(4));
-        return "volume".equals(type) ? cloneVolume(snapshot, name) : cloneFilesystem(snapshot, name);
+        String cloneName = name.dataset().pool() + "/zfsr-verify-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(4));
+        return "volume".equals(type) ? cloneVolume(snapshot, cloneName) : cloneFilesystem(snapshot, cloneName);
     }
 
     private Path cloneFilesystem(String snapshot, String name) {
@@ -119,27 +121,20 @@ public final class ZfsCloneMounter implements SnapshotMounter {
 
     private List<String> run(String... command) {
         log.accept("running: " + String.join(" ", command));
+        CommandResult result;
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            process.getOutputStream().close();
-            byte[] output = process.getInputStream().readAllBytes();
-            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new VerifyException("%s did not finish within %d s", String.join(" ", command), TIMEOUT_SECONDS);
+            result = runner.run(List.of(command), TIMEOUT);
+        } catch (ZfsException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new VerifyCancelledException("Interrupted while running %s", String.join(" ", command));
             }
-            String text = new String(output, StandardCharsets.UTF_8);
-            if (process.exitValue() != 0) {
-                throw new VerifyException("%s failed (exit %d): %s", String.join(" ", command), process.exitValue(), text.trim());
-            }
-            List<String> lines = new ArrayList<>();
-            text.lines().forEach(lines::add);
-            return lines;
-        } catch (IOException e) {
-            throw new VerifyException(e, "Cannot run %s: %s. Is ZFS installed?", command[0], e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new VerifyCancelledException("Interrupted while running %s", String.join(" ", command));
+            throw new VerifyException(e, "%s", e.getMessage());
         }
+        if (!result.succeeded()) {
+            throw new VerifyException("%s failed (exit %d): %s", String.join(" ", command), result.exitStatus(),
+                    (result.stderr() + result.stdout()).trim());
+        }
+        return result.stdout().lines().toList();
     }
 
     private static void sleep() {

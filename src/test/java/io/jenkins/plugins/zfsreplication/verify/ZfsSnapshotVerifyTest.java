@@ -3,6 +3,7 @@ package io.jenkins.plugins.zfsreplication.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +40,7 @@ class ZfsSnapshotVerifyTest {
         List<String> log = new ArrayList<>();
         Path manifest = temporary.resolve("snapshot.manifest");
 
-        VerifyResult result = new Verifier(OPTIONS, 100, null).verifySnapshot(dataset + "@s1", new ZfsCloneMounter(log::add), manifest, null);
+        VerifyResult result = new Verifier(OPTIONS, 100, null).verifySnapshot(dataset + "@s1", new ZfsCloneMounter(new ProcessCommandRunner(), log::add), manifest, null);
 
         assertThat(Oracle.chunkLines(manifest)).containsExactlyElementsOf(Oracle.treeChunks(original, "xxh64", 1 << 16));
         assertThat(result.target()).isEqualTo(dataset + "@s1");
@@ -58,7 +59,7 @@ class ZfsSnapshotVerifyTest {
         Path unwritable = temporary.resolve("no-such-dir/out.manifest");
 
         assertThatThrownBy(() -> new Verifier(OPTIONS, 100, null)
-                .verifySnapshot(dataset + "@s1", new ZfsCloneMounter(log::add), unwritable, null))
+                .verifySnapshot(dataset + "@s1", new ZfsCloneMounter(new ProcessCommandRunner(), log::add), unwritable, null))
                 .isInstanceOf(VerifyException.class).hasMessageContaining("Cannot write the manifest");
 
         assertThat(log).anyMatch(line -> line.startsWith("running: zfs destroy "));
@@ -68,7 +69,7 @@ class ZfsSnapshotVerifyTest {
     @Test
     void shouldReportAMissingSnapshot() {
         assertThatThrownBy(() -> new Verifier(OPTIONS, 100, null).verifySnapshot(POOL.name() + "@nope",
-                new ZfsCloneMounter(line -> { }), temporary.resolve("x.manifest"), null))
+                new ZfsCloneMounter(new ProcessCommandRunner(), line -> { }), temporary.resolve("x.manifest"), null))
                 .isInstanceOf(VerifyException.class).hasMessageContaining("zfs clone");
         assertThat(temporary.resolve("x.manifest")).doesNotExist();
     }

@@ -1,0 +1,41 @@
+# Shared by bin/test, bin/demo and the bench commands: make this machine able to run the real parts.
+# Needs root (zfs-fuse, loop devices and network namespaces do).
+
+# Debian packages the tests, the demo and the benchmarks use.
+ZFSR_PACKAGES=(zfs-fuse xxhash python3-xxhash mbuffer pv socat zstd lz4 openssh-server openssh-client
+  xfsprogs btrfs-progs iproute2 procps psmisc util-linux maven)
+
+zfsr_require_root() {
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "error: run as root: zfs-fuse, loop devices and network namespaces need it" >&2
+    exit 2
+  fi
+}
+
+zfsr_install_packages() {
+  local missing=()
+  for package in "${ZFSR_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+}
+
+zfsr_start_zfs_fuse() {
+  [ -e /dev/fuse ] || { modprobe fuse 2>/dev/null || true; }
+  [ -e /dev/fuse ] || mknod -m 666 /dev/fuse c 10 229
+  if ! pgrep -x zfs-fuse >/dev/null; then
+    echo "starting zfs-fuse"
+    mkdir -p /var/lock/zfs /run
+    zfs-fuse --no-kstat-mount -p /run/zfs-fuse.pid
+  fi
+  for _ in $(seq 1 60); do
+    zpool list -H >/dev/null 2>&1 && return 0
+    sleep 0.5
+  done
+  echo "error: zfs-fuse did not answer 'zpool list' within 30 s" >&2
+  exit 1
+}

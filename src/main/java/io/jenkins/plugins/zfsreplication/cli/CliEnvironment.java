@@ -1,0 +1,30 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+
+import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+
+/**
+ * What the subcommands reach the world through: a runner for this host's commands (others are
+ * reached over ssh through it) and the two output streams. Tests hand in their own.
+ */
+record CliEnvironment(CommandRunner localRunner, PrintWriter out, PrintWriter err) {
+
+    static CliEnvironment system() {
+        return new CliEnvironment(new ProcessCommandRunner(), new PrintWriter(System.out, true),
+                new PrintWriter(System.err, true));
+    }
+
+    /** The zfs of {@code sshDestination}, or of this host when it is null. */
+    Zfs zfs(String sshDestination) {
+        return new Zfs(runner(sshDestination));
+    }
+
+    CommandRunner runner(String sshDestination) {
+        return sshDestination == null ? localRunner : new SshCommandRunner(sshDestination, List.of(), localRunner);
+    }
+}

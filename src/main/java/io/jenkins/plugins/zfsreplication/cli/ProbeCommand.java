@@ -1,0 +1,26 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code zfs-replication probe}: what this host's (or another host's) zfs supports. */
+@Command(name = "probe", description = "Show what the host's zfs supports (parsable list, send estimates, resume, ...).")
+final class ProbeCommand implements Callable<Integer> {
+    private final CliEnvironment environment;
+
+    @Option(names = "--host", paramLabel = "[USER@]HOST", description = "Probe this host over ssh instead of this one.")
+    private String host;
+
+    ProbeCommand(CliEnvironment environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public Integer call() {
+        environment.out().print(environment.zfs(host).capabilities().describe());
+        environment.out().flush();
+        return 0;
+    }
+}

@@ -1,0 +1,219 @@
+package io.jenkins.plugins.zfsreplication.plan;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+
+/**
+ * plan.json: written field by field so that the file is the documented format (docs/formats.md)
+ * and not whatever a serializer makes of the records; read back with a check of every field, so
+ * that a corrupt or foreign file is refused with the field it broke on. GUIDs are strings: they
+ * are unsigned 64-bit numbers, which JSON readers in browsers would round.
+ */
+public final class PlanJson {
+    static final String KIND = "zfs-replication-plan";
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private PlanJson() {
+    }
+
+    public static String write(ReplicationPlan plan) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("format", ReplicationPlan.FORMAT);
+        root.put("kind", KIND);
+        root.put("createdAt", plan.createdAt().toString());
+        root.put("sourceHost", plan.sourceHost());
+        root.put("targetHost", plan.targetHost());
+        ArrayNode datasets = root.putArray("datasets");
+        for (DatasetPlan dataset : plan.datasets()) {
+            ObjectNode node = datasets.addObject();
+            node.put("source", dataset.source().name());
+            node.put("target", dataset.target().name());
+            node.put("action", dataset.action().name());
+            node.put("reason", dataset.reason());
+            ArrayNode steps = node.putArray("steps");
+            dataset.steps().forEach(step -> writeStep(steps.addObject(), step));
+        }
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new PlanException(e, "Cannot write the plan as JSON: %s", e.getMessage());
+        }
+    }
+
+    /** Writes plan.json under a temporary name and renames it: no half-written plan is ever seen. */
+    public static void write(ReplicationPlan plan, Path file) throws IOException {
+        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(temporary, write(plan), StandardCharsets.UTF_8);
+        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    public static ReplicationPlan read(Path file) throws IOException {
+        return read(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+    }
+
+    /** @param origin names the source in messages, such as the file name */
+    public static ReplicationPlan read(String json, String origin) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new PlanException("%s is not valid JSON: %s", origin, e.getOriginalMessage());
+        }
+        Reader reader = new Reader(origin);
+        if (root == null || !root.isObject() || !KIND.equals(root.path("kind").asText())) {
+            throw new PlanException("%s is not a zfs-replication plan (no \"kind\": \"%s\")", origin, KIND);
+        }
+        long format = reader.integer(root, "format");
+        if (format != ReplicationPlan.FORMAT) {
+            throw new PlanException("%s has plan format %d; this version reads format %d", origin, format,
+                    ReplicationPlan.FORMAT);
+        }
+        List<DatasetPlan> datasets = new ArrayList<>();
+        for (JsonNode node : reader.array(root, "datasets")) {
+            List<SendStep> steps = new ArrayList<>();
+            for (JsonNode step : reader.array(node, "steps")) {
+                steps.add(reader.step(step));
+            }
+            datasets.add(reader.guard(() -> new DatasetPlan(reader.dataset(node, "source"), reader.dataset(node, "target"),
+                    reader.enumValue(node, "action", DatasetAction.class), reader.text(node, "reason"), steps)));
+        }
+        return reader.guard(() -> new ReplicationPlan(reader.instant(root, "createdAt"), reader.text(root, "sourceHost"),
+                reader.text(root, "targetHost"), datasets));
+    }
+
+    private static void writeStep(ObjectNode node, SendStep step) {
+        node.put("source", step.source().name());
+        node.put("target", step.target().name());
+        node.put("kind", step.kind().name());
+        writeSnapshot(node, "from", step.from());
+        writeSnapshot(node, "to", step.to());
+        if (step.resumeToken() == null) {
+            node.putNull("resumeToken");
+        } else {
+            node.put("resumeToken", step.resumeToken());
+        }
+        node.put("rollback", step.rollback());
+        node.put("estimatedBytes", step.estimatedBytes());
+    }
+
+    private static void writeSnapshot(ObjectNode parent, String field, SnapshotRef snapshot) {
+        if (snapshot == null) {
+            parent.putNull(field);
+            return;
+        }
+        ObjectNode node = parent.putObject(field);
+        node.put("name", snapshot.name());
+        node.put("guid", snapshot.guidText());
+        node.put("createtxg", snapshot.createtxg());
+        node.put("creation", snapshot.creation());
+    }
+
+    /** Reads fields, turning every kind of bad value into a message naming the file and field. */
+    private record Reader(String origin) {
+        SendStep step(JsonNode node) {
+            return guard(() -> new SendStep(dataset(node, "source"), dataset(node, "target"),
+                    enumValue(node, "kind", SendKind.class), snapshot(node, "from"), snapshot(node, "to"),
+                    node.path("resumeToken").isNull() ? null : text(node, "resumeToken"),
+                    bool(node, "rollback"), integer(node, "estimatedBytes")));
+        }
+
+        SnapshotRef snapshot(JsonNode parent, String field) {
+            JsonNode node = parent.path(field);
+            if (node.isNull()) {
+                return null;
+            }
+            String guid = text(node, "guid");
+            try {
+                return new SnapshotRef(text(node, "name"), Long.parseUnsignedLong(guid), integer(node, "createtxg"),
+                        integer(node, "creation"));
+            } catch (NumberFormatException e) {
+                throw fail("\"%s.guid\" is '%s', not an unsigned 64-bit number", field, guid);
+            }
+        }
+
+        DatasetName dataset(JsonNode node, String field) {
+            return DatasetName.of(text(node, field));
+        }
+
+        String text(JsonNode node, String field) {
+            JsonNode value = node.get(field);
+            if (value == null || !value.isTextual()) {
+                throw fail("field \"%s\" is missing or not a string", field);
+            }
+            return value.asText();
+        }
+
+        long integer(JsonNode node, String field) {
+            JsonNode value = node.get(field);
+            if (value == null || !value.isIntegralNumber() || !value.canConvertToLong()) {
+                throw fail("field \"%s\" is missing or not a whole number", field);
+            }
+            return value.longValue();
+        }
+
+        boolean bool(JsonNode node, String field) {
+            JsonNode value = node.get(field);
+            if (value == null || !value.isBoolean()) {
+                throw fail("field \"%s\" is missing or not true/false", field);
+            }
+            return value.asBoolean();
+        }
+
+        Instant instant(JsonNode node, String field) {
+            String text = text(node, field);
+            try {
+                return Instant.parse(text);
+            } catch (DateTimeParseException e) {
+                throw fail("field \"%s\" is '%s', not an ISO-8601 instant", field, text);
+            }
+        }
+
+        <E extends Enum<E>> E enumValue(JsonNode node, String field, Class<E> type) {
+            String text = text(node, field);
+            try {
+                return Enum.valueOf(type, text);
+            } catch (IllegalArgumentException e) {
+                throw fail("field \"%s\" is '%s', not one of %s", field, text, List.of(type.getEnumConstants()));
+            }
+        }
+
+        Iterable<JsonNode> array(JsonNode node, String field) {
+            JsonNode value = node.get(field);
+            if (value == null || !value.isArray()) {
+                throw fail("field \"%s\" is missing or not a list", field);
+            }
+            return value;
+        }
+
+        <T> T guard(java.util.function.Supplier<T> constructor) {
+            try {
+                return constructor.get();
+            } catch (PlanException e) {
+                throw e;
+            } catch (ZfsException e) {
+                throw fail("%s", e.getMessage());
+            }
+        }
+
+        PlanException fail(String format, Object... args) {
+            return new PlanException("%s is not a valid plan: %s", origin, String.format(format, args));
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.jenkins.plugins.zfsreplication.zfs;
+
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** What one host's zfs supports, as probed once per host and run. */
+public record Capabilities(String host, String version, Set<Feature> features) {
+
+    public Capabilities {
+        features = features.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(features));
+    }
+
+    public boolean has(Feature feature) {
+        return features.contains(feature);
+    }
+
+    /** One line per feature, "yes" or "no", in the enum's order: what the demo and the logs print. */
+    public String describe() {
+        StringBuilder text = new StringBuilder();
+        text.append("host: ").append(host).append('\n');
+        text.append("zfs version: ").append(version).append('\n');
+        for (Feature feature : Feature.values()) {
+            text.append(String.format("%-20s %s%n", feature.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                    has(feature) ? "yes" : "no"));
+        }
+        return text.toString();
+    }
+
+    @Override
+    public String toString() {
+        return host + " (" + version + "): " + features.stream().map(Enum::name).sorted().collect(Collectors.joining(","));
+    }
+}

@@ -1,0 +1,61 @@
+package io.jenkins.plugins.zfsreplication.zfs;
+
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Finds out what a host's zfs supports from its own usage text ({@code zfs -?}) and, where it has
+ * one, {@code zfs version}. Nothing is assumed from a version number: distributions backport, and
+ * zfs-fuse reports none.
+ */
+final class CapabilityProbe {
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    private CapabilityProbe() {
+    }
+
+    static Capabilities probe(CommandRunner runner) {
+        // "zfs -?" prints the usage on stdout and exits 0 on OpenZFS; older ones use stderr.
+        CommandResult usage = runner.run(List.of("zfs", "-?"), TIMEOUT);
+        String text = usage.stdout() + "\n" + usage.stderr();
+        if (!text.contains("where 'command' is one of the following")) {
+            throw new ZfsCommandException(usage.command(), usage.exitStatus(),
+                    "no usage text from zfs; is this a ZFS host? " + usage.stderr());
+        }
+        UsageText parsed = UsageText.parse(text);
+        return new Capabilities(runner.host(), version(runner, parsed), features(parsed));
+    }
+
+    static Set<Feature> features(UsageText usage) {
+        Set<Feature> features = EnumSet.noneOf(Feature.class);
+        addIf(features, Feature.PARSABLE_LIST, usage.hasFlags("list", "p"));
+        addIf(features, Feature.SEND_SIZE_ESTIMATE, usage.hasFlags("send", "nP"));
+        addIf(features, Feature.RESUME_TOKENS, usage.hasFlags("receive", "s") && usage.hasFlags("send", "t"));
+        addIf(features, Feature.BOOKMARKS, usage.hasCommand("bookmark"));
+        addIf(features, Feature.HOLDS, usage.hasCommand("hold") && usage.hasCommand("release"));
+        addIf(features, Feature.RAW_SEND, usage.hasFlags("send", "w"));
+        addIf(features, Feature.COMPRESSED_SEND, usage.hasFlags("send", "c"));
+        addIf(features, Feature.LARGE_BLOCKS, usage.hasFlags("send", "L"));
+        addIf(features, Feature.EMBEDDED_DATA, usage.hasFlags("send", "e"));
+        // OpenZFS: "snapshot [-r] [-o property=value] ... <filesystem|volume>@<snap> ..."
+        addIf(features, Feature.MULTI_SNAPSHOT, usage.synopsis("snapshot").matches("(?s).*@<?snap[a-z]*>? \\.\\.\\..*"));
+        return features;
+    }
+
+    private static void addIf(Set<Feature> features, Feature feature, boolean supported) {
+        if (supported) {
+            features.add(feature);
+        }
+    }
+
+    private static String version(CommandRunner runner, UsageText usage) {
+        if (!usage.hasCommand("version")) {
+            return "unknown (no 'zfs version': zfs-fuse or ZFS before OpenZFS 0.8)";
+        }
+        CommandResult version = runner.run(List.of("zfs", "version"), TIMEOUT);
+        String first = version.stdout().lines().findFirst().orElse("").strip();
+        return version.succeeded() && !first.isEmpty() ? first : "unknown";
+    }
+}

@@ -1,0 +1,73 @@
+package io.jenkins.plugins.zfsreplication.zfs;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs commands on this host as child processes. stdout and stderr are drained concurrently, so
+ * a command that fills one pipe while we read the other cannot deadlock (a listing of a million
+ * snapshots is hundreds of MiB).
+ */
+public final class ProcessCommandRunner implements CommandRunner {
+
+    @Override
+    public CommandResult run(List<String> command, Duration timeout) {
+        Process process = start(command);
+        closeQuietly(process); // stdin is not used; closing it means no command waits on it
+        CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> drain(process.getErrorStream()));
+        CompletableFuture<String> stdout = CompletableFuture.supplyAsync(() -> drain(process.getInputStream()));
+        try {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                throw new ZfsException("'%s' did not finish within %s and was killed", String.join(" ", command), timeout);
+            }
+            return new CommandResult(command, process.exitValue(), stdout.get(), stderr.get());
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new ZfsException(e, "Interrupted while running '%s'; the command was killed", String.join(" ", command));
+        } catch (ExecutionException e) {
+            throw new ZfsException(e.getCause(), "Could not read the output of '%s'", String.join(" ", command));
+        }
+    }
+
+    @Override
+    public String host() {
+        return "local";
+    }
+
+    private static Process start(List<String> command) {
+        try {
+            return new ProcessBuilder(command).start();
+        } catch (IOException e) {
+            throw new ZfsException(e, "Cannot run '%s': %s. Is ZFS installed and on the PATH?",
+                    String.join(" ", command), e.getMessage());
+        }
+    }
+
+    private static void closeQuietly(Process process) {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            // the process may already be gone; its exit status tells the story
+        }
+    }
+
+    private static String drain(InputStream stream) {
+        try (stream) {
+            ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+            stream.transferTo(buffer);
+            return buffer.toString(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package io.jenkins.plugins.zfsreplication.zfs;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Runs commands on another host through the OpenSSH client. ssh joins its arguments into one
+ * string that the remote login shell parses, so every argument is single-quoted here: the remote
+ * shell sees exactly the argument vector the engine built, whatever characters it holds.
+ */
+public final class SshCommandRunner implements CommandRunner {
+    private final String destination;
+    private final List<String> sshOptions;
+    private final CommandRunner local;
+
+    /**
+     * @param destination {@code host} or {@code user@host}
+     * @param sshOptions  extra client options, e.g. {@code -p 2222} or {@code -i key}
+     */
+    public SshCommandRunner(String destination, List<String> sshOptions, CommandRunner local) {
+        if (destination.isBlank() || destination.startsWith("-") || !destination.matches("[A-Za-z0-9._:@\\[\\]-]+")) {
+            throw new ZfsException("Invalid ssh destination '%s': use host or user@host", destination);
+        }
+        this.destination = destination;
+        this.sshOptions = List.copyOf(sshOptions);
+        this.local = Objects.requireNonNull(local);
+    }
+
+    @Override
+    public CommandResult run(List<String> command, Duration timeout) {
+        CommandResult result = local.run(wrap(command), timeout);
+        return new CommandResult(command, result.exitStatus(), result.stdout(), result.stderr());
+    }
+
+    /** The local argument vector that runs {@code command} on the remote host. */
+    public List<String> wrap(List<String> command) {
+        List<String> argv = new ArrayList<>();
+        argv.add("ssh");
+        argv.add("-o");
+        argv.add("BatchMode=yes");
+        argv.addAll(sshOptions);
+        argv.add(destination);
+        argv.add("--");
+        argv.add(quote(command));
+        return argv;
+    }
+
+    /** The POSIX-shell form of an argument vector: each argument in single quotes. */
+    public static String quote(List<String> command) {
+        StringBuilder line = new StringBuilder();
+        for (String argument : command) {
+            if (line.length() > 0) {
+                line.append(' ');
+            }
+            line.append('\'').append(argument.replace("'", "'\\''")).append('\'');
+        }
+        return line.toString();
+    }
+
+    @Override
+    public String host() {
+        return destination;
+    }
+}

@@ -1,0 +1,33 @@
+package io.jenkins.plugins.zfsreplication.zfs;
+
+import java.util.List;
+
+/** A zfs or zpool command that failed: carries the command line, its exit status and ZFS's own words. */
+public final class ZfsCommandException extends ZfsException {
+    private static final long serialVersionUID = 1L;
+
+    private final List<String> command;
+    private final int exitStatus;
+    private final String zfsMessage;
+
+    public ZfsCommandException(List<String> command, int exitStatus, String zfsMessage) {
+        super("'%s' failed with exit status %d: %s", String.join(" ", command), exitStatus,
+                zfsMessage.isBlank() ? "(no message)" : zfsMessage.strip());
+        this.command = List.copyOf(command);
+        this.exitStatus = exitStatus;
+        this.zfsMessage = zfsMessage.strip();
+    }
+
+    public List<String> getCommand() {
+        return command;
+    }
+
+    public int getExitStatus() {
+        return exitStatus;
+    }
+
+    /** What zfs printed on stderr, for example "cannot open 'tank/x': dataset does not exist". */
+    public String getZfsMessage() {
+        return zfsMessage;
+    }
+}

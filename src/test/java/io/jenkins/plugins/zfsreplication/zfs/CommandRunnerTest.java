@@ -1,0 +1,71 @@
+package io.jenkins.plugins.zfsreplication.zfs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The local runner and the ssh quoting, with real processes and a real POSIX shell as the oracle. */
+class CommandRunnerTest {
+    private static final Duration MINUTE = Duration.ofMinutes(1);
+    private final ProcessCommandRunner runner = new ProcessCommandRunner();
+
+    @Test
+    void shouldPassArgumentsUntouchedAndCaptureBothStreams() {
+        CommandResult result = runner.run(List.of("sh", "-c", "printf '%s|' \"$@\"; echo oops >&2; exit 3",
+                "sh", "a b", "$(id)", "*", "it's"), MINUTE);
+
+        assertThat(result.exitStatus()).isEqualTo(3);
+        assertThat(result.stdout()).isEqualTo("a b|$(id)|*|it's|");
+        assertThat(result.stderr()).isEqualTo("oops\n");
+        assertThatThrownBy(result::orThrow).isInstanceOfSatisfying(ZfsCommandException.class, e -> {
+            assertThat(e.getExitStatus()).isEqualTo(3);
+            assertThat(e.getZfsMessage()).isEqualTo("oops");
+            assertThat(e).hasMessageContaining("failed with exit status 3: oops");
+        });
+    }
+
+    @Test
+    void shouldKillACommandThatOutlivesItsTimeout() {
+        assertThatThrownBy(() -> runner.run(List.of("sleep", "30"), Duration.ofMillis(300)))
+                .isInstanceOf(ZfsException.class)
+                .hasMessage("'sleep 30' did not finish within PT0.3S and was killed");
+    }
+
+    @Test
+    void shouldSayWhenTheCommandDoesNotExist() {
+        assertThatThrownBy(() -> runner.run(List.of("no-such-zfs-binary"), MINUTE))
+                .hasMessageStartingWith("Cannot run 'no-such-zfs-binary'");
+    }
+
+    @Test
+    void shouldQuoteForTheRemoteShellSoThatItSeesTheSameArguments() {
+        List<String> argv = List.of("zfs", "get", "a b", "it's", "$(touch /tmp/pwned)", "`id`", "x;y", "\"q\"", "");
+
+        // the remote side runs: sh -c '<quoted line>' through the login shell; run that here
+        String line = SshCommandRunner.quote(argv);
+        List<String> echoed = new ArrayList<>(List.of("printf", "<%s>"));
+        echoed.addAll(argv);
+        CommandResult result = runner.run(List.of("sh", "-c", SshCommandRunner.quote(echoed)), MINUTE);
+
+        assertThat(line).startsWith("'zfs' 'get' 'a b' 'it'\\''s'");
+        assertThat(result.stdout()).isEqualTo("<zfs><get><a b><it's><$(touch /tmp/pwned)><`id`><x;y><\"q\"><>");
+    }
+
+    @Test
+    void shouldWrapCommandsForSshAndRejectOptionLikeDestinations() {
+        SshCommandRunner ssh = new SshCommandRunner("backup@host2", List.of("-p", "2222"), runner);
+
+        assertThat(ssh.wrap(List.of("zfs", "list"))).containsExactly("ssh", "-o", "BatchMode=yes", "-p", "2222",
+                "backup@host2", "--", "'zfs' 'list'");
+        assertThat(ssh.host()).isEqualTo("backup@host2");
+        assertThatThrownBy(() -> new SshCommandRunner("-oProxyCommand=x", List.of(), runner))
+                .hasMessageContaining("Invalid ssh destination");
+        assertThatThrownBy(() -> new SshCommandRunner("host;id", List.of(), runner))
+                .hasMessageContaining("Invalid ssh destination");
+    }
+}
