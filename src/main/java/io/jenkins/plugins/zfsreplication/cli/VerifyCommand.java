@@ -1,19 +1,18 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
 import io.jenkins.plugins.zfsreplication.verify.AtomicFiles;
-import io.jenkins.plugins.zfsreplication.verify.Sizes;
 import io.jenkins.plugins.zfsreplication.verify.VerifyArtifacts;
 import io.jenkins.plugins.zfsreplication.verify.VerifyCancelledException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyResult;
 import io.jenkins.plugins.zfsreplication.verify.Verifier;
+import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
 import io.jenkins.plugins.zfsreplication.verify.ZfsCloneMounter;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -81,7 +80,7 @@ final class VerifyCommand implements Callable<Integer> {
             writeArtifacts(result);
             result.log().forEach(err::println);
             result.skipped().forEach(s -> err.println("not hashed: " + s.path() + ": " + s.reason()));
-            err.println(summary(result));
+            err.println(WorkspaceVerification.summary(result));
             err.flush();
             return 0;
         } catch (VerifyCancelledException e) {
@@ -106,13 +105,5 @@ final class VerifyCommand implements Callable<Integer> {
         if (chart != null) {
             AtomicFiles.write(chart, VerifyArtifacts.throughputSvg(result.samples(), "verify " + result.target()));
         }
-    }
-
-    static String summary(VerifyResult result) {
-        double seconds = Math.max(result.seconds(), 1e-9);
-        return String.format(Locale.ROOT, "verified %d file(s), %s (%s data, %s holes, %d zero chunks) in %.2f s: %s/s",
-                result.files().size(), Sizes.human(result.bytes()), Sizes.human(result.dataBytes()),
-                Sizes.human(result.holeBytes()), result.zeroChunks(), result.seconds(),
-                Sizes.human(result.bytes() / seconds));
     }
 }
