@@ -30,4 +30,6 @@ public interface Libc {
     int memcmp(long left, long right, long count);
 
     long memcpy(long destination, long source, long count);
+
+    long memset(long address, int value, long count);
 }

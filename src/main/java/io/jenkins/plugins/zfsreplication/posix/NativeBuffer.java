@@ -56,6 +56,12 @@ public final class NativeBuffer implements AutoCloseable {
         return posix.libc().memcmp(address, other.address, length) == 0;
     }
 
+    /** Sets the first {@code length} bytes to zero. */
+    public void zero(long length) {
+        checkLength(length);
+        posix.libc().memset(address, 0, length);
+    }
+
     /** Copies {@code length} bytes at {@code offset} into {@code target} (for heap-only APIs such as MessageDigest). */
     public void copyTo(long offset, byte[] target, int length) {
         checkLength(offset + length);

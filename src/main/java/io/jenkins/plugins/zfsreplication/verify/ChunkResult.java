@@ -6,10 +6,6 @@ record ChunkResult(String hash, long length, long readBytes, boolean hole, boole
         return new ChunkResult(hash, length, length, false, false);
     }
 
-    static ChunkResult zeros(String hash, long length) {
-        return new ChunkResult(hash, length, length, false, true);
-    }
-
     static ChunkResult hole(String hash, long length) {
         return new ChunkResult(hash, length, 0, true, false);
     }

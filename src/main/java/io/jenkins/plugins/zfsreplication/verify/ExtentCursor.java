@@ -43,6 +43,38 @@ final class ExtentCursor {
         return offset + length <= dataStart;
     }
 
+    /**
+     * The data ranges inside a chunk that is not wholly a hole, as absolute {@code [start, end)}
+     * pairs, or null when the whole chunk is data (or mapping is off): a chunk that straddles a
+     * hole boundary then reads only its data and zero-fills the rest in memory, instead of making
+     * the kernel materialise zero pages for the hole part.
+     */
+    long[] dataRanges(long offset, long length) {
+        if (!enabled) {
+            return null;
+        }
+        long end = offset + length;
+        long[] ranges = new long[4];
+        int n = 0;
+        for (long position = offset; position < end; ) {
+            if (position >= dataEnd && !refresh(position)) {
+                return null;
+            }
+            if (dataStart >= end) {
+                break;
+            }
+            long from = Math.max(position, dataStart);
+            long to = Math.min(end, dataEnd);
+            if (n == ranges.length) {
+                ranges = java.util.Arrays.copyOf(ranges, n * 2);
+            }
+            ranges[n++] = from;
+            ranges[n++] = to;
+            position = to;
+        }
+        return n == 2 && ranges[0] == offset && ranges[1] == end ? null : java.util.Arrays.copyOf(ranges, n);
+    }
+
     /** Finds the next data extent at or after {@code offset}; false when mapping was given up. */
     private boolean refresh(long offset) {
         if (budgeted && calls > MIN_CALLS_BEFORE_BUDGET && calls * 2 > queries) {

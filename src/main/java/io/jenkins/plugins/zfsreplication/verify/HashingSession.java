@@ -110,7 +110,7 @@ final class HashingSession implements AutoCloseable {
                     file.advise(advisedUpTo, ADVISE_WINDOW, Advice.WILLNEED);
                     advisedUpTo += ADVISE_WINDOW;
                 }
-                pending.add(submit(file, path, offset, length));
+                pending.add(submit(file, path, offset, length, cursor.dataRanges(offset, length)));
             }
             while (!pending.isEmpty() && (pending.size() > maxInFlight || pending.peek().isDone())) {
                 emit(pending.poll(), stats, sink);
@@ -129,9 +129,9 @@ final class HashingSession implements AutoCloseable {
         return stats.build(cursor.calls());
     }
 
-    private Future<ChunkResult> submit(NativeFile file, String path, long offset, long length) {
+    private Future<ChunkResult> submit(NativeFile file, String path, long offset, long length, long[] ranges) {
         if (readAhead == null) {
-            return executor.submit(() -> workers.get().hashChunk(file, offset, length));
+            return executor.submit(() -> workers.get().hashChunk(file, offset, length, ranges));
         }
         NativeBuffer buffer;
         try {
@@ -141,10 +141,10 @@ final class HashingSession implements AutoCloseable {
             throw new VerifyCancelledException("Verification cancelled while hashing %s", path);
         }
         try {
-            readFully(file, buffer, offset, length);
+            long read = readChunk(file, buffer, offset, length, ranges);
             return executor.submit(() -> {
                 try {
-                    return workers.get().hashRead(buffer, length);
+                    return workers.get().hashRead(buffer, length, read);
                 } finally {
                     readAhead.add(buffer);
                 }
@@ -153,6 +153,28 @@ final class HashingSession implements AutoCloseable {
             readAhead.add(buffer);
             throw e;
         }
+    }
+
+    /**
+     * Reads a chunk into {@code buffer}: all of it, or (when {@code ranges} is given) only its data
+     * ranges, the rest zero-filled in memory. Returns the bytes read from the file.
+     */
+    private static long readChunk(NativeFile file, NativeBuffer buffer, long offset, long length, long[] ranges) {
+        if (ranges == null) {
+            readFully(file, buffer, offset, length);
+            return length;
+        }
+        buffer.zero(length);
+        long read = 0;
+        for (int i = 0; i < ranges.length; i += 2) {
+            long n = file.read(buffer.address() + (ranges[i] - offset), ranges[i + 1] - ranges[i], ranges[i]);
+            if (n != ranges[i + 1] - ranges[i]) {
+                throw new VerifyException("%s shrank while being read: expected %d bytes at offset %d, got %d."
+                        + " Verify a snapshot or a file nobody writes to.", file.path(), ranges[i + 1] - ranges[i], ranges[i], n);
+            }
+            read += n;
+        }
+        return read;
     }
 
     private static void readFully(NativeFile file, NativeBuffer buffer, long offset, long length) {
@@ -220,23 +242,22 @@ final class HashingSession implements AutoCloseable {
             this.digest = digest;
         }
 
-        ChunkResult hashChunk(NativeFile file, long offset, long length) {
+        ChunkResult hashChunk(NativeFile file, long offset, long length, long[] ranges) {
             if (buffer == null) {
                 buffer = posix.allocate(options.bufferSize());
             }
             if (options.hash().streaming()) {
                 return streamChunk(file, offset, length);
             }
-            readFully(file, buffer, offset, length);
-            return hashRead(buffer, length);
+            return hashRead(buffer, length, readChunk(file, buffer, offset, length, ranges));
         }
 
         /** Hashes a chunk already read into {@code data}; an all-zero chunk gets the precomputed hash. */
-        ChunkResult hashRead(NativeBuffer data, long length) {
+        ChunkResult hashRead(NativeBuffer data, long length, long read) {
             if (options.sparse().zeroCheck() && data.sameBytes(zeros, length)) {
-                return ChunkResult.zeros(zeroHash(length), length);
+                return new ChunkResult(zeroHash(length), length, read, false, true);
             }
-            return ChunkResult.data(digest.hash(data, length), length);
+            return new ChunkResult(digest.hash(data, length), length, read, false, false);
         }
 
         private ChunkResult streamChunk(NativeFile file, long offset, long length) {
