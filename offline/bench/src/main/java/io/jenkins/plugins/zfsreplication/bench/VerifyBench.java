@@ -58,7 +58,8 @@ public final class VerifyBench {
         bench.makeSparse(sparse, sparseSize, sparseData);
         bench.makeDense(dense, denseSize);
         int cores = Runtime.getRuntime().availableProcessors();
-        System.out.printf(Locale.ROOT, "cores: %d, chunk: 1 MiB, hash: xxh64%n%n", cores);
+        System.out.printf(Locale.ROOT, "cores: %d, chunk: 1 MiB, hash: xxh64, load average at start: %s%n%n", cores,
+                Files.readString(Paths.get("/proc/loadavg")).trim());
         bench.measure("sparse", sparse, sparseData, cores, 2, 10.0, 0, () -> bench.dropAndWarmData(sparse, cores));
         bench.timeProcess(List.of("xxhsum", "-H1", dense.toString())); // bring the dense file into the page cache
         bench.measure("dense", dense, denseSize, cores, 5, 0.9, 1.5, () -> { });
@@ -135,30 +136,30 @@ public final class VerifyBench {
         long size = Files.size(file);
         Timed xxhsum = null;
         Timed dd = null;
-        double one = Double.MAX_VALUE;
-        double all = Double.MAX_VALUE;
+        Timed one = null;
+        Timed all = null;
         for (int i = 0; i < repeats; i++) {
             prepare.run();
             xxhsum = better(xxhsum, timeProcess(List.of("xxhsum", "-H1", file.toString())));
             prepare.run();
             dd = better(dd, timeProcess(List.of("dd", "if=" + file, "of=/dev/null", "bs=1M")));
             prepare.run();
-            one = Math.min(one, engine(file, 1));
+            one = better(one, engine(file, 1));
             prepare.run();
-            all = Math.min(all, engine(file, cores));
+            all = better(all, engine(file, cores));
         }
         prepare.run();
         Timed cli = timeProcess(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
                 cliJar.toString(), "verify", "--no-progress", "-o", dir.resolve(name + ".manifest").toString(), file.toString()));
         System.out.printf(Locale.ROOT, "%s file: %.1f GiB, %.1f GiB data, best of %d%n", name, size / GIB, dataBytes / GIB, repeats);
-        row("xxhsum -H1", xxhsum.seconds, size, dataBytes, xxhsum.seconds, xxhsum.maxRssKib);
-        row("dd bs=1M (plain read)", dd.seconds, size, dataBytes, xxhsum.seconds, dd.maxRssKib);
-        row("verify, 1 thread", one, size, dataBytes, xxhsum.seconds, -1);
-        row("verify, " + cores + " threads", all, size, dataBytes, xxhsum.seconds, -1);
-        row("verify CLI process", cli.seconds, size, dataBytes, xxhsum.seconds, cli.maxRssKib);
+        row("xxhsum -H1", xxhsum, size, dataBytes, xxhsum);
+        row("dd bs=1M (plain read)", dd, size, dataBytes, xxhsum);
+        row("verify, 1 thread", one, size, dataBytes, xxhsum);
+        row("verify, " + cores + " threads", all, size, dataBytes, xxhsum);
+        row("verify CLI process", cli, size, dataBytes, xxhsum);
         System.out.println();
-        check(name + ": 1 thread vs xxhsum", xxhsum.seconds / one, minOne);
-        check(name + ": " + cores + " threads vs xxhsum", xxhsum.seconds / all, minAll > 0 ? minAll : minOne);
+        check(name + ": 1 thread vs xxhsum", xxhsum.seconds / one.seconds, minOne);
+        check(name + ": " + cores + " threads vs xxhsum", xxhsum.seconds / all.seconds, minAll > 0 ? minAll : minOne);
         checks.add(String.format(Locale.ROOT, "%s %s: CLI peak RSS %d MiB (limit 256 MiB)",
                 cli.maxRssKib < 256 * 1024 ? "PASS" : "FAIL", name, cli.maxRssKib / 1024));
     }
@@ -169,10 +170,10 @@ public final class VerifyBench {
         drop(file);
         Timed xxhsum = timeProcess(List.of("xxhsum", "-H1", file.toString()));
         drop(file);
-        double all = engine(file, cores);
+        Timed all = engine(file, cores);
         System.out.printf(Locale.ROOT, "sparse file, nothing cached (data read from disk), one run each:%n");
-        row("xxhsum -H1", xxhsum.seconds, size, dataBytes, xxhsum.seconds, xxhsum.maxRssKib);
-        row("verify, " + cores + " threads", all, size, dataBytes, xxhsum.seconds, -1);
+        row("xxhsum -H1", xxhsum, size, dataBytes, xxhsum);
+        row("verify, " + cores + " threads", all, size, dataBytes, xxhsum);
         System.out.println();
     }
 
@@ -185,22 +186,27 @@ public final class VerifyBench {
                 what, ratio, minimum));
     }
 
-    private static void row(String tool, double seconds, long size, long data, double xxhsumSeconds, long rssKib) {
-        System.out.printf(Locale.ROOT, "  %-26s %8.2f s  %7.2f GiB/s logical  %7.2f GiB/s data  %6.2fx xxhsum  %s%n",
-                tool, seconds, size / GIB / seconds, data / GIB / seconds, xxhsumSeconds / seconds,
-                rssKib < 0 ? "(in-process)" : "peak RSS " + rssKib / 1024 + " MiB");
+    private static void row(String tool, Timed run, long size, long data, Timed xxhsum) {
+        System.out.printf(Locale.ROOT, "  %-24s %7.2f s %7.2f GiB/s logical %6.2f GiB/s data %6.2fx xxhsum"
+                + "  cpu %6.2f s (%.2fx xxhsum's)  %s%n", tool, run.seconds, size / GIB / run.seconds,
+                data / GIB / run.seconds, xxhsum.seconds / run.seconds, run.cpuSeconds,
+                run.cpuSeconds / Math.max(xxhsum.cpuSeconds, 1e-3),
+                run.maxRssKib < 0 ? "(in-process)" : "peak RSS " + run.maxRssKib / 1024 + " MiB");
     }
 
-    private double engine(Path file, int threads) {
+    private Timed engine(Path file, int threads) {
         VerifyOptions options = new VerifyOptions(VerifyOptions.DEFAULT_BLOCK_SIZE, VerifyOptions.DEFAULT_COUNT,
                 HashAlgorithm.XXH64, SparseMode.AUTO, threads);
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        long cpu = os.getProcessCpuTime();
         long start = System.nanoTime();
         VerifyResult result = new Verifier(options, 1000, null).verify(file, dir.resolve("engine.manifest"));
         double seconds = (System.nanoTime() - start) / 1e9;
         if (result.bytes() != fileSize(file)) {
             throw new IllegalStateException("verify covered " + result.bytes() + " bytes of " + file);
         }
-        return seconds;
+        return new Timed(seconds, (os.getProcessCpuTime() - cpu) / 1e9, -1);
     }
 
     /** Drops the file's pages (data and materialised holes) from the page cache. */
@@ -224,12 +230,13 @@ public final class VerifyBench {
         }
     }
 
-    private record Timed(double seconds, long maxRssKib) {
+    /** Wall seconds, CPU seconds (user + system) and peak RSS of one run; RSS -1 for in-process runs. */
+    private record Timed(double seconds, double cpuSeconds, long maxRssKib) {
     }
 
     /** Runs under /usr/bin/time for the child's own elapsed time and peak RSS. */
     private Timed timeProcess(List<String> command) {
-        List<String> full = new ArrayList<>(List.of("/usr/bin/time", "-f", "ZFSRBENCH %e %M"));
+        List<String> full = new ArrayList<>(List.of("/usr/bin/time", "-f", "ZFSRBENCH %e %M %U %S"));
         full.addAll(command);
         try {
             Process process = new ProcessBuilder(full).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -239,7 +246,8 @@ public final class VerifyBench {
             }
             String line = err.lines().filter(l -> l.startsWith("ZFSRBENCH ")).findFirst().orElseThrow();
             String[] parts = line.split(" ");
-            return new Timed(Double.parseDouble(parts[1]), Long.parseLong(parts[2]));
+            return new Timed(Double.parseDouble(parts[1]), Double.parseDouble(parts[3]) + Double.parseDouble(parts[4]),
+                    Long.parseLong(parts[2]));
         } catch (IOException e) {
             throw new IllegalStateException(e);
         } catch (InterruptedException e) {
