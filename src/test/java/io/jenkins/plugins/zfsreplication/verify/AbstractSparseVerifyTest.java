@@ -107,6 +107,27 @@ abstract class AbstractSparseVerifyTest {
         assertThat(allHole[0] > 0).as("file system reports holes").isEqualTo(reportsHoles());
     }
 
+    @Test
+    void shouldReadOnlyTheDataExtentsOfChunksThatStraddleHoles() {
+        SoftAssertions softly = new SoftAssertions();
+        for (Map.Entry<String, Path> fixture : fixtures().entrySet()) {
+            for (int threads = 1; threads <= 2; threads++) {
+                VerifyOptions options = new VerifyOptions(BLOCK, COUNT, HashAlgorithm.XXH64, SparseMode.SEEK, threads);
+                VerifyResult seek = new Verifier(options, 50, null).verify(fixture.getValue(), directory.resolve("s.manifest"));
+                VerifyResult off = new Verifier(options.withSparse(SparseMode.OFF), 50, null)
+                        .verify(fixture.getValue(), directory.resolve("o.manifest"));
+                softly.assertThat(readBytes(seek)).as("%s, %d threads: bytes read with seek", fixture.getKey(), threads)
+                        .isEqualTo(Oracle.dataExtentBytes(fixture.getValue()));
+                softly.assertThat(readBytes(off)).as("%s: bytes read with off", fixture.getKey()).isEqualTo(off.bytes());
+            }
+        }
+        softly.assertAll();
+    }
+
+    private static long readBytes(VerifyResult result) {
+        return result.samples().get(result.samples().size() - 1).readBytes();
+    }
+
     static FileStats verify(Path file, Path manifest, SparseMode mode, int threads) {
         VerifyOptions options = new VerifyOptions(BLOCK, COUNT, HashAlgorithm.XXH64, mode, threads);
         VerifyResult result = new Verifier(options, 50, null).verify(file, manifest);

@@ -36,6 +36,11 @@ final class Oracle {
         return new long[] {Long.parseLong(parts[0]), Long.parseLong(parts[1])};
     }
 
+    /** Bytes in the file's data extents as python's os.lseek SEEK_DATA/SEEK_HOLE walk finds them. */
+    static long dataExtentBytes(Path file) {
+        return Long.parseLong(Commands.run(PYTHON, script().toString(), "xxh64", "1", "extents", file.toString()).trim());
+    }
+
     /** What {@code xxhsum -H<variant>} prints for the whole file. */
     static String xxhsum(Path file, int variant) {
         String line = Commands.run("xxhsum", "-H" + variant, file.toString()).trim();

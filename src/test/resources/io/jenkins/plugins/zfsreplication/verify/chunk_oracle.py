@@ -5,6 +5,7 @@ usage: chunk_oracle.py ALGO CHUNK_SIZE file PATH        -> "chunk<TAB>hash" line
        chunk_oracle.py ALGO CHUNK_SIZE stats PATH       -> "HOLE_BYTES ZERO_CHUNKS": bytes of chunks that
                                                            SEEK_DATA shows hold no data, and count of the
                                                            other chunks that read as all zeros
+       chunk_oracle.py ALGO CHUNK_SIZE extents PATH     -> bytes in data extents (SEEK_DATA/SEEK_HOLE walk)
        chunk_oracle.py ALGO CHUNK_SIZE tree DIRECTORY   -> "path<TAB>chunk<TAB>hash" lines, files sorted
                                                            (the zfs-check column layout, no header)
 """
@@ -53,9 +54,29 @@ def stats(path, size):
     print(f'{holes} {zero_chunks}')
 
 
+def extent_bytes(path):
+    total = 0
+    with open(path, 'rb') as f:
+        fd = f.fileno()
+        end = os.fstat(fd).st_size
+        position = 0
+        while position < end:
+            try:
+                start = os.lseek(fd, position, os.SEEK_DATA)
+            except OSError:
+                break
+            stop = os.lseek(fd, start, os.SEEK_HOLE)
+            total += stop - start
+            position = stop
+    print(total)
+
+
 def main():
     algo, size, mode, target = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
     function = FUNCTIONS[algo]
+    if mode == 'extents':
+        extent_bytes(target)
+        return
     if mode == 'stats':
         stats(target, size)
         return
