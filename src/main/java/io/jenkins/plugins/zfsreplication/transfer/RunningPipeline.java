@@ -101,6 +101,11 @@ public final class RunningPipeline {
         for (Stage stage : failedStages()) {
             parts.add(describeFailure(stage));
         }
+        // socat ends with status 0 when the connection goes silent (-T) or the peer closes it
+        stages.stream().filter(stage -> stage.role().startsWith("socat") && !stage.process().isAlive()
+                        && stage.process().exitValue() == 0)
+                .forEach(stage -> parts.add(stage.role() + " ended while the stream was incomplete: the connection "
+                        + "went silent for the silence timeout (link down, peer stalled) or was closed"));
         return String.join("; ", parts);
     }
 
