@@ -40,6 +40,10 @@ final class StepExecution {
         return running == null ? 0 : running.bytes();
     }
 
+    boolean streaming() {
+        return pipeline != null;
+    }
+
     void cancel() {
         cancelled = true;
         RunningPipeline running = pipeline;

@@ -108,10 +108,10 @@ public final class TcpListener implements AutoCloseable {
                         port, pipeline.failureText());
             }
             throw new TransferException(peer == null
-                    ? String.format("No sender connected to %s:%d within %s; zfs recv was not started", host, port,
-                    acceptTimeout)
-                    : String.format("The connection from %s did not present the token within %s; it was refused and "
-                    + "zfs recv was not started", peer, acceptTimeout));
+                    ? String.format("No sender connected to %s:%d within %s s; zfs recv was not started", host, port,
+                    seconds(acceptTimeout))
+                    : String.format("The connection from %s did not present the token within %s s; it was refused and "
+                    + "zfs recv was not started", peer, seconds(acceptTimeout)));
         }
         if (!MessageDigest.isEqual(presented, token.getBytes(StandardCharsets.US_ASCII))) {
             close();

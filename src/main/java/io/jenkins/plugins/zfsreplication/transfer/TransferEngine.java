@@ -158,9 +158,12 @@ public final class TransferEngine {
         if (bytes.isEmpty()) {
             return;
         }
-        for (ThroughputLog.Sample sample : throughput.record(clock.instant(), bytes)) {
+        List<ThroughputLog.Sample> samples = throughput.record(clock.instant(), bytes);
+        long running = progress.values().stream().filter(DatasetProgress::running).count();
+        for (ThroughputLog.Sample sample : samples) {
             DatasetProgress state = progress.get(sample.dataset());
-            if (state == null || state.running()) {
+            // a line per running dataset, and the total when more than one runs
+            if (state != null ? state.running() : running > 1) {
                 log.accept(progressLine(sample, state));
             }
         }
@@ -227,8 +230,10 @@ public final class TransferEngine {
             return estimate;
         }
 
+        /** True while a step's pipeline runs (not while it waits for its connection). */
         boolean running() {
-            return current != null;
+            StepExecution running = current;
+            return running != null && running.streaming();
         }
 
         void cancel() {
