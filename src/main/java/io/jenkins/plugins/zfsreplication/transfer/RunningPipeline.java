@@ -64,9 +64,10 @@ public final class RunningPipeline {
     }
 
     /**
-     * What the stage after the source carried of the stream. Pass-through stages write exactly the
-     * stream (mbuffer plus one byte to its own wake-up pipe at the end); others (compressor, ssh,
-     * zfs recv) are counted by what they read, which includes a few KiB of their own start-up reads.
+     * What the stage after the source carried of the stream. Pass-through stages write the stream
+     * (mbuffer also writes a few single bytes to its own wake-up pipe, counted here minus one); others
+     * (compressor, ssh, zfs recv) are counted by what they read, which includes a few KiB of their
+     * own start-up reads.
      */
     private static long passedOn(Stage stage, ProcIo io) {
         if ("mbuffer".equals(stage.role())) {

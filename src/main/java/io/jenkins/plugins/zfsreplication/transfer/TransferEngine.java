@@ -34,6 +34,7 @@ public final class TransferEngine {
     private final OptionResolver.Resolved resolved;
     private final Map<String, DatasetProgress> progress = new ConcurrentHashMap<>();
     private volatile boolean cancelled;
+    private boolean interrupted;
 
     public TransferEngine(TransferSetup setup, TransferOptions options, Consumer<String> log, Clock clock) {
         this.setup = setup;
@@ -56,6 +57,7 @@ public final class TransferEngine {
 
     public TransferReport run(ReplicationPlan plan) {
         Instant start = clock.instant();
+        interrupted = false;
         resolved.dropped().forEach(log);
         ThroughputLog throughput = new ThroughputLog(start);
         List<DatasetPlan> sending = plan.datasets().stream().filter(d -> d.action() == DatasetAction.SEND).toList();
@@ -72,6 +74,9 @@ public final class TransferEngine {
         } finally {
             workers.shutdownNow();
             sampler.shutdownNow();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -93,7 +98,9 @@ public final class TransferEngine {
             try {
                 return future.get();
             } catch (InterruptedException e) {
-                // the caller's thread was interrupted (Jenkins abort): cancel and still collect what happened
+                // the caller's thread was interrupted (Jenkins abort): cancel and still collect what happened;
+                // the interrupt is set again when the run returns
+                interrupted = true;
                 cancel();
             }
         }
@@ -107,9 +114,6 @@ public final class TransferEngine {
             Thread.currentThread().interrupt();
         }
         tick(throughput);
-        if (Thread.interrupted()) {
-            Thread.currentThread().interrupt();
-        }
         return throughput.samples();
     }
 
