@@ -27,7 +27,7 @@ public final class TcpConnector {
             throw new TransferException("The token must be %d hex digits as the receiver printed it",
                     TcpListener.TOKEN_LENGTH);
         }
-        List<String> argv = List.of("socat", "-u", "-T", TcpListener.seconds(options.silenceTimeout()), "STDIN",
+        List<String> argv = List.of("socat", "-u", "-b", TcpListener.SOCAT_BLOCK, "-T", TcpListener.seconds(options.silenceTimeout()), "STDIN",
                 "TCP:" + host + ":" + port + ",connect-timeout=" + TcpListener.seconds(options.acceptTimeout()));
         try (Fifo fifo = Fifo.create(workDir.resolve("send-" + Long.toHexString(ThreadLocalRandom.current().nextLong())
                 + ".fifo"))) {
