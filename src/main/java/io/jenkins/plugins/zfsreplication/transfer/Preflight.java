@@ -16,4 +16,11 @@ public interface Preflight {
     Preflight NONE = (step, used, log) -> step;
 
     SendStep check(SendStep step, Set<SendOption> used, Consumer<String> log);
+
+    /**
+     * After a failed or cancelled step, waits until the target is as it was before the step (a
+     * user-space ZFS such as zfs-fuse discards a partial receive after its client has gone).
+     */
+    default void settle(SendStep step, Set<SendOption> used, Consumer<String> log) {
+    }
 }

@@ -68,6 +68,9 @@ final class StepExecution {
             double seconds = (System.nanoTime() - t0) / 1e9;
             String error = outcome == StepOutcome.OK ? "" : outcome == StepOutcome.CANCELLED
                     ? "cancelled; every process of the pipeline was ended" : pipeline.failureText();
+            if (outcome != StepOutcome.OK) {
+                setup.preflight().settle(step, used, log);
+            }
             return new StepResult(step, outcome, flags, bytes, seconds, started, error);
         } catch (TransferCancelledException e) {
             return new StepResult(step, StepOutcome.CANCELLED, flags, bytes(), (System.nanoTime() - t0) / 1e9, started,
@@ -76,6 +79,7 @@ final class StepExecution {
             RunningPipeline running = pipeline;
             if (running != null) {
                 running.destroy();
+                setup.preflight().settle(step, used, log);
             }
             StepOutcome outcome = cancelled ? StepOutcome.CANCELLED : StepOutcome.FAILED;
             return new StepResult(step, outcome, flags, bytes(), (System.nanoTime() - t0) / 1e9, started, e.getMessage());

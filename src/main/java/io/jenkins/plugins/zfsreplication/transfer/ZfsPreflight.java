@@ -23,8 +23,10 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
  */
 public final class ZfsPreflight implements Preflight {
     private static final Pattern TO_GUID = Pattern.compile("toguid = (0x[0-9a-fA-F]+|\\d+)");
+    private static final long SETTLE_MILLIS = 20_000;
     private final Zfs source;
     private final Zfs target;
+    private final java.util.Map<DatasetName, List<String>> before = new java.util.concurrent.ConcurrentHashMap<>();
 
     public ZfsPreflight(Zfs source, Zfs target) {
         this.source = source;
@@ -32,7 +34,41 @@ public final class ZfsPreflight implements Preflight {
     }
 
     @Override
+    public void settle(SendStep step, Set<SendOption> used, Consumer<String> log) {
+        List<String> expected = before.remove(step.target());
+        if (expected == null || used.contains(SendOption.RESUMABLE)) {
+            return; // a resumable receive keeps its partial state on purpose
+        }
+        long deadline = System.currentTimeMillis() + SETTLE_MILLIS;
+        List<String> now = state(step.target());
+        while (!now.equals(expected) && System.currentTimeMillis() < deadline) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            now = state(step.target());
+        }
+        if (!now.equals(expected)) {
+            log.accept(String.format("%s: after the failed step the target still differs from before it (%s, was %s): "
+                    + "check it before the next run", step.target(), now, expected));
+        }
+    }
+
+    /** The target's snapshots by name and GUID, or ["absent"]: what "as before" compares. */
+    private List<String> state(DatasetName dataset) {
+        try {
+            return target.list(List.of(dataset), false, List.of()).objects().stream()
+                    .map(o -> o.name() + " " + o.guidText()).toList();
+        } catch (ZfsException e) {
+            return List.of("absent");
+        }
+    }
+
+    @Override
     public SendStep check(SendStep step, Set<SendOption> used, Consumer<String> log) {
+        before.put(step.target(), state(step.target()));
         if (used.contains(SendOption.RESUMABLE)) {
             Optional<SendStep> resumed = resume(step, log);
             if (resumed.isPresent()) {
