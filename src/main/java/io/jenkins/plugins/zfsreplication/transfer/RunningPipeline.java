@@ -123,19 +123,26 @@ public final class RunningPipeline {
         return stage.role() + " " + how + (said.isEmpty() ? "" : ": " + said);
     }
 
-    /** Ends every stage and its children: politely, then by force; waits until they are gone. */
+    /**
+     * Ends every stage: first the commands (SIGTERM), so that each metering shell reaps its command
+     * and exits by itself (no zombie is left to init); then, after a grace period, the shells and
+     * anything still alive by force. Returns when every process is gone.
+     */
     public synchronized void destroy() {
         for (Stage stage : stages) {
             stage.process().descendants().forEach(ProcessHandle::destroy);
-            stage.process().destroy();
         }
         for (Stage stage : stages) {
             try {
                 if (!stage.process().waitFor(3, TimeUnit.SECONDS)) {
                     stage.process().descendants().forEach(ProcessHandle::destroyForcibly);
-                    stage.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                    stage.process().destroy();
+                    if (!stage.process().waitFor(2, TimeUnit.SECONDS)) {
+                        stage.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                    }
                 }
             } catch (InterruptedException e) {
+                stage.process().descendants().forEach(ProcessHandle::destroyForcibly);
                 stage.process().destroyForcibly();
                 Thread.currentThread().interrupt();
             }
