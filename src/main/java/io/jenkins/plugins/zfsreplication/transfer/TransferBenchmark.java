@@ -1,4 +1,4 @@
-package io.jenkins.plugins.zfsreplication.cli;
+package io.jenkins.plugins.zfsreplication.transfer;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,17 +19,6 @@ import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
-import io.jenkins.plugins.zfsreplication.transfer.Launcher;
-import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
-import io.jenkins.plugins.zfsreplication.transfer.Preflight;
-import io.jenkins.plugins.zfsreplication.transfer.StepGate;
-import io.jenkins.plugins.zfsreplication.transfer.StreamCommands;
-import io.jenkins.plugins.zfsreplication.transfer.TcpTransport;
-import io.jenkins.plugins.zfsreplication.transfer.TransferEngine;
-import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
-import io.jenkins.plugins.zfsreplication.transfer.TransferReport;
-import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
-import io.jenkins.plugins.zfsreplication.transfer.Transport;
 import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 
@@ -46,7 +35,7 @@ public final class TransferBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        long bytes = args.length > 0 ? TransferCliOptions.size(args[0]) : 4L << 30;
+        long bytes = args.length > 0 ? gib(args[0]) : 4L << 30;
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         List<String> source = List.of("head", "-c", Long.toString(bytes), "/dev/zero");
         List<String> sink = List.of("cat");
@@ -75,6 +64,12 @@ public final class TransferBenchmark {
         boolean ok = local / pipe >= 0.95 && tcp / socat >= 0.95;
         System.out.println(ok ? "PASS: both at least 0.95x their baseline" : "FAIL: below 0.95x a baseline");
         System.exit(ok ? 0 : 1);
+    }
+
+    /** "4G", "512M" or plain bytes. */
+    private static long gib(String text) {
+        int shift = text.endsWith("G") ? 30 : text.endsWith("M") ? 20 : 0;
+        return Long.parseLong(shift == 0 ? text : text.substring(0, text.length() - 1)) << shift;
     }
 
     private record Result(double seconds, double cpuSeconds) {
