@@ -75,22 +75,8 @@ final class TransferCliOptions {
                 .withTimes(seconds(interval), seconds(acceptTimeout), seconds(silenceTimeout));
     }
 
-    /** "64M", "1G", "512k" or plain bytes; binary units. */
     static long size(String text) {
-        String value = text.strip();
-        if (!value.matches("\\d+[kKmMgGtT]?")) {
-            throw new TransferException("Invalid size '%s': give bytes or a number with k, M, G or T", text);
-        }
-        char unit = Character.toUpperCase(value.charAt(value.length() - 1));
-        int shift = switch (unit) {
-            case 'K' -> 10;
-            case 'M' -> 20;
-            case 'G' -> 30;
-            case 'T' -> 40;
-            default -> 0;
-        };
-        String digits = shift == 0 ? value : value.substring(0, value.length() - 1);
-        return Long.parseLong(digits) << shift;
+        return TransferOptions.parseSize(text);
     }
 
     private static Duration seconds(double seconds) {

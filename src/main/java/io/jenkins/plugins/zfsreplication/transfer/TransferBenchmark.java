@@ -35,7 +35,7 @@ public final class TransferBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        long bytes = args.length > 0 ? gib(args[0]) : 4L << 30;
+        long bytes = args.length > 0 ? TransferOptions.parseSize(args[0]) : 4L << 30;
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         List<String> source = List.of("head", "-c", Long.toString(bytes), "/dev/zero");
         List<String> sink = List.of("cat");
@@ -64,12 +64,6 @@ public final class TransferBenchmark {
         boolean ok = local / pipe >= 0.95 && tcp / socat >= 0.95;
         System.out.println(ok ? "PASS: both at least 0.95x their baseline" : "FAIL: below 0.95x a baseline");
         System.exit(ok ? 0 : 1);
-    }
-
-    /** "4G", "512M" or plain bytes. */
-    private static long gib(String text) {
-        int shift = text.endsWith("G") ? 30 : text.endsWith("M") ? 20 : 0;
-        return Long.parseLong(shift == 0 ? text : text.substring(0, text.length() - 1)) << shift;
     }
 
     private record Result(double seconds, double cpuSeconds) {
