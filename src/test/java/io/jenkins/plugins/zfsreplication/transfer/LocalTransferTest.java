@@ -42,5 +42,13 @@ class LocalTransferTest {
         assertThat(first.steps()).filteredOn(step -> step.step().to().name().equals("s1"))
                 .allSatisfy(step -> assertThat(step.bytes()).isGreaterThan(1 << 20));
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+        // per-dataset and total throughput: the last tick holds every dataset's bytes and their sum
+        List<ThroughputLog.Sample> samples = second.samples();
+        double last = samples.get(samples.size() - 1).seconds();
+        List<ThroughputLog.Sample> lastTick = samples.stream().filter(s -> s.seconds() == last).toList();
+        assertThat(lastTick).extracting(ThroughputLog.Sample::dataset).containsExactly(
+                replica.source + "/alpha", replica.source + "/beta", replica.source + "/gamma", ThroughputLog.TOTAL);
+        assertThat(lastTick.get(3).bytes()).isEqualTo(second.totalBytes())
+                .isEqualTo(lastTick.get(0).bytes() + lastTick.get(1).bytes() + lastTick.get(2).bytes());
     }
 }
