@@ -49,7 +49,10 @@ public final class TransferEngine {
         return resolved;
     }
 
-    /** Ends every running pipeline; steps not yet started are not started. Safe from any thread. */
+    /**
+     * Ends every running pipeline; steps not yet started are not started. Safe from any thread. A
+     * cancelled engine stays cancelled: later runs record every step as not run.
+     */
     public void cancel() {
         cancelled = true;
         progress.values().forEach(DatasetProgress::cancel);
@@ -58,6 +61,7 @@ public final class TransferEngine {
     public TransferReport run(ReplicationPlan plan) {
         Instant start = clock.instant();
         interrupted = false;
+        progress.clear(); // an engine runs plan after plan; each run's throughput is its own
         resolved.dropped().forEach(log);
         ThroughputLog throughput = new ThroughputLog(start);
         List<DatasetPlan> sending = plan.datasets().stream().filter(d -> d.action() == DatasetAction.SEND).toList();
