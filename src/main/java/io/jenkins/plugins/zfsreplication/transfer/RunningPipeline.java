@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.jenkins.plugins.zfsreplication.zfs.PermissionHint;
+
 /**
  * The processes of one step, in stream order, across both hosts' sides. It never touches the data:
  * it samples the stages' /proc counters, watches their exits and ends them all together.
@@ -120,7 +122,17 @@ public final class RunningPipeline {
             how = status > 128 ? "killed by signal " + (status - 128) : "exited " + status;
         }
         String said = lastLines(stage.stderr());
-        return stage.role() + " " + how + (said.isEmpty() ? "" : ": " + said);
+        return stage.role() + " " + how + (said.isEmpty() ? "" : ": " + said) + permissionHint(stage.argv(), said);
+    }
+
+    /** The zfs allow advice when a local zfs stage was refused for lack of a delegated permission. */
+    private static String permissionHint(List<String> argv, String said) {
+        int zfs = argv.indexOf("zfs");
+        if (zfs < 0) {
+            return "";
+        }
+        return PermissionHint.forFailure(argv.subList(zfs, argv.size()), said, System.getProperty("user.name"))
+                .map(hint -> ". " + hint).orElse("");
     }
 
     /**

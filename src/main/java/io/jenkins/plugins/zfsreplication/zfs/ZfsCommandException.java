@@ -2,7 +2,11 @@ package io.jenkins.plugins.zfsreplication.zfs;
 
 import java.util.List;
 
-/** A zfs or zpool command that failed: carries the command line, its exit status and ZFS's own words. */
+/**
+ * A zfs or zpool command that failed: carries the command line, its exit status and ZFS's own words.
+ * When ZFS refused for lack of a delegated permission, the message ends with the {@code zfs allow}
+ * command that grants it ({@link PermissionHint}).
+ */
 public final class ZfsCommandException extends ZfsException {
     private static final long serialVersionUID = 1L;
 
@@ -11,8 +15,14 @@ public final class ZfsCommandException extends ZfsException {
     private final String zfsMessage;
 
     public ZfsCommandException(List<String> command, int exitStatus, String zfsMessage) {
-        super("'%s' failed with exit status %d: %s", String.join(" ", command), exitStatus,
-                zfsMessage.isBlank() ? "(no message)" : zfsMessage.strip());
+        this(command, exitStatus, zfsMessage, System.getProperty("user.name"));
+    }
+
+    /** @param user the account the command ran as, named in the {@code zfs allow} hint */
+    public ZfsCommandException(List<String> command, int exitStatus, String zfsMessage, String user) {
+        super("'%s' failed with exit status %d: %s%s", String.join(" ", command), exitStatus,
+                zfsMessage.isBlank() ? "(no message)" : zfsMessage.strip(),
+                PermissionHint.forFailure(command, zfsMessage, user).map(hint -> ". " + hint).orElse(""));
         this.command = List.copyOf(command);
         this.exitStatus = exitStatus;
         this.zfsMessage = zfsMessage.strip();
