@@ -1,0 +1,178 @@
+package io.jenkins.plugins.zfsreplication.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import hudson.model.Label;
+import hudson.model.Result;
+import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendKind;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.TestPools;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
+import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
+import org.jenkinsci.plugins.workflow.job.WorkflowJob;
+import org.jenkinsci.plugins.workflow.job.WorkflowRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.jvnet.hudson.test.JenkinsRule;
+import org.jvnet.hudson.test.junit.jupiter.WithJenkins;
+
+/**
+ * The steps inside a real Jenkins (jenkins-test-harness, root build only: {@code mvn verify}),
+ * run on a real agent JVM ({@code createOnlineSlave}), so that the callables really serialize.
+ *
+ * <p>The verify tests hash folders written by the Pipeline itself and need nothing else. The
+ * send/recv test needs root and a running zfs-fuse daemon (real pools on sparse files); where they
+ * are missing {@link ZfsTestBed} skips it with the reason (an assumption), and fails it under
+ * CI=true, where a skipped ZFS test would hide that nothing was tested. The agent is a local
+ * process of the same user, so it has the same rights on the pools as the test.
+ *
+ * <p>The summary assertion looks for an action whose class name starts with "Zfs" (the UI's
+ * {@code ZfsReplicationAction}, branch jenkins-ui), so this class compiles without it.
+ */
+@WithJenkins
+class ZfsStepsITest {
+    private static final String AGENT_LABEL = "zfs";
+
+    @Test
+    void shouldVerifyOnAnAgentArchiveTheArtifactsAndShowTheSummary(JenkinsRule r) throws Exception {
+        r.createOnlineSlave(Label.get(AGENT_LABEL));
+        WorkflowJob job = pipeline(r, "verify", """
+                node('zfs') {
+                    writeFile file: 'data/a.txt', text: 'same bytes'
+                    def result = zfsVerify target: 'data', name: 'source'
+                    echo "compared=${result.compared} identical=${result.identical}"
+                }
+                """);
+
+        WorkflowRun run = r.buildAndAssertSuccess(job);
+
+        assertThat(run.getArtifacts()).extracting(artifact -> artifact.relativePath).containsExactlyInAnyOrder(
+                "source.manifest", "source-report.json", "source-throughput.csv", "source-throughput.svg");
+        assertThat(archived(run, "source.manifest")).contains("a.txt");
+        r.assertLogContains("compared=false identical=true", run);
+        assertThat(run.getAllActions()).extracting(action -> action.getClass().getSimpleName())
+                .anyMatch(name -> name.startsWith("Zfs"));
+    }
+
+    @Test
+    void shouldFailTheBuildWhenTheCopyDiffersAndStillArchiveItsManifest(JenkinsRule r) throws Exception {
+        r.createOnlineSlave(Label.get(AGENT_LABEL));
+        // same length, different bytes: only the chunk hash can tell them apart
+        WorkflowJob job = pipeline(r, "mismatch", """
+                node('zfs') {
+                    writeFile file: 'left/a.txt', text: 'original'
+                    writeFile file: 'right/a.txt', text: 'changed!'
+                    zfsVerify target: 'left', name: 'left'
+                    zfsVerify target: 'right', name: 'right', compareWith: 'left.manifest'
+                    echo 'not reached'
+                }
+                """);
+
+        WorkflowRun run = r.buildAndAssertStatus(Result.FAILURE, job);
+
+        r.assertLogContains("zfsVerify: right differs from left.manifest", run);
+        r.assertLogNotContains("not reached", run);
+        assertThat(run.getArtifacts()).extracting(artifact -> artifact.relativePath)
+                .contains("left.manifest", "right.manifest", "right-report.json");
+    }
+
+    @Test
+    @ExtendWith(ZfsTestBed.class)
+    void shouldSendAPlanOnAnAgentAndVerifyBothSidesOfTheSnapshot(JenkinsRule r, TestPools pools) throws Exception {
+        Zfs zfs = new Zfs(new ProcessCommandRunner());
+        DatasetName source = pools.create("s").resolve("data");
+        DatasetName target = pools.create("t").resolve("data");
+        zfs.createFilesystem(source, Map.of());
+        Files.write(pools.mountpoint(source).resolve("file.bin"), new byte[300 << 10]);
+        zfs.snapshot(List.of(source.snapshot("s1")), false);
+        ZfsObject s1 = zfs.list(List.of(source), false, List.of()).find(source + "@s1").orElseThrow();
+        SendStep step = new SendStep(source, target, SendKind.FULL, null,
+                new SnapshotRef("s1", s1.guid(), s1.createtxg(), s1.creation()), null, false, -1);
+        String plan = PlanJson.write(new ReplicationPlan(Instant.now(), "local", "local",
+                List.of(new DatasetPlan(source, target, DatasetAction.SEND, "test", List.of(step)))));
+        r.createOnlineSlave(Label.get(AGENT_LABEL));
+        // the plan is JSON without quotes of Groovy's ''' kind or backslashes: safe inside '''...'''
+        WorkflowJob job = pipeline(r, "send", """
+                node('zfs') {
+                    writeFile file: 'plan.json', text: '''%s'''
+                    def sent = zfsSendRecv plan: 'plan.json', transport: 'local', concurrency: 1
+                    echo "succeeded=${sent.succeeded} steps=${sent.steps} failed=${sent.failedSteps}"
+                    zfsVerify target: '%s@s1', name: 'source'
+                    def copy = zfsVerify target: '%s@s1', name: 'copy', compareWith: 'source.manifest'
+                    echo "identical=${copy.identical}"
+                }
+                """.formatted(plan, source, target));
+
+        WorkflowRun run = r.buildAndAssertSuccess(job);
+
+        r.assertLogContains("succeeded=true steps=1 failed=0", run);
+        r.assertLogContains("identical=true", run);
+        assertThat(run.getArtifacts()).extracting(artifact -> artifact.relativePath).contains(
+                "zfs-transfer/transfer.json", "zfs-transfer/throughput.csv", "zfs-transfer/throughput.svg",
+                "source.manifest", "copy.manifest", "copy-report.json");
+        assertThat(archived(run, "zfs-transfer/transfer.json")).contains(source + "@s1");
+        // the oracle: ZFS itself says the target now holds the source's snapshot (same GUID)
+        assertThat(zfs.list(List.of(target), false, List.of()).find(target + "@s1").orElseThrow().guid())
+                .isEqualTo(s1.guid());
+    }
+
+    @Test
+    void shouldKeepEveryFieldOfTheSendRecvBuilderThroughItsConfigPage(JenkinsRule r) throws Exception {
+        ZfsSendRecvBuilder builder = new ZfsSendRecvBuilder("out/plan.json");
+        builder.setTransport("ssh");
+        builder.setSshHost("backup@nas-b");
+        builder.setSshOptions("-i /var/lib/jenkins/.ssh/zfs_backup");
+        builder.setConcurrency(4);
+        builder.setOptions("compressed,resumable");
+        builder.setCompression("zstd");
+        builder.setBuffer("128M");
+        builder.setRateLimit("50M");
+        builder.setArtifacts("transfer");
+
+        r.assertEqualDataBoundBeans(builder, r.configRoundtrip(builder));
+    }
+
+    @Test
+    void shouldKeepEveryFieldOfTheVerifyBuilderThroughItsConfigPage(JenkinsRule r) throws Exception {
+        ZfsVerifyBuilder builder = new ZfsVerifyBuilder("backup/vm@zr-20261130T020000Z");
+        builder.setName("copy");
+        builder.setBlockSize("4M");
+        builder.setCount(2);
+        builder.setHash("sha256");
+        builder.setSparse("zeros");
+        builder.setThreads(2);
+        builder.setCompareWith("source.manifest");
+        builder.setFailOnMismatch(false);
+
+        r.assertEqualDataBoundBeans(builder, r.configRoundtrip(builder));
+    }
+
+    private static WorkflowJob pipeline(JenkinsRule r, String name, String script) throws IOException {
+        WorkflowJob job = r.createProject(WorkflowJob.class, name);
+        job.setDefinition(new CpsFlowDefinition(script, true));
+        return job;
+    }
+
+    private static String archived(WorkflowRun run, String path) throws IOException {
+        try (InputStream in = run.getArtifactManager().root().child(path).open()) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
