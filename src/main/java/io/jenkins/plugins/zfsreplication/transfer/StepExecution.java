@@ -107,12 +107,7 @@ final class StepExecution {
             if (running.finished()) {
                 return StepOutcome.OK;
             }
-            if (progress.stalled(running)) {
-                // nothing moved and nothing ended for the whole bound: a stage waits for something that
-                // will not come; say who waits on what, then end them all (an unbounded wait hangs the run)
-                stall = String.format("no byte moved and no process ended for %d s; still waiting: %s",
-                        progress.boundSeconds(), running.waitingText());
-                running.destroy();
+            if (endIfStalled(running, progress)) {
                 return StepOutcome.FAILED;
             }
             try {
@@ -123,6 +118,20 @@ final class StepExecution {
                 return StepOutcome.CANCELLED;
             }
         }
+    }
+
+    /**
+     * Nothing moved and nothing ended for the whole bound: a stage waits for something that will not
+     * come. Records who waits on what, then ends them all: an unbounded wait would hang the run.
+     */
+    private boolean endIfStalled(RunningPipeline running, Progress progress) {
+        if (!progress.stalled(running)) {
+            return false;
+        }
+        stall = String.format("no byte moved and no process ended for %d s; still waiting: %s",
+                progress.boundSeconds(), running.waitingText());
+        running.destroy();
+        return true;
     }
 
     /**
