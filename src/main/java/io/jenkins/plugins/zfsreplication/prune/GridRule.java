@@ -44,7 +44,7 @@ final class GridRule implements RetentionRule {
             long keep = 1;
             if (cursor.peek('(')) {
                 cursor.advance(1);
-                if (!cursor.word().equals("keep=")) {
+                if (!cursor.word().startsWith("keep=")) {
                     throw cursor.error("expected 'keep=' inside the parentheses, found %s", cursor.found());
                 }
                 cursor.advance(5);
