@@ -14,7 +14,6 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
@@ -29,9 +28,6 @@ class PlannerZfsTest {
     static final String S3 = "zr-20261129T030000Z";
     static final String S4 = "zr-20261129T040000Z";
     static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
-
-    @TempDir
-    Path streams;
 
     @Test
     void shouldSendAFullThenIncrementalsToANewTargetAndLeaveItUpToDate(TestPools pools) throws IOException {
@@ -58,12 +54,12 @@ class PlannerZfsTest {
                 tuple(SendKind.INCREMENTAL_RANGE, S1, S3));
 
         // when applied with real zfs send | zfs recv
-        new PlanApplier(pools, streams).apply(plan);
+        new TestApply(pools).apply(plan);
 
         // then the target has exactly the planned snapshots, with the source's GUIDs
-        assertThat(snapshots(pools, target + "/copy/data")).isEqualTo(
-                List.of(S1 + " " + guid(pools, source + "/data@" + S1), S2 + " " + guid(pools, source + "/data@" + S2),
-                        S3 + " " + guid(pools, source + "/data@" + S3)));
+        assertThat(TestApply.snapshots(pools, target + "/copy/data")).isEqualTo(
+                List.of(S1 + " " + TestApply.guid(pools, source + "/data@" + S1), S2 + " " + TestApply.guid(pools, source + "/data@" + S2),
+                        S3 + " " + TestApply.guid(pools, source + "/data@" + S3)));
         // and planning again finds nothing to do
         ReplicationPlan again = plan(zfs, source, target.resolve("copy"), false);
         assertThat(again.datasets()).extracting(DatasetPlan::action)
@@ -79,11 +75,11 @@ class PlannerZfsTest {
         Zfs zfs = new Zfs(pools.runner());
         write(pools, source, "one");
         pools.exec("zfs", "snapshot", source + "@" + S1);
-        new PlanApplier(pools, streams).apply(plan(zfs, source, target.resolve("copy"), false));
+        new TestApply(pools).apply(plan(zfs, source, target.resolve("copy"), false));
         write(pools, source, "two");
         pools.exec("zfs", "snapshot", source + "@" + S2);
         write(pools, target.resolve("copy"), "changed on the target");
-        settle(pools, target);
+        TestApply.settle(pools, target);
 
         // when / then: refused with the reason
         ReplicationPlan refused = plan(zfs, source, target.resolve("copy"), false);
@@ -96,9 +92,9 @@ class PlannerZfsTest {
         ReplicationPlan allowed = plan(zfs, source, target.resolve("copy"), true);
         assertThat(allowed.steps()).extracting(SendStep::kind, s -> s.from().name(), s -> s.to().name(), SendStep::rollback)
                 .containsExactly(tuple(SendKind.INCREMENTAL, S1, S2, true));
-        new PlanApplier(pools, streams).apply(allowed);
-        assertThat(snapshots(pools, target + "/copy")).containsExactly(S1 + " " + guid(pools, source + "@" + S1),
-                S2 + " " + guid(pools, source + "@" + S2));
+        new TestApply(pools).apply(allowed);
+        assertThat(TestApply.snapshots(pools, target + "/copy")).containsExactly(S1 + " " + TestApply.guid(pools, source + "@" + S1),
+                S2 + " " + TestApply.guid(pools, source + "@" + S2));
         assertThat(Files.exists(pools.mountpoint(target.resolve("copy")).resolve("changed on the target"))).isFalse();
     }
 
@@ -108,7 +104,7 @@ class PlannerZfsTest {
         DatasetName target = pools.create("xdst");
         Zfs zfs = new Zfs(pools.runner());
         pools.exec("zfs", "snapshot", source + "@" + S1);
-        new PlanApplier(pools, streams).apply(plan(zfs, source, target.resolve("a"), false));
+        new TestApply(pools).apply(plan(zfs, source, target.resolve("a"), false));
         pools.exec("zfs", "snapshot", target + "/a@extra");
         zfs.createFilesystem(target.resolve("b"), Map.of());
         pools.exec("zfs", "snapshot", target + "/b@" + S1);
@@ -130,7 +126,7 @@ class PlannerZfsTest {
         Zfs zfs = new Zfs(pools.runner());
         pools.exec("zfs", "snapshot", source + "@" + S1);
         pools.exec("zfs", "snapshot", source + "@" + S2);
-        new PlanApplier(pools, streams).apply(plan(zfs, source, target.resolve("c"), false));
+        new TestApply(pools).apply(plan(zfs, source, target.resolve("c"), false));
         pools.exec("zfs", "rename", target + "/c@" + S2, target + "/c@renamed");
         pools.exec("zfs", "snapshot", source + "@" + S3);
 
@@ -139,9 +135,9 @@ class PlannerZfsTest {
 
         // then the base is the renamed snapshot (named as on the source), and the step applies
         assertThat(plan.steps()).extracting(SendStep::kind, s -> s.from().name(), s -> s.from().guidText(), s -> s.to().name())
-                .containsExactly(tuple(SendKind.INCREMENTAL, S2, guid(pools, target + "/c@renamed"), S3));
-        new PlanApplier(pools, streams).apply(plan);
-        assertThat(snapshots(pools, target + "/c")).extracting(line -> line.split(" ")[0])
+                .containsExactly(tuple(SendKind.INCREMENTAL, S2, TestApply.guid(pools, target + "/c@renamed"), S3));
+        new TestApply(pools).apply(plan);
+        assertThat(TestApply.snapshots(pools, target + "/c")).extracting(line -> line.split(" ")[0])
                 .containsExactly(S1, "renamed", S3);
     }
 
@@ -152,7 +148,7 @@ class PlannerZfsTest {
         zfs.createFilesystem(source.resolve("home/alice"), Map.of());
         zfs.createFilesystem(source.resolve("home/bob"), Map.of());
         List<List<String>> commands = new ArrayList<>();
-        Zfs recording = new Zfs(new RecordingRunner(pools.runner(), commands));
+        Zfs recording = new Zfs(new TestApply.Recording(pools.runner(), commands));
 
         ReplicationPlan plan = new PlanRun(recording, zfs, options(source.resolve("home"), source.resolve("copy"), false),
                 true, false).run(NOW, line -> { });
@@ -174,7 +170,7 @@ class PlannerZfsTest {
         zfs.createFilesystem(source.resolve("scratch"), Map.of(Selection.PROPERTY, "off"));
         zfs.createFilesystem(source.resolve("scratch/tmp"), Map.of());
         List<List<String>> commands = new ArrayList<>();
-        Zfs recording = new Zfs(new RecordingRunner(pools.runner(), commands));
+        Zfs recording = new Zfs(new TestApply.Recording(pools.runner(), commands));
 
         ReplicationPlan plan = new PlanRun(recording, zfs, options(source, DatasetName.of(source + "x"), false),
                 true, false).run(NOW, line -> { });
@@ -202,25 +198,5 @@ class PlannerZfsTest {
         byte[] data = new byte[64 << 10];
         new Random(file.hashCode()).nextBytes(data);
         Files.write(pools.mountpoint(dataset).resolve(file), data);
-    }
-
-    /** The oracle: zfs list (oldest first) and zfs get, "name guid" per snapshot of exactly this dataset. */
-    static List<String> snapshots(TestPools pools, String dataset) {
-        return pools.exec("zfs", "list", "-H", "-t", "snapshot", "-o", "name", "-s", "createtxg", "-r", dataset)
-                .stdout().lines().filter(line -> line.startsWith(dataset + "@"))
-                .map(line -> line.substring(dataset.length() + 1) + " " + guid(pools, line)).toList();
-    }
-
-    /**
-     * Makes the pool's pending writes visible in its properties: a property change waits for a
-     * transaction group sync, and referenced/used are updated at sync.
-     */
-    static void settle(TestPools pools, DatasetName dataset) {
-        pools.exec("zfs", "set", "zfs-replication:settle=1", dataset.pool());
-        pools.exec("zfs", "inherit", "zfs-replication:settle", dataset.pool());
-    }
-
-    static String guid(TestPools pools, String snapshot) {
-        return pools.exec("zfs", "get", "-Hp", "-o", "value", "guid", snapshot).stdout().strip();
     }
 }
