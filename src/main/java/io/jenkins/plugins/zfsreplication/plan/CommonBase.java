@@ -1,8 +1,6 @@
 package io.jenkins.plugins.zfsreplication.plan;
 
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 
@@ -17,13 +15,14 @@ public record CommonBase(int sourceIndex, int targetIndex) {
 
     /** The newest common snapshot, or null when the two share none. Linear in both lists. */
     public static CommonBase find(List<ZfsObject> source, List<ZfsObject> target) {
-        Map<Long, Integer> sourceByGuid = new HashMap<>(source.size() * 2);
-        for (int i = 0; i < source.size(); i++) {
-            sourceByGuid.put(source.get(i).guid(), i);
-        }
+        return find(new GuidIndex(source), target);
+    }
+
+    /** The same, with the source's index made once by the caller. */
+    public static CommonBase find(GuidIndex source, List<ZfsObject> target) {
         for (int t = target.size() - 1; t >= 0; t--) {
-            Integer s = sourceByGuid.get(target.get(t).guid());
-            if (s != null) {
+            int s = source.indexOf(target.get(t).guid());
+            if (s >= 0) {
                 return new CommonBase(s, t);
             }
         }

@@ -1,10 +1,11 @@
 package io.jenkins.plugins.zfsreplication.plan;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 import java.util.regex.Pattern;
@@ -57,20 +58,43 @@ public record SnapshotNaming(String prefix, Pattern userPattern) {
         return prefix + "-" + STAMP.format(LocalDateTime.ofInstant(time.truncatedTo(ChronoUnit.SECONDS), ZoneOffset.UTC));
     }
 
-    /** The time in a name of this naming, or null when the name is not of it. */
+    /**
+     * The time in a name of this naming, or null when the name is not of it. Read digit by digit
+     * (planning asks this for every snapshot, a million of them in the benchmark), then checked
+     * as a real date: an exact round trip, no lenient days such as 20260230.
+     */
     public Instant timestampOf(String shortName) {
-        if (shortName.length() != prefix.length() + 1 + STAMP_LENGTH || !shortName.startsWith(prefix)
-                || shortName.charAt(prefix.length()) != '-') {
+        int start = prefix.length() + 1;
+        if (shortName.length() != start + STAMP_LENGTH || !shortName.startsWith(prefix)
+                || shortName.charAt(prefix.length()) != '-' || shortName.charAt(start + 8) != 'T'
+                || shortName.charAt(start + 15) != 'Z') {
             return null;
         }
-        String stamp = shortName.substring(prefix.length() + 1);
-        try {
-            LocalDateTime time = LocalDateTime.parse(stamp, STAMP);
-            // exact round trip: no lenient days such as 20260230, no other spellings
-            return STAMP.format(time).equals(stamp) ? time.toInstant(ZoneOffset.UTC) : null;
-        } catch (DateTimeParseException e) {
+        int year = digits(shortName, start, 4);
+        int month = digits(shortName, start + 4, 2);
+        int day = digits(shortName, start + 6, 2);
+        int hour = digits(shortName, start + 9, 2);
+        int minute = digits(shortName, start + 11, 2);
+        int second = digits(shortName, start + 13, 2);
+        if (year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59
+                || second < 0 || second > 59 || day > YearMonth.of(year, month).lengthOfMonth()) {
             return null;
         }
+        long days = LocalDate.of(year, month, day).toEpochDay();
+        return Instant.ofEpochSecond(days * 86_400 + hour * 3600L + minute * 60L + second);
+    }
+
+    /** The decimal number of {@code count} digits at {@code from}, or -1 when one is not a digit. */
+    private static int digits(String text, int from, int count) {
+        int value = 0;
+        for (int i = from; i < from + count; i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            value = value * 10 + (c - '0');
+        }
+        return value;
     }
 
     /** True when retention may destroy this snapshot: of this naming or of the user pattern. */

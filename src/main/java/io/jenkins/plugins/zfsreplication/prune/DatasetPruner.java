@@ -2,15 +2,17 @@ package io.jenkins.plugins.zfsreplication.prune;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 import io.jenkins.plugins.zfsreplication.plan.CommonBase;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
+import io.jenkins.plugins.zfsreplication.plan.GuidIndex;
 import io.jenkins.plugins.zfsreplication.plan.PlanException;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
@@ -23,16 +25,20 @@ final class DatasetPruner {
     private final DatasetPlan dataset;
     private final List<ZfsObject> sourceSnapshots;
     private final List<ZfsObject> targetSnapshots;
+    private final Seen[] sourceSeen;
+    private final Seen[] targetSeen;
     private final Listing source;
     private final Listing target;
     private final PruneOptions options;
     private final Instant now;
     private final Set<String> origins;
-    private final Map<Long, Integer> indexByGuid;
+    private final GuidIndex indexByGuid;
     private final CommonBase base;
-    private final TreeSet<Integer> planned;
+    private final BitSet planned;
+    private static final String NOT_SENT_REASON = "the target's rules would destroy it after the transfer: not sent";
     private final List<PruneDecision> decisions = new ArrayList<>();
     private int notSent;
+    private DatasetPlan result;
 
     DatasetPruner(DatasetPlan dataset, Listing source, Listing target, PruneOptions options, Instant now,
                   Set<String> origins) {
@@ -44,11 +50,10 @@ final class DatasetPruner {
         this.options = options;
         this.now = now;
         this.origins = origins;
-        this.indexByGuid = new HashMap<>(sourceSnapshots.size() * 2);
-        for (int i = 0; i < sourceSnapshots.size(); i++) {
-            indexByGuid.put(sourceSnapshots.get(i).guid(), i);
-        }
-        this.base = CommonBase.find(sourceSnapshots, targetSnapshots);
+        this.sourceSeen = seen(sourceSnapshots, options);
+        this.targetSeen = seen(targetSnapshots, options);
+        this.indexByGuid = new GuidIndex(sourceSnapshots);
+        this.base = CommonBase.find(indexByGuid, targetSnapshots);
         this.planned = plannedIndices();
     }
 
@@ -60,33 +65,37 @@ final class DatasetPruner {
         return notSent;
     }
 
+    /** The pruned plan of the dataset once {@link #prune()} ran; the plan as it was otherwise. */
+    DatasetPlan result() {
+        return result == null ? dataset : result;
+    }
+
     DatasetPlan prune() {
-        Set<Integer> dropped = new TreeSet<>();
-        if (options.targetRules() != null) {
-            dropped = pruneTarget();
-        }
-        TreeSet<Integer> wanted = new TreeSet<>(planned);
-        wanted.removeAll(dropped);
+        BitSet dropped = options.targetRules() != null ? pruneTarget() : new BitSet();
+        BitSet wanted = (BitSet) planned.clone();
+        wanted.andNot(dropped);
         if (options.sourceRules() != null) {
             pruneSource(wanted);
         }
         if (dropped.isEmpty()) {
+            result = dataset;
             return dataset;
         }
-        notSent = dropped.size();
-        return rederive(wanted);
+        notSent = dropped.cardinality();
+        result = rederive(wanted);
+        return result;
     }
 
     /** True when the step still creates a kept snapshot on the target at {@link #now}. */
     boolean stillWanted(SendStep step) {
         int to = indexOf(step.to().guid());
-        if (step.kind() == SendKind.RESUME || to == planned.last()) {
+        if (step.kind() == SendKind.RESUME || to == planned.length() - 1) {
             return true;
         }
-        Set<Integer> dropped = pruneTarget();
+        BitSet dropped = pruneTarget();
         int from = step.from() == null ? to - 1 : indexOf(step.from().guid());
         for (int i = from + 1; i <= to; i++) {
-            if (planned.contains(i) && !dropped.contains(i)) {
+            if (planned.get(i) && !dropped.get(i)) {
                 return true;
             }
         }
@@ -94,54 +103,51 @@ final class DatasetPruner {
     }
 
     /** Judges target snapshots plus planned ones; returns the planned indices the target would destroy. */
-    private Set<Integer> pruneTarget() {
-        List<ZfsObject> view = new ArrayList<>();
-        List<Integer> sourceIndex = new ArrayList<>();
-        for (ZfsObject snapshot : targetSnapshots) {
-            view.add(snapshot);
-            sourceIndex.add(-1);
-        }
-        for (int index : planned) {
-            view.add(sourceSnapshots.get(index));
-            sourceIndex.add(index);
+    private BitSet pruneTarget() {
+        Seen[] view = new Seen[targetSeen.length + planned.cardinality()];
+        int[] sourceIndex = new int[view.length];
+        System.arraycopy(targetSeen, 0, view, 0, targetSeen.length);
+        Arrays.fill(sourceIndex, 0, targetSeen.length, -1);
+        int next = targetSeen.length;
+        for (int index = planned.nextSetBit(0); index >= 0; index = planned.nextSetBit(index + 1)) {
+            view[next] = sourceSeen[index];
+            sourceIndex[next++] = index;
         }
         String[] kept = judge(view, options.targetRules());
-        Set<Integer> dropped = new TreeSet<>();
+        BitSet dropped = new BitSet();
         long baseGuid = base == null ? 0 : sourceSnapshots.get(base.sourceIndex()).guid();
-        Integer newest = planned.isEmpty() ? null : planned.last();
-        for (int i = 0; i < view.size(); i++) {
-            ZfsObject snapshot = view.get(i);
-            if (!options.naming().isCandidate(snapshot.shortName())) {
+        int newest = planned.isEmpty() ? -2 : planned.length() - 1;
+        for (int i = 0; i < view.length; i++) {
+            Seen snapshot = view[i];
+            if (!snapshot.candidate()) {
                 continue;
             }
-            boolean isPlanned = sourceIndex.get(i) >= 0;
+            boolean isPlanned = sourceIndex[i] >= 0;
             String protection = protection(snapshot, isPlanned ? dataset.source().name() : dataset.target().name(),
-                    base != null && snapshot.guid() == baseGuid, isPlanned && sourceIndex.get(i).equals(newest),
-                    isPlanned && resumed(sourceIndex.get(i)));
+                    base != null && snapshot.object().guid() == baseGuid, isPlanned && sourceIndex[i] == newest,
+                    isPlanned && resumed(sourceIndex[i]));
             String rule = protection != null ? protection : kept[i];
             Decision decision = rule != null ? Decision.KEEP : isPlanned ? Decision.NOT_SENT : Decision.DESTROY;
             if (decision == Decision.NOT_SENT) {
-                dropped.add(sourceIndex.get(i));
+                dropped.set(sourceIndex[i]);
             }
             decisions.add(decision(isPlanned ? "planned" : "target", target.host(), dataset.target().name(),
-                    snapshot, decision, rule != null ? rule : isPlanned
-                            ? "the target's rules would destroy it after the transfer: not sent"
-                            : "kept by no target rule"));
+                    snapshot, decision, rule != null ? rule : isPlanned ? NOT_SENT_REASON : "kept by no target rule"));
         }
         return dropped;
     }
 
-    private void pruneSource(Set<Integer> stillToSend) {
-        String[] kept = judge(sourceSnapshots, options.sourceRules());
+    private void pruneSource(BitSet stillToSend) {
+        String[] kept = judge(sourceSeen, options.sourceRules());
         long baseGuid = base == null ? 0 : sourceSnapshots.get(base.sourceIndex()).guid();
-        for (int i = 0; i < sourceSnapshots.size(); i++) {
-            ZfsObject snapshot = sourceSnapshots.get(i);
-            if (!options.naming().isCandidate(snapshot.shortName())) {
+        for (int i = 0; i < sourceSeen.length; i++) {
+            Seen snapshot = sourceSeen[i];
+            if (!snapshot.candidate()) {
                 continue;
             }
-            String protection = protection(snapshot, dataset.source().name(), base != null && snapshot.guid() == baseGuid,
-                    i == sourceSnapshots.size() - 1, false);
-            if (protection == null && stillToSend.contains(i)) {
+            String protection = protection(snapshot, dataset.source().name(),
+                    base != null && snapshot.object().guid() == baseGuid, i == sourceSeen.length - 1, false);
+            if (protection == null && stillToSend.get(i)) {
                 protection = "protected: still to be sent";
             }
             String rule = protection != null ? protection : kept[i];
@@ -151,26 +157,42 @@ final class DatasetPruner {
     }
 
     /** Per snapshot the rule keeping it, null for non-candidates and for those no rule keeps. */
-    private String[] judge(List<ZfsObject> snapshots, RetentionPolicy policy) {
-        List<Integer> candidates = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        List<Instant> times = new ArrayList<>();
-        for (int i = 0; i < snapshots.size(); i++) {
-            if (options.naming().isCandidate(snapshots.get(i).shortName())) {
+    private String[] judge(Seen[] snapshots, RetentionPolicy policy) {
+        List<Integer> candidates = new ArrayList<>(snapshots.length);
+        List<String> names = new ArrayList<>(snapshots.length);
+        long[] times = new long[snapshots.length];
+        for (int i = 0; i < snapshots.length; i++) {
+            if (snapshots[i].candidate()) {
+                times[candidates.size()] = snapshots[i].time();
                 candidates.add(i);
-                names.add(snapshots.get(i).shortName());
-                times.add(options.naming().timeOf(snapshots.get(i)));
+                names.add(snapshots[i].name());
             }
         }
-        String[] verdicts = policy.evaluate(names, times, now);
-        String[] kept = new String[snapshots.size()];
+        String[] verdicts = policy.evaluate(names, Arrays.copyOf(times, candidates.size()), now.getEpochSecond());
+        String[] kept = new String[snapshots.length];
         for (int c = 0; c < candidates.size(); c++) {
             kept[candidates.get(c)] = verdicts[c];
         }
         return kept;
     }
 
-    private String protection(ZfsObject snapshot, String datasetName, boolean isBase, boolean isNextBase,
+    /** A snapshot as retention sees it, worked out once per run: name, time, whether it is a candidate. */
+    private record Seen(ZfsObject object, String name, long time, boolean candidate) {
+    }
+
+    private static Seen[] seen(List<ZfsObject> snapshots, PruneOptions options) {
+        Seen[] seen = new Seen[snapshots.size()];
+        for (int i = 0; i < seen.length; i++) {
+            ZfsObject snapshot = snapshots.get(i);
+            String name = snapshot.shortName();
+            Instant stamp = options.naming().timestampOf(name);
+            boolean candidate = stamp != null || options.naming().isCandidate(name);
+            seen[i] = new Seen(snapshot, name, stamp != null ? stamp.getEpochSecond() : snapshot.creation(), candidate);
+        }
+        return seen;
+    }
+
+    private String protection(Seen snapshot, String datasetName, boolean isBase, boolean isNextBase,
                               boolean resumed) {
         if (isBase) {
             return "protected: newest common snapshot (the next incremental's base)";
@@ -181,11 +203,11 @@ final class DatasetPruner {
         if (resumed) {
             return "protected: an interrupted receive of it is resumed";
         }
-        long holds = snapshot.property("userrefs").map(Long::parseLong).orElse(0L);
-        if (holds > 0) {
+        String holds = snapshot.object().properties().get("userrefs");
+        if (holds != null && !holds.equals("0")) {
             return "protected: held (userrefs=" + holds + ")";
         }
-        if (origins.contains(datasetName + "@" + snapshot.shortName())) {
+        if (!origins.isEmpty() && origins.contains(datasetName + "@" + snapshot.name())) {
             return "protected: has clones";
         }
         return null;
@@ -196,9 +218,9 @@ final class DatasetPruner {
                 && indexOf(dataset.steps().get(0).to().guid()) == index;
     }
 
-    private DatasetPlan rederive(TreeSet<Integer> wanted) {
+    private DatasetPlan rederive(BitSet wanted) {
         SendStep first = dataset.steps().get(0);
-        int[] indices = wanted.stream().mapToInt(Integer::intValue).toArray();
+        int[] indices = wanted.stream().toArray();
         List<SendStep> steps = StepDeriver.derive(dataset.source(), dataset.target(), sourceSnapshots,
                 base == null ? -1 : base.sourceIndex(), indices, first.rollback(), first.resumeToken());
         Map<String, Long> estimates = new HashMap<>();
@@ -212,30 +234,30 @@ final class DatasetPruner {
         return step.kind() + " " + (step.from() == null ? "-" : step.from().guidText()) + " " + step.to().guidText();
     }
 
-    private TreeSet<Integer> plannedIndices() {
-        TreeSet<Integer> indices = new TreeSet<>();
+    private BitSet plannedIndices() {
+        BitSet indices = new BitSet(sourceSnapshots.size());
         for (SendStep step : dataset.steps()) {
             int to = indexOf(step.to().guid());
             int from = step.kind() == SendKind.INCREMENTAL_RANGE ? indexOf(step.from().guid()) : to - 1;
             for (int i = from + 1; i <= to; i++) {
-                indices.add(i);
+                indices.set(i);
             }
         }
         return indices;
     }
 
     private int indexOf(long guid) {
-        Integer index = indexByGuid.get(guid);
-        if (index != null) {
+        int index = indexByGuid.indexOf(guid);
+        if (index >= 0) {
             return index;
         }
         throw new PlanException("The plan for %s names a snapshot (GUID %s) the source no longer has: plan again",
                 dataset.source(), Long.toUnsignedString(guid));
     }
 
-    private PruneDecision decision(String side, String host, String datasetName, ZfsObject snapshot, Decision decision,
-                                   String rule) {
-        return new PruneDecision(side, host, datasetName, snapshot.shortName(), snapshot.guidText(),
-                options.naming().timeOf(snapshot), decision, rule, false);
+    private static PruneDecision decision(String side, String host, String datasetName, Seen snapshot,
+                                          Decision decision, String rule) {
+        return new PruneDecision(side, host, datasetName, snapshot.name(), snapshot.object().guid(), snapshot.time(),
+                decision, rule, false);
     }
 }

@@ -1,6 +1,5 @@
 package io.jenkins.plugins.zfsreplication.prune;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,12 +21,18 @@ final class GridRule implements RetentionRule {
 
     private final String text;
     private final List<long[]> buckets; // {start, end, keep} in seconds of age
-    private final List<String> labels;
+    private final String[] reasons; // per bucket, made once: a report names the rule for a million snapshots
+    private final String future;
 
     private GridRule(String text, List<long[]> buckets, List<String> labels) {
         this.text = text;
         this.buckets = buckets;
-        this.labels = labels;
+        this.reasons = new String[buckets.size()];
+        for (int i = 0; i < reasons.length; i++) {
+            reasons[i] = String.format("grid %s, bucket %d (age %ds-%ds)", labels.get(i), i + 1, buckets.get(i)[0],
+                    buckets.get(i)[1]);
+        }
+        this.future = text + " (newer than now)";
     }
 
     /** grid := interval ('|' interval)*; interval := N 'x' DURATION ['(' 'keep=' (N|'all') ')'] */
@@ -78,15 +83,15 @@ final class GridRule implements RetentionRule {
     }
 
     @Override
-    public String[] keep(List<String> names, List<Instant> times, Instant now) {
-        String[] kept = new String[times.size()];
+    public String[] keep(List<String> names, long[] times, long now) {
+        String[] kept = new String[times.length];
         // oldest first: walk the buckets from the oldest end so that each keeps its oldest snapshots
         int bucket = buckets.size() - 1;
         int inBucket = 0;
-        for (int i = 0; i < times.size(); i++) {
-            long age = now.getEpochSecond() - times.get(i).getEpochSecond();
+        for (int i = 0; i < times.length; i++) {
+            long age = now - times[i];
             if (age < 0) {
-                kept[i] = text + " (newer than now)";
+                kept[i] = future;
                 continue;
             }
             while (bucket >= 0 && age < buckets.get(bucket)[0]) {
@@ -98,8 +103,7 @@ final class GridRule implements RetentionRule {
             }
             if (inBucket < buckets.get(bucket)[2]) {
                 inBucket++;
-                kept[i] = String.format("grid %s, bucket %d (age %ds-%ds)", labels.get(bucket), bucket + 1,
-                        buckets.get(bucket)[0], buckets.get(bucket)[1]);
+                kept[i] = reasons[bucket];
             }
         }
         return kept;

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
@@ -42,19 +43,25 @@ public final class PruneBeforeSend {
             case NEWEST_SNAPSHOT -> "newest snapshot on the source";
         };
         Set<String> origins = origins(source, target);
+        // datasets are independent: judged in parallel, collected in plan order
+        List<Optional<DatasetPruner>> pruners = plan.datasets().parallelStream().map(dataset -> {
+            if (dataset.action() != DatasetAction.SEND && dataset.action() != DatasetAction.UP_TO_DATE) {
+                return Optional.<DatasetPruner>empty();
+            }
+            DatasetPruner pruner = new DatasetPruner(dataset, source, target, options, now, origins);
+            pruner.prune();
+            return Optional.of(pruner);
+        }).toList();
         List<DatasetPlan> datasets = new ArrayList<>();
         List<PruneDecision> decisions = new ArrayList<>();
         int notSent = 0;
-        for (DatasetPlan dataset : plan.datasets()) {
-            if (dataset.action() != DatasetAction.SEND && dataset.action() != DatasetAction.UP_TO_DATE) {
-                datasets.add(dataset);
-                continue;
+        for (int i = 0; i < pruners.size(); i++) {
+            DatasetPruner pruner = pruners.get(i).orElse(null);
+            datasets.add(pruner == null ? plan.datasets().get(i) : pruner.result());
+            if (pruner != null) {
+                decisions.addAll(pruner.decisions());
+                notSent += pruner.notSent();
             }
-            DatasetPruner pruner = new DatasetPruner(dataset, source, target, options, now, origins);
-            DatasetPlan pruned = pruner.prune();
-            datasets.add(pruned);
-            decisions.addAll(pruner.decisions());
-            notSent += pruner.notSent();
         }
         ReplicationPlan prunedPlan = new ReplicationPlan(plan.createdAt(), plan.sourceHost(), plan.targetHost(), datasets);
         long bytes = bytes(plan);

@@ -41,7 +41,7 @@ public final class PruneReportJson {
             node.put("host", decision.host());
             node.put("dataset", decision.dataset());
             node.put("snapshot", decision.snapshot());
-            node.put("guid", decision.guid());
+            node.put("guid", decision.guidText());
             node.put("time", decision.time().toString());
             node.put("decision", decision.decision().name());
             node.put("rule", decision.rule());

@@ -77,21 +77,48 @@ public final class RetentionPolicy {
      * @return per candidate, in input order, the rule that keeps it, or null: destroy
      */
     public String[] evaluate(List<String> names, List<Instant> times, Instant now) {
-        Integer[] order = new Integer[names.size()];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(order, Comparator.<Integer, Instant>comparing(times::get).thenComparing(names::get));
-        List<String> sortedNames = Arrays.stream(order).map(names::get).toList();
-        List<Instant> sortedTimes = Arrays.stream(order).map(times::get).toList();
+        return evaluate(names, times.stream().mapToLong(Instant::getEpochSecond).toArray(), now.getEpochSecond());
+    }
+
+    /** The same with times in seconds since the epoch: what planning uses for a million snapshots. */
+    public String[] evaluate(List<String> names, long[] times, long now) {
+        int[] order = order(names, times);
+        List<String> sortedNames = names;
+        long[] sortedTimes = times;
+        if (order != null) {
+            sortedNames = new ArrayList<>(names.size());
+            sortedTimes = new long[times.length];
+            for (int i = 0; i < order.length; i++) {
+                sortedNames.add(names.get(order[i]));
+                sortedTimes[i] = times[order[i]];
+            }
+        }
         String[] kept = new String[names.size()];
         for (RetentionRule rule : rules) {
             String[] reasons = rule.keep(sortedNames, sortedTimes, now);
             for (int i = 0; i < reasons.length; i++) {
-                if (kept[order[i]] == null && reasons[i] != null) {
-                    kept[order[i]] = reasons[i];
+                int index = order == null ? i : order[i];
+                if (kept[index] == null && reasons[i] != null) {
+                    kept[index] = reasons[i];
                 }
             }
         }
         return kept;
+    }
+
+    /** The permutation that sorts by (time, name), or null when the input is in that order already (the usual case). */
+    private static int[] order(List<String> names, long[] times) {
+        boolean sorted = true;
+        for (int i = 1; i < names.size() && sorted; i++) {
+            sorted = times[i - 1] < times[i] || (times[i - 1] == times[i] && names.get(i - 1).compareTo(names.get(i)) <= 0);
+        }
+        if (sorted) {
+            return null;
+        }
+        Integer[] order = new Integer[names.size()];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.<Integer>comparingLong(i -> times[i]).thenComparing(names::get));
+        return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
     }
 
     /** The rules as given. */

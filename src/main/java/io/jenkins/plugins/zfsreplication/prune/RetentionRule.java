@@ -1,6 +1,5 @@
 package io.jenkins.plugins.zfsreplication.prune;
 
-import java.time.Instant;
 import java.util.List;
 
 /**
@@ -11,11 +10,11 @@ interface RetentionRule {
 
     /**
      * @param names the candidates' short names, oldest first
-     * @param times their times (see {@code SnapshotNaming.timeOf}), in the same order
+     * @param times their times in seconds since the epoch (see {@code SnapshotNaming.timeOf}), in the same order
      * @param now   the moment ages are counted from
      * @return per candidate the reason this rule keeps it (for the report), null where it does not
      */
-    String[] keep(List<String> names, List<Instant> times, Instant now);
+    String[] keep(List<String> names, long[] times, long now);
 
     /** The rule as written. */
     String text();

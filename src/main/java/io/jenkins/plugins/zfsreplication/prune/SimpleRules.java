@@ -1,6 +1,5 @@
 package io.jenkins.plugins.zfsreplication.prune;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -22,7 +21,7 @@ final class SimpleRules {
         }
 
         @Override
-        public String[] keep(List<String> names, List<Instant> times, Instant now) {
+        public String[] keep(List<String> names, long[] times, long now) {
             String[] kept = new String[names.size()];
             for (int i = Math.max(0, names.size() - count); i < names.size(); i++) {
                 kept[i] = text;
@@ -52,7 +51,7 @@ final class SimpleRules {
         }
 
         @Override
-        public String[] keep(List<String> names, List<Instant> times, Instant now) {
+        public String[] keep(List<String> names, long[] times, long now) {
             String[] kept = new String[names.size()];
             for (int i = 0; i < names.size(); i++) {
                 if (pattern.matcher(names.get(i)).find() != negate) {

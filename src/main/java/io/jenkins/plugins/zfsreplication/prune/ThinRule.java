@@ -1,11 +1,9 @@
 package io.jenkins.plugins.zfsreplication.prune;
 
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * zfs_autobackup's thinning schedule, e.g. {@code 10,1d1w,1w1m,1m1y}. A plain number N keeps the
@@ -23,13 +21,15 @@ final class ThinRule implements RetentionRule {
     private final String text;
     private final int keepLast;
     private final List<long[]> periods; // {period, ttl} in seconds
-    private final List<String> labels;
+    private final String[] reasons; // per period rule, made once
+    private final String lastReason;
 
     private ThinRule(String text, int keepLast, List<long[]> periods, List<String> labels) {
         this.text = text;
         this.keepLast = keepLast;
         this.periods = periods;
-        this.labels = labels;
+        this.reasons = labels.stream().map(label -> "thin " + label + " (oldest of its block)").toArray(String[]::new);
+        this.lastReason = "thin " + keepLast + " (the " + keepLast + " youngest)";
     }
 
     /** thin := item (',' item)*; item := N | N UNIT N UNIT */
@@ -71,23 +71,26 @@ final class ThinRule implements RetentionRule {
     }
 
     @Override
-    public String[] keep(List<String> names, List<Instant> times, Instant now) {
-        String[] kept = new String[times.size()];
-        List<Set<Long>> seen = new ArrayList<>();
-        periods.forEach(p -> seen.add(new HashSet<>()));
-        for (int i = 0; i < times.size(); i++) {
-            long stamp = times.get(i).getEpochSecond();
-            long age = now.getEpochSecond() - stamp;
+    public String[] keep(List<String> names, long[] times, long now) {
+        String[] kept = new String[times.length];
+        // candidates come oldest first, so block numbers only grow: "first in its block" is "block changed"
+        long[] lastBlock = new long[periods.size()];
+        Arrays.fill(lastBlock, Long.MIN_VALUE);
+        for (int i = 0; i < times.length; i++) {
+            long stamp = times[i];
+            long age = now - stamp;
             for (int r = 0; r < periods.size(); r++) {
                 long[] rule = periods.get(r);
+                long block = Math.floorDiv(stamp, rule[0]);
                 // every rule sees every snapshot: a block's first snapshot is claimed in each rule's blocks
-                if (age <= rule[1] && seen.get(r).add(Math.floorDiv(stamp, rule[0])) && kept[i] == null) {
-                    kept[i] = "thin " + labels.get(r) + " (oldest of its block)";
+                if (age <= rule[1] && block != lastBlock[r]) {
+                    lastBlock[r] = block;
+                    kept[i] = kept[i] == null ? reasons[r] : kept[i];
                 }
             }
         }
-        for (int i = Math.max(0, times.size() - keepLast); i < times.size(); i++) {
-            kept[i] = kept[i] == null ? "thin " + keepLast + " (the " + keepLast + " youngest)" : kept[i];
+        for (int i = Math.max(0, times.length - keepLast); i < times.length; i++) {
+            kept[i] = kept[i] == null ? lastReason : kept[i];
         }
         return kept;
     }
