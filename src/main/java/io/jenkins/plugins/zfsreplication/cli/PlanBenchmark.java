@@ -58,8 +58,14 @@ public final class PlanBenchmark {
                 instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
     }
 
+    /** Time the collectors spent so far, all of them. */
+    private static long gcMillis() {
+        return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionTime).sum();
+    }
+
     /** Times of one size: parsing both listings, planning, pruning. */
-    record Result(Duration parse, Duration plan, Duration prune, Duration cpu) {
+    record Result(Duration parse, Duration plan, Duration prune, Duration cpu, Duration gc) {
         Duration total() {
             return parse.plus(plan).plus(prune);
         }
@@ -71,6 +77,7 @@ public final class PlanBenchmark {
         long characters = (long) text[0].length() + text[1].length();
         System.gc();
         long cpuStart = processCpuNanos();
+        long gcStart = gcMillis();
         long start = System.nanoTime();
         Listing sourceListing = Zfs.parseListing("local", text[0], listForm, SOURCE_EXTRAS);
         Listing targetListing = Zfs.parseListing("backup-host", text[1], listForm, TARGET_EXTRAS);
@@ -88,13 +95,15 @@ public final class PlanBenchmark {
         PruneBeforeSend.Result pruned = PruneBeforeSend.apply(plan, sourceListing, targetListing, pruneOptions);
         long done = System.nanoTime();
         Result result = new Result(Duration.ofNanos(parsed - start), Duration.ofNanos(planned - parsed),
-                Duration.ofNanos(done - planned), Duration.ofNanos(processCpuNanos() - cpuStart));
+                Duration.ofNanos(done - planned), Duration.ofNanos(processCpuNanos() - cpuStart),
+                Duration.ofMillis(gcMillis() - gcStart));
         if (print) {
             System.out.printf(Locale.ROOT, "%n%,d datasets x %,d snapshots, %s form (%,d characters of listing):%n",
                     datasets, snapshots, listForm ? "zfs list -Hp" : "zfs get -Hp", characters);
             System.out.printf(Locale.ROOT, "  parse %,6d ms  plan %,6d ms  prune %,6d ms  total %,6d ms"
-                            + " (process CPU %,d ms, load average %.1f)%n", result.parse().toMillis(), result.plan().toMillis(),
-                    result.prune().toMillis(), result.total().toMillis(), result.cpu().toMillis(),
+                            + " (process CPU %,d ms, in garbage collection %,d ms, load average %.1f)%n",
+                    result.parse().toMillis(), result.plan().toMillis(), result.prune().toMillis(),
+                    result.total().toMillis(), result.cpu().toMillis(), result.gc().toMillis(),
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             System.out.printf(Locale.ROOT, "  %,d steps planned, %,d after prune-before-send (%,d snapshots not sent),"
                             + " %,d candidates judged%n", plan.steps().size(), pruned.plan().steps().size(),
