@@ -1,7 +1,6 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -9,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.PlanOptions;
 import io.jenkins.plugins.zfsreplication.plan.PlanRun;
@@ -93,7 +93,7 @@ final class PlanCommand implements Callable<Integer> {
         Files.createDirectories(output);
         PlanJson.write(plan, output.resolve("plan.json"));
         String text = PlanText.write(plan);
-        Files.writeString(output.resolve("plan.txt"), text, StandardCharsets.UTF_8);
+        AtomicFile.write(output.resolve("plan.txt"), text);
         environment.out().print(text);
         environment.out().flush();
         return 0;

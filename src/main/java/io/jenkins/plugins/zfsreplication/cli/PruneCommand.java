@@ -1,12 +1,12 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 
+import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.PlanText;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
@@ -85,7 +85,7 @@ final class PruneCommand implements Callable<Integer> {
         Path folder = output != null ? output : planFile.toAbsolutePath().getParent();
         Files.createDirectories(folder);
         PlanJson.write(result.plan(), folder.resolve("plan.json"));
-        Files.writeString(folder.resolve("plan.txt"), PlanText.write(result.plan()), StandardCharsets.UTF_8);
+        AtomicFile.write(folder.resolve("plan.txt"), PlanText.write(result.plan()));
         PruneReportJson.write(result.report(), folder.resolve("prune-report.json"));
         environment.out().print(PruneReportJson.summary(result.report()));
         environment.out().flush();

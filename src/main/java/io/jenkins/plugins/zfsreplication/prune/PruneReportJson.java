@@ -1,16 +1,15 @@
 package io.jenkins.plugins.zfsreplication.prune;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
 
 /** prune-report.json, field by field as docs/formats.md documents it. */
 public final class PruneReportJson {
@@ -58,9 +57,7 @@ public final class PruneReportJson {
 
     /** Writes under a temporary name and renames: no half-written report is ever seen. */
     public static void write(PruneReport report, Path file) throws IOException {
-        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(temporary, write(report), StandardCharsets.UTF_8);
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.write(file, write(report));
     }
 
     /** A few lines for people: counts per side and decision, and the destroys. */
