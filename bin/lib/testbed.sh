@@ -3,7 +3,7 @@
 
 # Debian packages the tests, the demo and the benchmarks use.
 ZFSR_PACKAGES=(zfs-fuse xxhash python3-xxhash mbuffer pv socat zstd lz4 openssh-server openssh-client
-  xfsprogs btrfs-progs iproute2 procps psmisc util-linux maven)
+  xfsprogs btrfs-progs iproute2 procps psmisc util-linux maven time)
 
 zfsr_require_root() {
   if [ "$(id -u)" -ne 0 ]; then

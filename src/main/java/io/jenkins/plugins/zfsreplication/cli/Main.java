@@ -41,6 +41,11 @@ public final class Main implements Runnable {
         commandLine.addSubcommand(new ListCommand(environment));
         commandLine.addSubcommand(new PlanCommand(environment));
         commandLine.addSubcommand(new PruneCommand(environment));
+        commandLine.addSubcommand(new VerifyCommand(environment));
+        commandLine.addSubcommand(new CompareCommand(environment));
+        commandLine.addSubcommand(new SendCommand(environment));
+        commandLine.addSubcommand(new RecvCommand(environment));
+        commandLine.addSubcommand(new RunCommand(environment));
         commandLine.setOut(environment.out());
         commandLine.setErr(environment.err());
         commandLine.registerConverter(DatasetName.class, Main::datasetName);

@@ -124,6 +124,43 @@ public final class Zfs {
         run(List.of("zfs", "set", property + "=" + value, datasetOrSnapshot));
     }
 
+    /**
+     * The target's {@code receive_resume_token}: present after an interrupted {@code zfs recv -s}.
+     * Empty when there is none, the dataset does not exist, or ZFS has no resumable receive.
+     */
+    public java.util.Optional<String> receiveResumeToken(DatasetName dataset) {
+        if (!capabilities().has(Feature.RESUME_TOKENS)) {
+            return java.util.Optional.empty();
+        }
+        CommandResult result = runner.run(List.of("zfs", "get", "-H", "-o", "value", "receive_resume_token",
+                dataset.name()), timeout);
+        if (!result.succeeded()) {
+            if (result.stderr().contains("does not exist")) {
+                return java.util.Optional.empty();
+            }
+            result.orThrow();
+        }
+        String value = result.stdout().strip();
+        return value.isEmpty() || "-".equals(value) ? java.util.Optional.empty() : java.util.Optional.of(value);
+    }
+
+    /** {@code zfs recv -A}: discards the partial state of an interrupted resumable receive. */
+    public void abortReceive(DatasetName dataset) {
+        run(List.of("zfs", "recv", "-A", dataset.name()));
+    }
+
+    /**
+     * What a resume token resumes, as {@code zfs send -nvt} prints it (an nvlist with toguid,
+     * toname ...). Fails when the source can no longer resume it (its snapshot is gone).
+     */
+    public String describeResumeToken(String token) {
+        if (!token.matches("[0-9a-zA-Z-]+")) {
+            throw new ZfsException("Invalid resume token '%s'", token);
+        }
+        CommandResult result = run(List.of("zfs", "send", "-nvt", token));
+        return result.stdout() + result.stderr();
+    }
+
     /** Runs an argument vector that starts with "zfs", failing with ZFS's message when it fails. */
     CommandResult run(List<String> command) {
         return runner.run(command, timeout).orThrow();

@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import io.jenkins.plugins.zfsreplication.zfs.CommandResult;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.RecordingRunner;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
@@ -32,7 +30,7 @@ class ListCommandTest {
 
         assertThat(status).isEqualTo(2);
         assertThat(err.toString()).contains("Invalid ZFS name 'tank/a;rm -rf ~': character ';' at position 7");
-        assertThat(runner.commands).isEmpty();
+        assertThat(runner.commands()).isEmpty();
     }
 
     @Test
@@ -53,8 +51,8 @@ class ListCommandTest {
                 pool + " filesystem -", pool + "@first snapshot -",
                 pool + "/data filesystem on", pool + "/data@first snapshot on");
         // the probe and the one listing call
-        assertThat(runner.commands).hasSize(2);
-        assertThat(runner.commands.get(1)).startsWith("zfs", "get", "-Hp");
+        assertThat(runner.commands()).hasSize(2);
+        assertThat(runner.commands().get(1)).startsWith("zfs", "get", "-Hp");
     }
 
     @Test
@@ -79,26 +77,5 @@ class ListCommandTest {
 
     private CliEnvironment environment(CommandRunner runner) {
         return new CliEnvironment(runner, new PrintWriter(out, true), new PrintWriter(err, true));
-    }
-
-    /** Passes commands to the real runner and keeps them, so a test can say none ran. */
-    private static final class RecordingRunner implements CommandRunner {
-        private final List<List<String>> commands = new ArrayList<>();
-        private final CommandRunner delegate;
-
-        RecordingRunner(CommandRunner delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public CommandResult run(List<String> command, Duration timeout) {
-            commands.add(command);
-            return delegate.run(command, timeout);
-        }
-
-        @Override
-        public String host() {
-            return delegate.host();
-        }
     }
 }

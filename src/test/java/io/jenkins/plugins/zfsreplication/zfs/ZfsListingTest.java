@@ -3,8 +3,6 @@ package io.jenkins.plugins.zfsreplication.zfs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,16 +28,16 @@ class ZfsListingTest {
         setup.snapshot(List.of(source.snapshot("s1"), other.snapshot("s1")), true);
         setup.snapshot(List.of(source.resolve("home").snapshot("s2")), true);
         setup.setProperty(source.resolve("home").name(), BACKUP, "on");
-        CountingRunner counting = new CountingRunner(pools.runner());
+        RecordingRunner counting = new RecordingRunner(pools.runner());
         Zfs zfs = new Zfs(counting);
         zfs.capabilities();
-        counting.calls.clear();
+        counting.clear();
 
         // when
         Listing listing = zfs.list(List.of(source, other), true, List.of(BACKUP, "userrefs"));
 
         // then: one call, exactly the objects zfs has, every field equal to zfs get's
-        assertThat(counting.calls).hasSize(1);
+        assertThat(counting.commands()).hasSize(1);
         assertThat(listing.objects()).extracting(ZfsObject::name).containsExactlyInAnyOrder(
                 source.name(), source + "@s1", source + "/home", source + "/home@s1", source + "/home@s2",
                 source + "/home/alice", source + "/home/alice@s1", source + "/home/alice@s2",
@@ -89,13 +87,13 @@ class ZfsListingTest {
     @Test
     void shouldProbeOncePerInstance(TestPools pools) {
         pools.create("once");
-        CountingRunner counting = new CountingRunner(pools.runner());
+        RecordingRunner counting = new RecordingRunner(pools.runner());
         Zfs zfs = new Zfs(counting);
 
         zfs.capabilities();
         zfs.capabilities();
 
-        assertThat(counting.calls).hasSize(1);
+        assertThat(counting.commands()).hasSize(1);
     }
 
     @Test
@@ -156,26 +154,5 @@ class ZfsListingTest {
             values.put(fields[0], fields[1]);
         }
         return values;
-    }
-
-    /** Passes commands to the real runner and remembers them, to count zfs calls. */
-    static final class CountingRunner implements CommandRunner {
-        final List<List<String>> calls = new ArrayList<>();
-        private final CommandRunner delegate;
-
-        CountingRunner(CommandRunner delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public CommandResult run(List<String> command, Duration timeout) {
-            calls.add(command);
-            return delegate.run(command, timeout);
-        }
-
-        @Override
-        public String host() {
-            return delegate.host();
-        }
     }
 }

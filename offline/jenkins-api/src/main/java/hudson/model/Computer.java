@@ -1,0 +1,36 @@
+package hudson.model;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import hudson.remoting.VirtualChannel;
+import hudson.security.AccessControlled;
+import hudson.security.Permission;
+import jenkins.widgets.HasWidgets;
+import org.kohsuke.stapler.StaplerProxy;
+
+/**
+ * Compile-only stand-in (see docs/architecture.md); no behaviour.
+ * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Computer.java as on the 2.479
+ * line: 'extends Actionable implements AccessControlled, ExecutorListener, DescriptorByNameOwner,
+ * StaplerProxy, HasWidgets' (IComputer is @since 2.480). BUILD is null here (see Permission).
+ */
+public abstract class Computer extends Actionable
+        implements AccessControlled, ExecutorListener, DescriptorByNameOwner, StaplerProxy, HasWidgets {
+    public static final Permission BUILD = null;
+
+    public Computer(Node node) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @NonNull
+    public String getName() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @CheckForNull
+    public Node getNode() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    public abstract VirtualChannel getChannel();
+}

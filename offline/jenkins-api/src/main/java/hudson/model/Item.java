@@ -1,0 +1,18 @@
+package hudson.model;
+
+import hudson.search.SearchableModelObject;
+import hudson.security.AccessControlled;
+import hudson.security.Permission;
+import jenkins.util.io.OnMaster;
+
+/**
+ * Compile-only stand-in (see docs/architecture.md); no behaviour.
+ * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Item.java ('interface Item
+ * extends PersistenceRoot, SearchableModelObject, AccessControlled, OnMaster'). CONFIGURE is null
+ * here (see Permission).
+ */
+public interface Item extends PersistenceRoot, SearchableModelObject, AccessControlled, OnMaster {
+    Permission CONFIGURE = null;
+
+    String getFullName();
+}

@@ -1,0 +1,40 @@
+package hudson.model;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import hudson.ExtensionPoint;
+import hudson.FilePath;
+import hudson.remoting.VirtualChannel;
+import hudson.security.AccessControlled;
+import jenkins.util.io.OnMaster;
+
+/**
+ * Compile-only stand-in (see docs/architecture.md); no behaviour.
+ * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Node.java (post-2.475 file:
+ * 'extends AbstractModelObject implements ReconfigurableDescribable<Node>, ExtensionPoint,
+ * AccessControlled, OnMaster, PersistenceRoot'; older copies implement Saveable instead of
+ * PersistenceRoot, and the release that switched was not pinned down: see docs/architecture.md).
+ */
+public abstract class Node extends AbstractModelObject
+        implements ReconfigurableDescribable<Node>, ExtensionPoint, AccessControlled, OnMaster, PersistenceRoot {
+    @NonNull
+    public abstract String getNodeName();
+
+    @CheckForNull
+    public abstract FilePath getRootPath();
+
+    @CheckForNull
+    public final Computer toComputer() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @CheckForNull
+    public final VirtualChannel getChannel() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @CheckForNull
+    public FilePath createPath(String absolutePath) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+}

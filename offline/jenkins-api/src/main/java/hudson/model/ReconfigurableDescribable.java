@@ -1,0 +1,12 @@
+package hudson.model;
+
+/**
+ * Compile-only stand-in (see docs/architecture.md); no behaviour.
+ * Checked against jenkinsci/jenkins
+ * core/src/main/java/hudson/model/ReconfigurableDescribable.java (real: extends Describable<T>;
+ * not modelled, so Node carries no getDescriptor obligation). Placeholder supertype: the plugin
+ * never uses it, so it is declared empty and without its own supertypes (except those listed in
+ * docs/architecture.md).
+ */
+public interface ReconfigurableDescribable<T extends ReconfigurableDescribable<T>> {
+}

@@ -1,0 +1,80 @@
+package hudson.model;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import hudson.EnvVars;
+import hudson.ExtensionPoint;
+import hudson.security.AccessControlled;
+import java.io.File;
+import java.io.IOException;
+import jenkins.console.WithConsoleUrl;
+import jenkins.model.ArtifactManager;
+import jenkins.model.HistoricalBuild;
+import jenkins.util.io.OnMaster;
+import org.kohsuke.stapler.StaplerProxy;
+
+/**
+ * Compile-only stand-in (see docs/architecture.md); no behaviour.
+ * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Run.java (declaration from
+ * the post-2.477 file: 'extends Actionable implements ExtensionPoint, Comparable<RunT>,
+ * AccessControlled, PersistenceRoot, DescriptorByNameOwner, OnMaster, StaplerProxy,
+ * HistoricalBuild, WithConsoleUrl'; members from the same file). Constructors are replaced by a
+ * package-private one: the plugin never creates or subclasses this type.
+ */
+public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>>
+        extends Actionable
+        implements ExtensionPoint, Comparable<RunT>, AccessControlled, PersistenceRoot, DescriptorByNameOwner,
+                OnMaster, StaplerProxy, HistoricalBuild, WithConsoleUrl {
+    Run() {
+        // package-private on purpose, see the class comment
+    }
+
+    @NonNull
+    public JobT getParent() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @NonNull
+    @Override
+    public File getRootDir() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @NonNull
+    public final ArtifactManager getArtifactManager() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @NonNull
+    public final synchronized ArtifactManager pickArtifactManager() throws IOException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public void addAction(@NonNull Action a) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @CheckForNull
+    public Result getResult() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    public void setResult(@NonNull Result r) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    public int getNumber() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @CheckForNull
+    public RunT getPreviousBuild() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @NonNull
+    public EnvVars getEnvironment(@NonNull TaskListener listener) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+}

@@ -1,0 +1,9 @@
+package hudson.search;
+
+/**
+ * Compile-only stand-in (see docs/architecture.md); no behaviour.
+ * Checked against jenkinsci/jenkins core/src/main/java/hudson/search/SearchItem.java. Placeholder
+ * supertype: declared empty; its own supertypes are listed in docs/architecture.md.
+ */
+public interface SearchItem {
+}

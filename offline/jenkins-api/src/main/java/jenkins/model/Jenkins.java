@@ -1,0 +1,85 @@
+package jenkins.model;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.Nullable;
+import hudson.FilePath;
+import hudson.model.AbstractCIBase;
+import hudson.model.DescriptorByNameOwner;
+import hudson.model.ModifiableViewGroup;
+import hudson.model.Node;
+import hudson.security.AccessControlled;
+import hudson.security.Permission;
+import java.io.File;
+import java.io.IOException;
+import jenkins.util.io.OnMaster;
+import org.kohsuke.stapler.StaplerFallback;
+import org.kohsuke.stapler.StaplerProxy;
+
+/**
+ * Compile-only stand-in (see docs/architecture.md); no behaviour.
+ * Checked against jenkinsci/jenkins core/src/main/java/jenkins/model/Jenkins.java ('class Jenkins
+ * extends AbstractCIBase implements DirectlyModifiableTopLevelItemGroup, StaplerProxy,
+ * StaplerFallback, ModifiableViewGroup, AccessControlled, DescriptorByNameOwner,
+ * ModelObjectWithContextMenu, ModelObjectWithChildren, OnMaster, Loadable'; getInstance() is
+ * @Nullable @Deprecated there). Only get/getInstance/getNode and the permission checks (inherited
+ * from AccessControlled) are for the plugin; the other members are those the real class
+ * implements for its supertypes. ADMINISTER is null here (see Permission).
+ */
+public class Jenkins extends AbstractCIBase
+        implements DirectlyModifiableTopLevelItemGroup, StaplerProxy, StaplerFallback, ModifiableViewGroup,
+                AccessControlled, DescriptorByNameOwner, ModelObjectWithContextMenu, ModelObjectWithChildren,
+                OnMaster, Loadable {
+    public static final Permission ADMINISTER = null;
+
+    private Jenkins() {
+        // the plugin never creates Jenkins
+    }
+
+    @NonNull
+    public static Jenkins get() throws IllegalStateException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Nullable
+    @Deprecated
+    public static Jenkins getInstance() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @CheckForNull
+    public Node getNode(String name) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public String getDisplayName() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @NonNull
+    @Override
+    public String getNodeName() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public FilePath getRootPath() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public File getRootDir() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public synchronized void save() throws IOException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public void load() throws IOException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+}

@@ -1,0 +1,109 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import io.jenkins.plugins.zfsreplication.verify.CompareResult;
+import io.jenkins.plugins.zfsreplication.verify.ManifestComparison;
+import io.jenkins.plugins.zfsreplication.verify.ManifestHeader;
+import io.jenkins.plugins.zfsreplication.verify.ManifestReader;
+import io.jenkins.plugins.zfsreplication.verify.Manifests;
+import io.jenkins.plugins.zfsreplication.verify.VerifyCancelledException;
+import io.jenkins.plugins.zfsreplication.verify.VerifyException;
+import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
+import io.jenkins.plugins.zfsreplication.verify.Verifier;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code zfs-replication compare LEFT RIGHT}: each side is a manifest (recognised by its header,
+ * or forced for zfs-check output) or a path that is hashed with the other side's parameters.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compare two manifests, a manifest and a path, or two paths; LEFT is the reference.",
+            "Prints every difference and a summary line. Exit status: 0 identical, 1 different, 2 bad input."})
+final class CompareCommand implements Callable<Integer> {
+    private final CliEnvironment environment;
+
+    @Parameters(index = "0", paramLabel = "LEFT", description = "Manifest, file, device or directory.")
+    Path left;
+
+    @Parameters(index = "1", paramLabel = "RIGHT", description = "Manifest, file, device or directory.")
+    Path right;
+
+    @Option(names = "--left-manifest", description = "LEFT is a manifest even without a header (zfs-check output).")
+    boolean leftManifest;
+
+    @Option(names = "--right-manifest", description = "RIGHT is a manifest even without a header (zfs-check output).")
+    boolean rightManifest;
+
+    @Mixin
+    VerifyParameters parameters = new VerifyParameters();
+
+    CompareCommand(CliEnvironment environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = environment.out();
+        PrintWriter err = environment.err();
+        List<Path> temporary = new ArrayList<>();
+        try {
+            VerifyOptions options = parameters.options();
+            ManifestHeader given = new ManifestHeader(ManifestHeader.FORMAT, "given", options.hash(),
+                    options.blockSize(), options.count(), ManifestHeader.Layout.FILE, false);
+            boolean leftIsManifest = leftManifest || Manifests.hasHeader(left);
+            boolean rightIsManifest = rightManifest || Manifests.hasHeader(right);
+            VerifyOptions effective = options;
+            if (leftIsManifest || rightIsManifest) {
+                Path manifest = leftIsManifest ? left : right;
+                try (ManifestReader reader = ManifestReader.open(manifest, given)) {
+                    effective = Manifests.optionsOf(reader.header(), options);
+                }
+            }
+            Path l = leftIsManifest ? left : hash(left, effective, temporary);
+            Path r = rightIsManifest ? right : hash(right, effective, temporary);
+            CompareResult result;
+            try (ManifestReader a = ManifestReader.open(l, given); ManifestReader b = ManifestReader.open(r, given)) {
+                result = ManifestComparison.compare(a, b, difference -> out.println(difference.describe()));
+            }
+            out.println(result.summary());
+            return result.identical() ? 0 : Main.FAILED;
+        } catch (VerifyCancelledException e) {
+            err.println("zfs-replication compare: cancelled: " + e.getMessage());
+            return 130;
+        } catch (VerifyException | UncheckedIOException e) {
+            err.println("zfs-replication compare: error: " + e.getMessage());
+            return Main.BAD_INPUT;
+        } finally {
+            out.flush();
+            err.flush();
+            for (Path path : temporary) {
+                try {
+                    Files.deleteIfExists(path);
+                } catch (IOException e) {
+                    err.println("could not remove " + path + ": " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    private static Path hash(Path input, VerifyOptions options, List<Path> temporary) {
+        try {
+            Path manifest = Files.createTempFile("zfsr-compare-", ".manifest");
+            temporary.add(manifest);
+            new Verifier(options, 1000, null).verify(input, manifest);
+            return manifest;
+        } catch (IOException e) {
+            throw new VerifyException(e, "Cannot create a temporary manifest: %s", e.getMessage());
+        }
+    }
+}

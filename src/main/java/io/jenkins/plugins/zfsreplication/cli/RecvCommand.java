@@ -1,0 +1,94 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendKind;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
+import io.jenkins.plugins.zfsreplication.transfer.Launcher;
+import io.jenkins.plugins.zfsreplication.transfer.Preflight;
+import io.jenkins.plugins.zfsreplication.transfer.StepGate;
+import io.jenkins.plugins.zfsreplication.transfer.TcpListener;
+import io.jenkins.plugins.zfsreplication.transfer.TcpReceiveSide;
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
+import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
+import io.jenkins.plugins.zfsreplication.transfer.ZfsStreamCommands;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code zfs-replication recv TARGET --listen ADDRESS}: the receiving half of the tcp transport on the
+ * target host. Prints the endpoint and the one-time token, accepts one connection that presents the
+ * token and only then starts {@code zfs recv}.
+ */
+@Command(name = "recv", description = "Listen for one tcp connection, check its one-time token, then zfs recv "
+        + "into TARGET. Prints 'endpoint HOST:PORT' and 'token HEX' (or writes the token to --token-file).")
+final class RecvCommand implements Callable<Integer> {
+    private final CliEnvironment environment;
+
+    @Parameters(index = "0", paramLabel = "TARGET", description = "The receiving dataset.")
+    private DatasetName target;
+
+    @Option(names = "--listen", paramLabel = "ADDRESS", required = true, description = "Address to listen on.")
+    private String listen;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "0", description = "0 = any free port (default).")
+    private int port;
+
+    @Option(names = "--rollback", description = "zfs recv -F: roll the target back to the stream's base first.")
+    private boolean rollback;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "Write the token to FILE (mode 600) instead of printing it.")
+    private Path tokenFile;
+
+    @Mixin
+    private TransferCliOptions transfer = new TransferCliOptions();
+
+    RecvCommand(CliEnvironment environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        TransferOptions options = transfer.toOptions().withBuffer(0, 0); // the sender buffers
+        Zfs zfs = new Zfs(environment.localRunner());
+        Path work = Files.createTempDirectory("zfsr-recv-");
+        try (TcpListener listener = TcpListener.listen(Launcher.local(), listen, port, options, work)) {
+            environment.out().println("endpoint " + listener.host() + ":" + listener.port());
+            if (tokenFile != null) {
+                Files.deleteIfExists(tokenFile);
+                Files.createFile(tokenFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Files.writeString(tokenFile, listener.token() + "\n");
+            } else {
+                environment.out().println("token " + listener.token());
+            }
+            environment.out().flush();
+            // the stream names its snapshot itself; the step only carries the target and the recv flags
+            SendStep step = new SendStep(target, target, SendKind.FULL, null, new SnapshotRef("stream", 0, 0, 0),
+                    null, rollback, -1);
+            ReplicationPlan plan = new ReplicationPlan(Instant.now(), "remote sender", "local", List.of(
+                    new DatasetPlan(target, target, DatasetAction.SEND, "recv command", List.of(step))));
+            TransferSetup setup = new TransferSetup(new TcpReceiveSide(listener), new ZfsStreamCommands(),
+                    Launcher.local(), Launcher.local(), zfs.capabilities(), zfs.capabilities(), Preflight.NONE,
+                    StepGate.KEEP_ALL);
+            return TransferRun.execute(environment, setup, options, plan, transfer.artifacts);
+        } finally {
+            try (var files = Files.walk(work)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+    }
+}

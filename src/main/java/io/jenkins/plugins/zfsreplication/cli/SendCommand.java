@@ -1,0 +1,138 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendKind;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
+import io.jenkins.plugins.zfsreplication.transfer.Launcher;
+import io.jenkins.plugins.zfsreplication.transfer.Preflight;
+import io.jenkins.plugins.zfsreplication.transfer.StepGate;
+import io.jenkins.plugins.zfsreplication.transfer.TcpSendSide;
+import io.jenkins.plugins.zfsreplication.transfer.TransferException;
+import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
+import io.jenkins.plugins.zfsreplication.transfer.ZfsStreamCommands;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code zfs-replication send pool/fs@snap --target DATASET}: one step, both ends driven from here, or
+ * with {@code --to HOST:PORT} only the sending half, to a {@code recv --listen} on the target host.
+ */
+@Command(name = "send", description = "Send one snapshot (full, -i or -I) to a target dataset, or to a waiting "
+        + "'recv --listen' with --to.")
+final class SendCommand implements Callable<Integer> {
+    private final CliEnvironment environment;
+
+    @Parameters(index = "0", paramLabel = "POOL/FS@SNAP", description = "The snapshot to send.")
+    private String snapshot;
+
+    @Option(names = "--target", paramLabel = "DATASET", description = "The receiving dataset (not with --to).")
+    private DatasetName target;
+
+    static final class Base {
+        @Option(names = {"-i", "--from"}, paramLabel = "SNAP", description = "Incremental from this snapshot (zfs send -i).")
+        String incremental;
+        @Option(names = {"-I", "--from-range"}, paramLabel = "SNAP",
+                description = "Incremental with every snapshot in between (zfs send -I).")
+        String range;
+    }
+
+    @ArgGroup(exclusive = true)
+    private Base base = new Base();
+
+    @Option(names = "--rollback", description = "zfs recv -F: roll the target back to the base first.")
+    private boolean rollback;
+
+    @Option(names = "--to", paramLabel = "HOST:PORT", description = "tcp: send to a receiver started with recv --listen.")
+    private String to;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "tcp with --to: the receiver's token (else environment ZFSR_TOKEN; never on the command line).")
+    private Path tokenFile;
+
+    @Mixin
+    private TransferCliOptions transfer = new TransferCliOptions();
+
+    @Mixin
+    private TransportCliOptions transport = new TransportCliOptions();
+
+    SendCommand(CliEnvironment environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        SnapshotName name = SnapshotName.parse(snapshot);
+        Zfs source = new Zfs(environment.localRunner());
+        if (to != null) {
+            DatasetName remote = target == null ? name.dataset() : target;
+            ReplicationPlan plan = plan(step(source, name, remote));
+            TransferSetup setup = new TransferSetup(tcpSendSide(), new ZfsStreamCommands(), Launcher.local(),
+                    Launcher.local(), source.capabilities(), source.capabilities(), Preflight.NONE, StepGate.KEEP_ALL);
+            return TransferRun.execute(environment, setup, transfer.toOptions(), plan, transfer.artifacts);
+        }
+        if (target == null) {
+            throw new TransferException("Name the receiving dataset with --target (or a waiting receiver with --to)");
+        }
+        TransferSetup setup = TransferSetup.zfs(transport.transport(), source, transport.targetZfs(environment),
+                Launcher.local(), Launcher.local(), StepGate.KEEP_ALL);
+        return TransferRun.execute(environment, setup, transfer.toOptions(), plan(step(source, name, target)),
+                transfer.artifacts);
+    }
+
+    private SendStep step(Zfs source, SnapshotName name, DatasetName receiving) {
+        String from = base.incremental != null ? base.incremental : base.range;
+        SendKind kind = base.incremental != null ? SendKind.INCREMENTAL
+                : base.range != null ? SendKind.INCREMENTAL_RANGE : SendKind.FULL;
+        var listing = source.list(List.of(name.dataset()), false, List.of());
+        return new SendStep(name.dataset(), receiving, kind, from == null ? null : ref(listing, name.dataset(), from),
+                ref(listing, name.dataset(), name.snapshot()), null, rollback, -1);
+    }
+
+    private static SnapshotRef ref(io.jenkins.plugins.zfsreplication.zfs.Listing listing, DatasetName dataset,
+                                   String snapshot) {
+        String shortName = snapshot.contains("@") ? SnapshotName.parse(snapshot).snapshot() : snapshot;
+        ZfsObject found = listing.find(dataset.snapshot(shortName).toString()).orElseThrow(() -> new TransferException(
+                "Snapshot %s@%s does not exist on this host: check the name (zfs-replication list -r %s)", dataset,
+                shortName, dataset));
+        return new SnapshotRef(shortName, found.guid(), found.createtxg(), found.creation());
+    }
+
+    private static ReplicationPlan plan(SendStep step) {
+        return new ReplicationPlan(Instant.now(), "local", "command line", List.of(new DatasetPlan(step.source(),
+                step.target(), DatasetAction.SEND, "send command", List.of(step))));
+    }
+
+    private TcpSendSide tcpSendSide() throws java.io.IOException {
+        int colon = to.lastIndexOf(':');
+        if (colon < 1) {
+            throw new TransferException("--to takes HOST:PORT as the receiver printed it, not '%s'", to);
+        }
+        String token = tokenFile != null ? Files.readString(tokenFile, StandardCharsets.US_ASCII).strip()
+                : System.getenv("ZFSR_TOKEN");
+        if (token == null || token.isBlank()) {
+            throw new TransferException("The receiver's token is missing: give --token-file FILE or set ZFSR_TOKEN");
+        }
+        try {
+            return new TcpSendSide(to.substring(0, colon), Integer.parseInt(to.substring(colon + 1)), token.strip());
+        } catch (NumberFormatException e) {
+            throw new TransferException("--to takes HOST:PORT, and '%s' is no port", to.substring(colon + 1));
+        }
+    }
+}

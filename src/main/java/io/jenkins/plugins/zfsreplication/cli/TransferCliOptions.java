@@ -1,0 +1,85 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import io.jenkins.plugins.zfsreplication.transfer.Compression;
+import io.jenkins.plugins.zfsreplication.transfer.SendOption;
+import io.jenkins.plugins.zfsreplication.transfer.TransferException;
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
+import picocli.CommandLine.Option;
+
+/** The options send and run share, mapped onto one {@link TransferOptions}. */
+final class TransferCliOptions {
+    @Option(names = "--option", split = ",", paramLabel = "NAME",
+            description = "zfs send/recv options by name: raw, compressed, large-blocks, embedded, properties, resumable."
+                    + " Used only where both hosts support them; the log says which were dropped and why.")
+    List<String> options = new ArrayList<>();
+
+    @Option(names = "--compress", paramLabel = "none|zstd|lz4", defaultValue = "none",
+            description = "Compress the stream between the hosts with a zstd or lz4 process (default: ${DEFAULT-VALUE}).")
+    String compression;
+
+    @Option(names = "--buffer", paramLabel = "SIZE", defaultValue = "64M",
+            description = "mbuffer stage on the sending side, e.g. 64M; 0 for none (default: ${DEFAULT-VALUE}).")
+    String buffer;
+
+    @Option(names = "--rate-limit", paramLabel = "SIZE", defaultValue = "0",
+            description = "Limit the stream to SIZE bytes per second (mbuffer -r), e.g. 50M; 0 = no limit.")
+    String rateLimit;
+
+    @Option(names = "--recv-set", paramLabel = "PROPERTY=VALUE", description = "zfs recv -o PROPERTY=VALUE.")
+    Map<String, String> recvSet = new LinkedHashMap<>();
+
+    @Option(names = "--recv-exclude", paramLabel = "PROPERTY", description = "zfs recv -x PROPERTY.")
+    List<String> recvExclude = new ArrayList<>();
+
+    @Option(names = {"-j", "--concurrency"}, paramLabel = "N", defaultValue = "1",
+            description = "Datasets transferred at once; the steps of one dataset always run in order (default: ${DEFAULT-VALUE}).")
+    int concurrency;
+
+    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "1",
+            description = "Seconds between throughput samples and progress lines (default: ${DEFAULT-VALUE}).")
+    double interval;
+
+    @Option(names = "--accept-timeout", paramLabel = "SECONDS", defaultValue = "120",
+            description = "tcp: how long the receiver waits for the sender and its token (default: ${DEFAULT-VALUE}).")
+    double acceptTimeout;
+
+    @Option(names = "--silence-timeout", paramLabel = "SECONDS", defaultValue = "300",
+            description = "tcp: drop a connection that moved no byte for this long (default: ${DEFAULT-VALUE}).")
+    double silenceTimeout;
+
+    @Option(names = "--artifacts", paramLabel = "DIR", defaultValue = ".",
+            description = "Where transfer.json, throughput.csv and throughput.svg go (default: the current directory).")
+    Path artifacts;
+
+    TransferOptions toOptions() {
+        Set<SendOption> requested = options.stream().map(SendOption::byName).collect(Collectors.toSet());
+        Compression chosen;
+        try {
+            chosen = Compression.valueOf(compression.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new TransferException("Unknown compression '%s': use none, zstd or lz4", compression);
+        }
+        return TransferOptions.defaults().withRequested(requested).withCompression(chosen)
+                .withBuffer(size(buffer), size(rateLimit)).withConcurrency(concurrency)
+                .withRecvProperties(recvSet, recvExclude)
+                .withTimes(seconds(interval), seconds(acceptTimeout), seconds(silenceTimeout));
+    }
+
+    static long size(String text) {
+        return TransferOptions.parseSize(text);
+    }
+
+    private static Duration seconds(double seconds) {
+        return Duration.ofMillis(Math.round(seconds * 1000));
+    }
+}

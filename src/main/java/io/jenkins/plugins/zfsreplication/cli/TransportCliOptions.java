@@ -1,0 +1,69 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
+import io.jenkins.plugins.zfsreplication.transfer.SshTransport;
+import io.jenkins.plugins.zfsreplication.transfer.TcpTransport;
+import io.jenkins.plugins.zfsreplication.transfer.TransferException;
+import io.jenkins.plugins.zfsreplication.transfer.Transport;
+import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import picocli.CommandLine.Option;
+
+/** How the stream travels when this process runs both ends: local, tcp (both sides here) or ssh. */
+final class TransportCliOptions {
+    @Option(names = "--transport", paramLabel = "local|tcp|ssh", defaultValue = "local",
+            description = "local: one host, pipes; tcp: a direct connection with a one-time token; ssh: zfs recv "
+                    + "on --host over ssh (default: ${DEFAULT-VALUE}).")
+    String transport;
+
+    @Option(names = "--host", paramLabel = "[USER@]HOST", description = "ssh: the receiving host.")
+    String host;
+
+    @Option(names = "--ssh-option", paramLabel = "OPTION",
+            description = "ssh: a client argument, repeatable, e.g. --ssh-option=-p --ssh-option=2222. Keys come from "
+                    + "ssh-agent or ~/.ssh unless given here with -i.")
+    List<String> sshOptions = new ArrayList<>();
+
+    @Option(names = "--listen", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "tcp: the address the receiving side listens on (default: ${DEFAULT-VALUE}).")
+    String listen;
+
+    @Option(names = "--connect", paramLabel = "ADDRESS",
+            description = "tcp: the address the sending side connects to (default: the --listen address).")
+    String connect;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "0",
+            description = "tcp: the port to listen on; 0 = any free port (default).")
+    int port;
+
+    Transport transport() {
+        return switch (transport) {
+            case "local" -> new LocalTransport();
+            case "tcp" -> new TcpTransport(listen, connect == null ? listen : connect, port);
+            case "ssh" -> new SshTransport(requireHost(), sshOptions);
+            default -> throw new TransferException("Unknown transport '%s': use local, tcp or ssh", transport);
+        };
+    }
+
+    /** The receiving host's zfs: over ssh for the ssh transport, else this host's. */
+    Zfs targetZfs(CliEnvironment environment) {
+        if (!"ssh".equals(transport)) {
+            return new Zfs(environment.localRunner());
+        }
+        List<String> options = new ArrayList<>(List.of("-o", "ConnectTimeout=30"));
+        options.addAll(sshOptions);
+        return new Zfs(new SshCommandRunner(requireHost(), options, environment.localRunner() == null
+                ? new ProcessCommandRunner() : environment.localRunner()));
+    }
+
+    private String requireHost() {
+        if (host == null) {
+            throw new TransferException("The ssh transport needs --host [USER@]HOST");
+        }
+        return host;
+    }
+}

@@ -1,0 +1,109 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import io.jenkins.plugins.zfsreplication.verify.AtomicFiles;
+import io.jenkins.plugins.zfsreplication.verify.VerifyArtifacts;
+import io.jenkins.plugins.zfsreplication.verify.VerifyCancelledException;
+import io.jenkins.plugins.zfsreplication.verify.VerifyException;
+import io.jenkins.plugins.zfsreplication.verify.VerifyResult;
+import io.jenkins.plugins.zfsreplication.verify.Verifier;
+import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
+import io.jenkins.plugins.zfsreplication.verify.ZfsCloneMounter;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code zfs-replication verify}: chunk hashes of a file, device, tree or snapshot into a manifest. */
+@Command(name = "verify", mixinStandardHelpOptions = true,
+        description = {"Hash a file, block device, directory tree or snapshot chunk by chunk into a checksum manifest.",
+            "Exit status: 0 done, 2 bad input or failure, 130 cancelled."})
+final class VerifyCommand implements Callable<Integer> {
+    private final CliEnvironment environment;
+
+    @Parameters(index = "0", paramLabel = "TARGET",
+            description = "A file, a block device, a directory, or a snapshot pool/dataset@name.")
+    String target;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write the manifest here (temporary name, renamed when complete). Default: stdout.")
+    Path output;
+
+    @Option(names = "--report", paramLabel = "FILE", description = "Write verify-report.json here.")
+    Path report;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Write the throughput samples as CSV here.")
+    Path csv;
+
+    @Option(names = "--chart", paramLabel = "FILE", description = "Write the throughput chart (SVG) here.")
+    Path chart;
+
+    @Option(names = "--progress", negatable = true,
+            description = "Show a progress line on stderr. Default: when stderr is a terminal.")
+    Boolean progress;
+
+    @Option(names = "--sample-interval", paramLabel = "MS", defaultValue = "1000",
+            description = "Throughput sampling interval in milliseconds. Default: ${DEFAULT-VALUE}.")
+    long sampleMillis;
+
+    @Mixin
+    VerifyParameters parameters = new VerifyParameters();
+
+    VerifyCommand(CliEnvironment environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter err = environment.err();
+        try {
+            Path path = Paths.get(target);
+            boolean snapshot = target.contains("@") && !Files.exists(path);
+            boolean showProgress = progress != null ? progress : System.console() != null;
+            ProgressLine line = showProgress ? new ProgressLine(err, Files.isRegularFile(path) ? Files.size(path) : -1) : null;
+            Verifier verifier = new Verifier(parameters.options(), sampleMillis, line);
+            VerifyResult result;
+            if (snapshot) {
+                result = verifier.verifySnapshot(target, new ZfsCloneMounter(environment.localRunner(), err::println),
+                        output, environment.out());
+            } else {
+                result = output != null ? verifier.verify(path, output) : verifier.verify(path, environment.out());
+            }
+            if (line != null) {
+                line.clear();
+            }
+            writeArtifacts(result);
+            result.log().forEach(err::println);
+            result.skipped().forEach(s -> err.println("not hashed: " + s.path() + ": " + s.reason()));
+            err.println(WorkspaceVerification.summary(result));
+            err.flush();
+            return 0;
+        } catch (VerifyCancelledException e) {
+            err.println("zfs-replication verify: cancelled: " + e.getMessage());
+            err.flush();
+            return 130;
+        } catch (VerifyException | UncheckedIOException | java.io.IOException e) {
+            err.println("zfs-replication verify: error: " + e.getMessage());
+            err.flush();
+            return Main.BAD_INPUT;
+        }
+    }
+
+    private void writeArtifacts(VerifyResult result) {
+        if (report != null) {
+            AtomicFiles.write(report, VerifyArtifacts.reportJson(result,
+                    output == null ? null : output.getFileName().toString(), null));
+        }
+        if (csv != null) {
+            AtomicFiles.write(csv, VerifyArtifacts.throughputCsv(result.samples()));
+        }
+        if (chart != null) {
+            AtomicFiles.write(chart, VerifyArtifacts.throughputSvg(result.samples(), "verify " + result.target()));
+        }
+    }
+}

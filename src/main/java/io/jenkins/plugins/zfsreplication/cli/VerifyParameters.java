@@ -1,0 +1,39 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import io.jenkins.plugins.zfsreplication.verify.HashAlgorithm;
+import io.jenkins.plugins.zfsreplication.verify.Sizes;
+import io.jenkins.plugins.zfsreplication.verify.SparseMode;
+import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
+import picocli.CommandLine.Option;
+
+/** The chunking and hashing options shared by {@code verify} and {@code compare}. */
+final class VerifyParameters {
+    @Option(names = "--block-size", paramLabel = "SIZE", defaultValue = "1M",
+            description = "Block size, a power of two; K/M/G are binary (1M = 1048576). Default: ${DEFAULT-VALUE}.")
+    String blockSize;
+
+    @Option(names = "--count", paramLabel = "N", defaultValue = "1",
+            description = "Blocks per chunk; a chunk is block-size x count bytes. Default: ${DEFAULT-VALUE}.")
+    long count;
+
+    @Option(names = "--hash", paramLabel = "NAME", defaultValue = "xxh64",
+            description = "xxh64 (= xxhsum -H1), xxh3, xxh128, sha256 or sha1 (as zfs-check). Default: ${DEFAULT-VALUE}.")
+    String hash;
+
+    @Option(names = "--sparse", paramLabel = "MODE", defaultValue = "auto",
+            description = "auto, seek (SEEK_DATA/SEEK_HOLE), zeros (detect zero chunks) or off. Default: ${DEFAULT-VALUE}.")
+    String sparse;
+
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Hashing threads. Default: the number of cores.")
+    Integer threads;
+
+    boolean hashGiven() {
+        return !"xxh64".equals(hash) || !"1M".equals(blockSize) || count != 1;
+    }
+
+    VerifyOptions options() {
+        return new VerifyOptions(Sizes.parse(blockSize), count, HashAlgorithm.byName(hash), SparseMode.byName(sparse),
+                threads == null ? Runtime.getRuntime().availableProcessors() : threads);
+    }
+}

@@ -1,0 +1,71 @@
+package io.jenkins.plugins.zfsreplication.steps;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+import hudson.model.TaskListener;
+import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.transfer.Launcher;
+import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
+import io.jenkins.plugins.zfsreplication.transfer.SshTransport;
+import io.jenkins.plugins.zfsreplication.transfer.StepGate;
+import io.jenkins.plugins.zfsreplication.transfer.StepOutcome;
+import io.jenkins.plugins.zfsreplication.transfer.TransferArtifacts;
+import io.jenkins.plugins.zfsreplication.transfer.TransferEngine;
+import io.jenkins.plugins.zfsreplication.transfer.TransferReport;
+import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
+import io.jenkins.plugins.zfsreplication.transfer.Transport;
+import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import jenkins.MasterToSlaveFileCallable;
+
+/**
+ * Runs a plan on the agent that holds the workspace (the sending storage host): the engine starts
+ * the pipelines there, so the data goes from this host to the target host and never through the
+ * controller. Progress lines go to the build log through the remoted listener. An abort interrupts
+ * this call on the agent, which cancels the run: every pipeline process is ended.
+ */
+final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSummary> {
+    private static final long serialVersionUID = 1L;
+    private final SendRecvSettings settings;
+    private final TaskListener listener;
+
+    SendRecvCallable(SendRecvSettings settings, TaskListener listener) {
+        this.settings = settings;
+        this.listener = listener;
+    }
+
+    @Override
+    public SendRecvSummary invoke(File workspace, VirtualChannel channel) throws IOException, InterruptedException {
+        Path root = workspace.toPath();
+        ReplicationPlan plan = PlanJson.read(root.resolve(settings.plan()));
+        ProcessCommandRunner local = new ProcessCommandRunner();
+        Transport transport = "ssh".equals(settings.transport())
+                ? new SshTransport(settings.sshHost(), settings.sshOptionList()) : new LocalTransport();
+        Zfs target = "ssh".equals(settings.transport())
+                ? new Zfs(new SshCommandRunner(settings.sshHost(), settings.sshOptionList(), local)) : new Zfs(local);
+        TransferSetup setup = TransferSetup.zfs(transport, new Zfs(local), target, Launcher.local(), Launcher.local(),
+                StepGate.KEEP_ALL);
+        TransferEngine engine = new TransferEngine(setup, settings.toOptions(), listener.getLogger()::println,
+                Clock.systemUTC());
+        TransferReport report = engine.run(plan);
+        List<String> written = new ArrayList<>();
+        for (Path file : TransferArtifacts.write(report, root.resolve(settings.artifacts()))) {
+            written.add(root.relativize(file).toString().replace(File.separatorChar, '/'));
+        }
+        if (Thread.interrupted()) {
+            throw new InterruptedException("zfsSendRecv was aborted; every pipeline process was ended and "
+                    + settings.artifacts() + "/transfer.json records where it stopped");
+        }
+        int failed = (int) report.steps().stream().filter(s -> s.outcome() == StepOutcome.FAILED).count();
+        return new SendRecvSummary(report.succeeded(), report.cancelled(), report.steps().size(), failed,
+                report.totalBytes(), report.firstError(), written);
+    }
+}

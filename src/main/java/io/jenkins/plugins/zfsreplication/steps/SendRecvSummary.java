@@ -1,0 +1,29 @@
+package io.jenkins.plugins.zfsreplication.steps;
+
+import java.io.Serializable;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What the agent returns: small, serializable, only the plugin's own types (JEP-200). */
+public record SendRecvSummary(boolean succeeded, boolean cancelled, int steps, int failedSteps, long bytes,
+                              String firstError, List<String> artifacts) implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    public SendRecvSummary {
+        firstError = firstError == null ? "" : firstError;
+        artifacts = List.copyOf(artifacts);
+    }
+
+    /** The value zfsSendRecv returns to a Pipeline script. */
+    public Map<String, Object> toMap() {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("succeeded", succeeded);
+        map.put("cancelled", cancelled);
+        map.put("steps", steps);
+        map.put("failedSteps", failedSteps);
+        map.put("bytes", bytes);
+        map.put("error", firstError);
+        return map;
+    }
+}

@@ -1,0 +1,157 @@
+package io.jenkins.plugins.zfsreplication.steps;
+
+import java.io.IOException;
+
+import hudson.EnvVars;
+import hudson.Extension;
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.AbstractProject;
+import hudson.model.Item;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import hudson.tasks.BuildStepDescriptor;
+import hudson.tasks.Builder;
+import hudson.util.FormValidation;
+import io.jenkins.plugins.zfsreplication.transfer.TransferException;
+import jenkins.tasks.SimpleBuildStep;
+import org.jenkinsci.Symbol;
+import org.kohsuke.stapler.AncestorInPath;
+import org.kohsuke.stapler.DataBoundConstructor;
+import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
+
+/** The freestyle form of {@link ZfsSendRecvStep}: the same fields, the same engine call. */
+public final class ZfsSendRecvBuilder extends Builder implements SimpleBuildStep {
+    private final SendRecvFields fields;
+
+    @DataBoundConstructor
+    public ZfsSendRecvBuilder(String plan) {
+        this.fields = new SendRecvFields(plan);
+    }
+
+    public String getPlan() {
+        return fields.plan;
+    }
+
+    public String getTransport() {
+        return fields.transport;
+    }
+
+    @DataBoundSetter
+    public void setTransport(String transport) {
+        fields.transport = transport;
+    }
+
+    public String getSshHost() {
+        return fields.sshHost;
+    }
+
+    @DataBoundSetter
+    public void setSshHost(String host) {
+        fields.sshHost = host;
+    }
+
+    public String getSshOptions() {
+        return fields.sshOptions;
+    }
+
+    @DataBoundSetter
+    public void setSshOptions(String arguments) {
+        fields.sshOptions = arguments;
+    }
+
+    public int getConcurrency() {
+        return fields.concurrency;
+    }
+
+    @DataBoundSetter
+    public void setConcurrency(int datasets) {
+        fields.concurrency = datasets;
+    }
+
+    public String getOptions() {
+        return fields.options;
+    }
+
+    @DataBoundSetter
+    public void setOptions(String names) {
+        fields.options = names;
+    }
+
+    public String getCompression() {
+        return fields.compression;
+    }
+
+    @DataBoundSetter
+    public void setCompression(String name) {
+        fields.compression = name;
+    }
+
+    public String getBuffer() {
+        return fields.buffer;
+    }
+
+    @DataBoundSetter
+    public void setBuffer(String size) {
+        fields.buffer = size;
+    }
+
+    public String getRateLimit() {
+        return fields.rateLimit;
+    }
+
+    @DataBoundSetter
+    public void setRateLimit(String size) {
+        fields.rateLimit = size;
+    }
+
+    public String getArtifacts() {
+        return fields.artifacts;
+    }
+
+    @DataBoundSetter
+    public void setArtifacts(String directory) {
+        fields.artifacts = directory;
+    }
+
+    @Override
+    public void perform(Run<?, ?> run, FilePath workspace, EnvVars env, Launcher launcher, TaskListener listener)
+            throws InterruptedException, IOException {
+        SendRecvRunner.run(fields.settings(), run, workspace, launcher, listener);
+    }
+
+    @Extension
+    @Symbol("zfsSendRecvBuilder")
+    public static final class DescriptorImpl extends BuildStepDescriptor<Builder> {
+        @Override
+        public boolean isApplicable(Class<? extends AbstractProject> jobType) {
+            return true;
+        }
+
+        @Override
+        public String getDisplayName() {
+            return "ZFS send/recv: run a replication plan";
+        }
+
+        /** The same checks the step makes before any agent work, shown while configuring. */
+        @POST
+        public FormValidation doCheckPlan(@AncestorInPath Item item, @QueryParameter String plan,
+                                          @QueryParameter String transport, @QueryParameter String sshHost,
+                                          @QueryParameter int concurrency, @QueryParameter String options,
+                                          @QueryParameter String compression, @QueryParameter String buffer,
+                                          @QueryParameter String rateLimit) {
+            if (item == null || !item.hasPermission(Item.CONFIGURE)) {
+                return FormValidation.ok();
+            }
+            try {
+                new SendRecvSettings(plan, transport, sshHost, "", concurrency, options, compression, buffer,
+                        rateLimit, "zfs-transfer");
+                return FormValidation.ok();
+            } catch (TransferException e) {
+                return FormValidation.error(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package io.jenkins.plugins.zfsreplication.steps;
+
+import java.util.Map;
+import java.util.Set;
+
+import hudson.Extension;
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import org.jenkinsci.plugins.workflow.steps.Step;
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
+import org.jenkinsci.plugins.workflow.steps.StepExecution;
+import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
+import org.kohsuke.stapler.DataBoundConstructor;
+import org.kohsuke.stapler.DataBoundSetter;
+
+/**
+ * {@code zfsSendRecv plan: 'plan.json', transport: 'ssh', sshHost: 'root@nas', concurrency: 4}:
+ * runs the plan's send steps from the agent the step runs on (the sending storage host).
+ * Returns a map: succeeded, cancelled, steps, failedSteps, bytes, error.
+ */
+public final class ZfsSendRecvStep extends Step {
+    private final SendRecvFields fields;
+
+    @DataBoundConstructor
+    public ZfsSendRecvStep(String plan) {
+        this.fields = new SendRecvFields(plan);
+    }
+
+    public String getPlan() {
+        return fields.plan;
+    }
+
+    public String getTransport() {
+        return fields.transport;
+    }
+
+    @DataBoundSetter
+    public void setTransport(String transport) {
+        fields.transport = transport;
+    }
+
+    public String getSshHost() {
+        return fields.sshHost;
+    }
+
+    @DataBoundSetter
+    public void setSshHost(String sshHost) {
+        fields.sshHost = sshHost;
+    }
+
+    public String getSshOptions() {
+        return fields.sshOptions;
+    }
+
+    @DataBoundSetter
+    public void setSshOptions(String sshOptions) {
+        fields.sshOptions = sshOptions;
+    }
+
+    public int getConcurrency() {
+        return fields.concurrency;
+    }
+
+    @DataBoundSetter
+    public void setConcurrency(int concurrency) {
+        fields.concurrency = concurrency;
+    }
+
+    public String getOptions() {
+        return fields.options;
+    }
+
+    @DataBoundSetter
+    public void setOptions(String options) {
+        fields.options = options;
+    }
+
+    public String getCompression() {
+        return fields.compression;
+    }
+
+    @DataBoundSetter
+    public void setCompression(String compression) {
+        fields.compression = compression;
+    }
+
+    public String getBuffer() {
+        return fields.buffer;
+    }
+
+    @DataBoundSetter
+    public void setBuffer(String buffer) {
+        fields.buffer = buffer;
+    }
+
+    public String getRateLimit() {
+        return fields.rateLimit;
+    }
+
+    @DataBoundSetter
+    public void setRateLimit(String rateLimit) {
+        fields.rateLimit = rateLimit;
+    }
+
+    public String getArtifacts() {
+        return fields.artifacts;
+    }
+
+    @DataBoundSetter
+    public void setArtifacts(String artifacts) {
+        fields.artifacts = artifacts;
+    }
+
+    @Override
+    public StepExecution start(StepContext context) {
+        return new Execution(context, fields.settings());
+    }
+
+    /** Runs the plan on the step's agent; an abort interrupts it, which ends every pipeline process. */
+    static final class Execution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
+        private static final long serialVersionUID = 1L;
+        private final SendRecvSettings settings;
+
+        Execution(StepContext context, SendRecvSettings settings) {
+            super(context);
+            this.settings = settings;
+        }
+
+        @Override
+        protected Map<String, Object> run() throws Exception {
+            StepContext context = getContext();
+            return SendRecvRunner.run(settings, context.get(Run.class), context.get(FilePath.class),
+                    context.get(Launcher.class), context.get(TaskListener.class)).toMap();
+        }
+    }
+
+    @Extension
+    public static final class DescriptorImpl extends StepDescriptor {
+        @Override
+        public Set<? extends Class<?>> getRequiredContext() {
+            return Set.of(Run.class, FilePath.class, Launcher.class, TaskListener.class);
+        }
+
+        @Override
+        public String getFunctionName() {
+            return "zfsSendRecv";
+        }
+
+        @Override
+        public String getDisplayName() {
+            return "ZFS send/recv: run a replication plan";
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.jenkins.plugins.zfsreplication.transfer;
+
+import java.util.Locale;
+
+import io.jenkins.plugins.zfsreplication.zfs.Feature;
+
+/**
+ * The send/recv options a user asks for by name. Each is used only where the capability probe says
+ * both ends support it; {@link OptionResolver} drops the others and says why.
+ */
+public enum SendOption {
+    /** {@code send -w}: encrypted datasets as stored, the key never leaves the source. */
+    RAW("-w", Feature.RAW_SEND),
+    /** {@code send -c}: compressed blocks stay compressed on the wire. */
+    COMPRESSED("-c", Feature.COMPRESSED_SEND),
+    /** {@code send -L}: records over 128 KiB stay large. */
+    LARGE_BLOCKS("-L", Feature.LARGE_BLOCKS),
+    /** {@code send -e}: embedded-data blocks sent as such. */
+    EMBEDDED("-e", Feature.EMBEDDED_DATA),
+    /** {@code send -p}: the dataset's properties travel with the stream (every zfs has it). */
+    PROPERTIES("-p", null),
+    /** {@code recv -s}: an interrupted receive keeps its state and resumes with {@code send -t}. */
+    RESUMABLE("-s", Feature.RESUME_TOKENS);
+
+    private final String flag;
+    private final Feature feature;
+
+    SendOption(String flag, Feature feature) {
+        this.flag = flag;
+        this.feature = feature;
+    }
+
+    /** The flag on {@code zfs send}, or on {@code zfs recv} for {@link #RESUMABLE}. */
+    public String flag() {
+        return flag;
+    }
+
+    /** The capability both ends need; null when every zfs has it. */
+    public Feature feature() {
+        return feature;
+    }
+
+    /** The name users write: "raw", "compressed", "large-blocks", "embedded", "properties", "resumable". */
+    public String optionName() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    public static SendOption byName(String name) {
+        for (SendOption option : values()) {
+            if (option.optionName().equals(name.strip().toLowerCase(Locale.ROOT))) {
+                return option;
+            }
+        }
+        throw new TransferException("Unknown send option '%s': use raw, compressed, large-blocks, embedded, "
+                + "properties or resumable", name);
+    }
+}

@@ -1,0 +1,54 @@
+package io.jenkins.plugins.zfsreplication.transfer;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
+
+/**
+ * To a host that is not a Jenkins agent: {@code zfs send ... | ssh host 'zfs recv ...'} with the
+ * OpenSSH client. Keys come from the environment (ssh-agent, ~/.ssh, or {@code -i} in the options).
+ * The remote command line is built from quoted argument vectors: the remote shell sees exactly
+ * the arguments the engine built, joined by pipes.
+ */
+public final class SshTransport implements Transport {
+    private final SshCommandRunner ssh;
+
+    /**
+     * @param destination host or user@host
+     * @param sshOptions  further client options, e.g. {@code -p 2222 -i key -o UserKnownHostsFile=f}
+     */
+    public SshTransport(String destination, List<String> sshOptions) {
+        List<String> options = new ArrayList<>(List.of("-o", "ConnectTimeout=30", "-o", "ServerAliveInterval=15",
+                "-o", "ServerAliveCountMax=4"));
+        options.addAll(sshOptions);
+        this.ssh = new SshCommandRunner(destination, options, new io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner());
+    }
+
+    @Override
+    public String name() {
+        return "ssh";
+    }
+
+    public String destination() {
+        return ssh.host();
+    }
+
+    /** The local argument vector that runs {@code receiveSide} on the remote host as one pipe chain. */
+    List<String> remoteCommand(List<StageCommand> receiveSide) {
+        List<String> quoted = receiveSide.stream().map(stage -> SshCommandRunner.quote(stage.argv())).toList();
+        // wrap() quotes one argument vector; the chain is already quoted, so it goes in as the last word
+        List<String> argv = new ArrayList<>(ssh.wrap(List.of("PLACEHOLDER")));
+        argv.set(argv.size() - 1, String.join(" | ", quoted));
+        return argv;
+    }
+
+    @Override
+    public RunningPipeline start(PipelineSpec spec) {
+        List<StageCommand> all = new ArrayList<>(spec.sendSide());
+        all.add(new StageCommand("ssh " + ssh.host(), remoteCommand(spec.receiveSide())));
+        RunningPipeline pipeline = new RunningPipeline();
+        Spawner.start(spec.sender(), all, null, null, spec.workDir()).forEach(pipeline::add);
+        return pipeline;
+    }
+}

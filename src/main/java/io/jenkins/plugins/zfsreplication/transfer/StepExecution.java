@@ -1,0 +1,162 @@
+package io.jenkins.plugins.zfsreplication.transfer;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+
+/** Runs one step: checks it, starts its pipeline, watches it to the end, ends it on cancel. */
+final class StepExecution {
+    private static final long POLL_MILLIS = 25;
+
+    private final TransferSetup setup;
+    private final TransferOptions options;
+    private final Set<SendOption> used;
+    private final Clock clock;
+    private final Consumer<String> log;
+    private volatile RunningPipeline pipeline;
+    private volatile boolean cancelled;
+
+    StepExecution(TransferSetup setup, TransferOptions options, Set<SendOption> used, Clock clock, Consumer<String> log) {
+        this.setup = setup;
+        this.options = options;
+        this.used = used;
+        this.clock = clock;
+        this.log = log;
+    }
+
+    /** The bytes of the running step so far; 0 before it starts. */
+    long bytes() {
+        RunningPipeline running = pipeline;
+        return running == null ? 0 : running.bytes();
+    }
+
+    boolean streaming() {
+        return pipeline != null;
+    }
+
+    void cancel() {
+        cancelled = true;
+        RunningPipeline running = pipeline;
+        if (running != null) {
+            running.destroy();
+        }
+    }
+
+    StepResult run(SendStep planned) {
+        Instant started = clock.instant();
+        long t0 = System.nanoTime();
+        List<String> flags = used.stream().map(SendOption::optionName).toList();
+        SendStep step = planned;
+        Path workDir = null;
+        try {
+            step = setup.preflight().check(planned, used, log);
+            workDir = Files.createTempDirectory("zfsr-step-");
+            pipeline = setup.transport().start(spec(step, workDir));
+            log.accept(String.format("%s: started %s", label(step), describe(pipeline)));
+            StepOutcome outcome = watch(pipeline);
+            long bytes = pipeline.bytes();
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            String error = outcome == StepOutcome.OK ? "" : outcome == StepOutcome.CANCELLED
+                    ? "cancelled; every process of the pipeline was ended" : pipeline.failureText();
+            if (outcome != StepOutcome.OK) {
+                setup.preflight().settle(step, used, log);
+            }
+            return new StepResult(step, outcome, flags, bytes, seconds, started, error);
+        } catch (TransferCancelledException e) {
+            return new StepResult(step, StepOutcome.CANCELLED, flags, bytes(), (System.nanoTime() - t0) / 1e9, started,
+                    e.getMessage());
+        } catch (RuntimeException | IOException e) {
+            RunningPipeline running = pipeline;
+            if (running != null) {
+                running.destroy();
+                setup.preflight().settle(step, used, log);
+            }
+            StepOutcome outcome = cancelled ? StepOutcome.CANCELLED : StepOutcome.FAILED;
+            return new StepResult(step, outcome, flags, bytes(), (System.nanoTime() - t0) / 1e9, started, e.getMessage());
+        } finally {
+            deleteQuietly(workDir);
+        }
+    }
+
+    private StepOutcome watch(RunningPipeline running) {
+        while (true) {
+            if (cancelled || Thread.currentThread().isInterrupted()) {
+                running.destroy();
+                return StepOutcome.CANCELLED;
+            }
+            if (!running.failedStages().isEmpty()) {
+                // one stage failed: the others would wait forever or fail late; end them now
+                running.destroy();
+                return cancelled ? StepOutcome.CANCELLED : StepOutcome.FAILED;
+            }
+            if (running.finished()) {
+                return StepOutcome.OK;
+            }
+            try {
+                Thread.sleep(POLL_MILLIS);
+            } catch (InterruptedException e) {
+                running.destroy();
+                Thread.currentThread().interrupt();
+                return StepOutcome.CANCELLED;
+            }
+        }
+    }
+
+    private PipelineSpec spec(SendStep step, Path workDir) {
+        List<StageCommand> sendSide = new ArrayList<>();
+        sendSide.add(new StageCommand(sourceRole(), setup.commands().source(step, used)));
+        if (options.compression() != Compression.NONE) {
+            sendSide.add(new StageCommand("compress", options.compression().compressCommand()));
+        }
+        if (options.bufferBytes() > 0) {
+            List<String> mbuffer = new ArrayList<>(List.of("mbuffer", "-q", "-m", (options.bufferBytes() >> 10) + "k"));
+            if (options.rateLimit() > 0) {
+                mbuffer.addAll(List.of("-r", Long.toString(options.rateLimit())));
+            }
+            sendSide.add(new StageCommand("mbuffer", mbuffer));
+        }
+        List<StageCommand> receiveSide = new ArrayList<>();
+        if (options.compression() != Compression.NONE) {
+            receiveSide.add(new StageCommand("decompress", options.compression().decompressCommand()));
+        }
+        receiveSide.add(new StageCommand(sinkRole(), setup.commands().sink(step, used, options)));
+        return new PipelineSpec(label(step), sendSide, receiveSide, setup.sender(), setup.receiver(), workDir, options);
+    }
+
+    private String sourceRole() {
+        return setup.commands() instanceof ZfsStreamCommands ? "zfs send" : "source";
+    }
+
+    private String sinkRole() {
+        return setup.commands() instanceof ZfsStreamCommands ? "zfs recv" : "sink";
+    }
+
+    static String label(SendStep step) {
+        return step.source() + "@" + step.to().name() + " -> " + step.target();
+    }
+
+    private static String describe(RunningPipeline pipeline) {
+        return String.join(" | ", pipeline.stages().stream().map(stage -> String.join(" ", stage.argv())).toList());
+    }
+
+    private static void deleteQuietly(Path directory) {
+        if (directory == null) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // a temp directory left behind costs nothing; the result is what matters
+        }
+    }
+}

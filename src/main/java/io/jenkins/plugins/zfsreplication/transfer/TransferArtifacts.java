@@ -1,0 +1,115 @@
+package io.jenkins.plugins.zfsreplication.transfer;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.report.CsvWriter;
+import io.jenkins.plugins.zfsreplication.report.SvgChartWriter;
+import io.jenkins.plugins.zfsreplication.report.TimeSeriesChart;
+
+/**
+ * Writes a run's artifacts (docs/formats.md): transfer.json, throughput.csv and throughput.svg.
+ * Each is written under a temporary name and renamed, so no half-written artifact is ever seen.
+ */
+public final class TransferArtifacts {
+    public static final String TRANSFER_JSON = "transfer.json";
+    public static final String THROUGHPUT_CSV = "throughput.csv";
+    public static final String THROUGHPUT_SVG = "throughput.svg";
+    /** The version of transfer.json this code writes. */
+    public static final int FORMAT = 1;
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private TransferArtifacts() {
+    }
+
+    /** Writes the three files into {@code directory} (created if missing); returns their paths. */
+    public static List<Path> write(TransferReport report, Path directory) throws IOException {
+        Files.createDirectories(directory);
+        List<Path> written = new ArrayList<>();
+        written.add(writeAtomically(directory.resolve(TRANSFER_JSON), json(report)));
+        written.add(writeAtomically(directory.resolve(THROUGHPUT_CSV), csv(report)));
+        written.add(writeAtomically(directory.resolve(THROUGHPUT_SVG), SvgChartWriter.render(chart(report))));
+        return written;
+    }
+
+    public static String json(TransferReport report) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("format", FORMAT);
+        root.put("kind", "zfs-replication-transfer");
+        root.put("startedAt", report.startedAt().toString());
+        root.put("finishedAt", report.finishedAt().toString());
+        root.put("transport", report.transport());
+        root.put("concurrency", report.concurrency());
+        root.put("result", report.succeeded() ? "ok" : report.cancelled() ? "cancelled" : "failed");
+        root.put("bytes", report.totalBytes());
+        report.droppedOptions().forEach(root.putArray("droppedOptions")::add);
+        ArrayNode steps = root.putArray("steps");
+        for (StepResult result : report.steps()) {
+            SendStep step = result.step();
+            ObjectNode node = steps.addObject();
+            node.put("dataset", step.source().name());
+            node.put("target", step.target().name());
+            node.put("kind", step.kind().name());
+            node.put("from", step.from() == null ? null : step.from().name());
+            node.put("fromGuid", step.from() == null ? null : step.from().guidText());
+            node.put("to", step.to().name());
+            node.put("toGuid", step.to().guidText());
+            ArrayNode options = node.putArray("options");
+            result.options().forEach(options::add);
+            node.put("bytes", result.bytes());
+            node.put("seconds", Math.round(result.seconds() * 1000) / 1000.0);
+            node.put("startedAt", result.startedAt() == null ? null : result.startedAt().toString());
+            node.put("result", result.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+            node.put("error", result.message());
+        }
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new TransferException(e, "Cannot write transfer.json: %s", e.getMessage());
+        }
+    }
+
+    public static String csv(TransferReport report) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (ThroughputLog.Sample sample : report.samples()) {
+            rows.add(List.of(sample.time().toString(), sample.seconds(), sample.dataset(), sample.bytes(),
+                    sample.bytesPerSecond()));
+        }
+        return CsvWriter.render(List.of("time", "seconds", "dataset", "bytes", "bytes_per_second"), rows);
+    }
+
+    /** Total and per-dataset MiB/s over seconds since the start. */
+    public static TimeSeriesChart chart(TransferReport report) {
+        Map<String, List<ThroughputLog.Sample>> byDataset = new LinkedHashMap<>();
+        byDataset.put(ThroughputLog.TOTAL, new ArrayList<>());
+        report.samples().forEach(s -> byDataset.computeIfAbsent(s.dataset(), k -> new ArrayList<>()).add(s));
+        List<TimeSeriesChart.Series> series = new ArrayList<>();
+        byDataset.forEach((name, samples) -> {
+            double[] xs = samples.stream().mapToDouble(ThroughputLog.Sample::seconds).toArray();
+            double[] ys = samples.stream().mapToDouble(s -> s.bytesPerSecond() / (1 << 20)).toArray();
+            series.add(new TimeSeriesChart.Series(name, xs, ys));
+        });
+        return new TimeSeriesChart(String.format("zfs send/recv over %s, %d at once", report.transport(),
+                report.concurrency()), "seconds", "MiB/s", series, List.of());
+    }
+
+    private static Path writeAtomically(Path file, String content) throws IOException {
+        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(temporary, content, StandardCharsets.UTF_8);
+        return Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

@@ -1,0 +1,255 @@
+package io.jenkins.plugins.zfsreplication.transfer;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendKind;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+
+/**
+ * Runs a plan: up to {@code concurrency} datasets at once, the steps of each in order, the gate
+ * asked before each step, throughput sampled from /proc at a steady interval and printed as
+ * progress. {@link #cancel()} (or interrupting the thread in {@link #run}) ends every pipeline.
+ */
+public final class TransferEngine {
+    private final TransferSetup setup;
+    private final TransferOptions options;
+    private final Consumer<String> log;
+    private final Clock clock;
+    private final OptionResolver.Resolved resolved;
+    private final Map<String, DatasetProgress> progress = new ConcurrentHashMap<>();
+    private volatile boolean cancelled;
+    private boolean interrupted;
+
+    public TransferEngine(TransferSetup setup, TransferOptions options, Consumer<String> log, Clock clock) {
+        this.setup = setup;
+        this.options = options;
+        this.log = log;
+        this.clock = clock;
+        this.resolved = OptionResolver.resolve(options.requested(), setup.sourceCapabilities(), setup.targetCapabilities());
+    }
+
+    /** The options in use and those dropped, with the reason, for logs before the run starts. */
+    public OptionResolver.Resolved options() {
+        return resolved;
+    }
+
+    /**
+     * Ends every running pipeline; steps not yet started are not started. Safe from any thread. A
+     * cancelled engine stays cancelled: later runs record every step as not run.
+     */
+    public void cancel() {
+        cancelled = true;
+        progress.values().forEach(DatasetProgress::cancel);
+    }
+
+    public TransferReport run(ReplicationPlan plan) {
+        Instant start = clock.instant();
+        interrupted = false;
+        progress.clear(); // an engine runs plan after plan; each run's throughput is its own
+        resolved.dropped().forEach(log);
+        ThroughputLog throughput = new ThroughputLog(start);
+        List<DatasetPlan> sending = plan.datasets().stream().filter(d -> d.action() == DatasetAction.SEND).toList();
+        Map<DatasetPlan, Future<List<StepResult>>> futures = new LinkedHashMap<>();
+        ExecutorService workers = Executors.newFixedThreadPool(options.concurrency(), daemon("transfer"));
+        ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(daemon("throughput"));
+        long interval = options.sampleInterval().toMillis();
+        sampler.scheduleAtFixedRate(() -> tick(throughput), interval, interval, TimeUnit.MILLISECONDS);
+        try {
+            sending.forEach(dataset -> futures.put(dataset, workers.submit(() -> runDataset(dataset))));
+            List<StepResult> results = collect(futures);
+            return new TransferReport(start, clock.instant(), setup.transport().name(), options.concurrency(),
+                    resolved.dropped(), results, finalSamples(sampler, throughput));
+        } finally {
+            workers.shutdownNow();
+            sampler.shutdownNow();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private List<StepResult> collect(Map<DatasetPlan, Future<List<StepResult>>> futures) {
+        List<StepResult> results = new ArrayList<>();
+        for (Map.Entry<DatasetPlan, Future<List<StepResult>>> entry : futures.entrySet()) {
+            try {
+                results.addAll(waitFor(entry.getValue()));
+            } catch (ExecutionException e) {
+                throw new TransferException(e.getCause(), "Transfer of %s failed unexpectedly: %s",
+                        entry.getKey().source(), e.getCause());
+            }
+        }
+        return results;
+    }
+
+    private List<StepResult> waitFor(Future<List<StepResult>> future) throws ExecutionException {
+        while (true) {
+            try {
+                return future.get();
+            } catch (InterruptedException e) {
+                // the caller's thread was interrupted (Jenkins abort): cancel and still collect what happened;
+                // the interrupt is set again when the run returns
+                interrupted = true;
+                cancel();
+            }
+        }
+    }
+
+    private List<ThroughputLog.Sample> finalSamples(ScheduledExecutorService sampler, ThroughputLog throughput) {
+        sampler.shutdownNow();
+        try {
+            sampler.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        tick(throughput);
+        return throughput.samples();
+    }
+
+    private List<StepResult> runDataset(DatasetPlan dataset) {
+        DatasetProgress state = new DatasetProgress(dataset.source().name());
+        progress.put(state.name, state);
+        List<StepResult> results = new ArrayList<>();
+        SendStep skippedBase = null;
+        boolean blocked = false;
+        for (SendStep planned : dataset.steps()) {
+            SendStep step = skippedBase == null ? planned : rebase(planned, skippedBase);
+            if (blocked || cancelled) {
+                results.add(StepResult.notRun(step, StepOutcome.NOT_RUN, cancelled
+                        ? "the run was cancelled before this step" : "an earlier step of this dataset did not complete"));
+                continue;
+            }
+            if (!setup.gate().stillWanted(step, clock.instant())) {
+                log.accept(String.format("%s: skipped, no longer wanted by the retention rules", StepExecution.label(step)));
+                results.add(StepResult.notRun(step, StepOutcome.SKIPPED, "no longer wanted by the retention rules"));
+                skippedBase = skippedBase == null ? step : skippedBase;
+                continue;
+            }
+            skippedBase = null;
+            StepResult result = state.run(new StepExecution(setup, options, resolved.used(), clock, log), step);
+            results.add(result);
+            log.accept(String.format("%s: %s, %s in %.1f s%s", StepExecution.label(step),
+                    result.outcome().name().toLowerCase(java.util.Locale.ROOT), Sizes.bytes(result.bytes()),
+                    result.seconds(), result.message().isEmpty() ? "" : ": " + result.message()));
+            blocked = result.outcome() != StepOutcome.OK;
+        }
+        return results;
+    }
+
+    /** The step that replaces {@code next} when the steps from {@code skipped} on were skipped. */
+    static SendStep rebase(SendStep next, SendStep skipped) {
+        SendKind kind = skipped.from() == null ? SendKind.FULL
+                : next.kind() == SendKind.INCREMENTAL_RANGE ? SendKind.INCREMENTAL_RANGE : SendKind.INCREMENTAL;
+        return new SendStep(next.source(), next.target(), kind, skipped.from(), next.to(), null,
+                next.rollback() || skipped.rollback(), -1);
+    }
+
+    private void tick(ThroughputLog throughput) {
+        Map<String, Long> bytes = new LinkedHashMap<>();
+        progress.values().stream().sorted(java.util.Comparator.comparing(p -> p.name))
+                .forEach(p -> bytes.put(p.name, p.bytes()));
+        if (bytes.isEmpty()) {
+            return;
+        }
+        List<ThroughputLog.Sample> samples = throughput.record(clock.instant(), bytes);
+        long running = progress.values().stream().filter(DatasetProgress::running).count();
+        for (ThroughputLog.Sample sample : samples) {
+            DatasetProgress state = progress.get(sample.dataset());
+            // a line per running dataset, and the total when more than one runs
+            if (state != null ? state.running() : running > 1) {
+                log.accept(progressLine(sample, state));
+            }
+        }
+    }
+
+    private static String progressLine(ThroughputLog.Sample sample, DatasetProgress state) {
+        StringBuilder line = new StringBuilder(String.format("progress %s: %s at %s/s", sample.dataset(),
+                Sizes.bytes(sample.bytes()), Sizes.bytes(sample.bytesPerSecond())));
+        long estimate = state == null ? -1 : state.estimate();
+        if (estimate > 0 && sample.bytesPerSecond() > 0) {
+            long stepBytes = state.stepBytes();
+            line.append(String.format(" (step %s of ~%s, %s left)", Sizes.bytes(stepBytes), Sizes.bytes(estimate),
+                    Sizes.duration(Math.max(0, estimate - stepBytes) / sample.bytesPerSecond())));
+        }
+        return line.toString();
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, "zfsr-" + name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    /** One dataset's bytes so far (finished steps plus the running one) and its running step. */
+    private static final class DatasetProgress {
+        private final String name;
+        private volatile long doneBytes;
+        private volatile StepExecution current;
+        private volatile long estimate = -1;
+        private volatile boolean cancelled;
+
+        DatasetProgress(String name) {
+            this.name = name;
+        }
+
+        StepResult run(StepExecution execution, SendStep step) {
+            current = execution;
+            estimate = step.estimatedBytes();
+            if (cancelled) {
+                execution.cancel();
+            }
+            try {
+                StepResult result = execution.run(step);
+                doneBytes += result.bytes();
+                return result;
+            } finally {
+                current = null;
+            }
+        }
+
+        long bytes() {
+            StepExecution running = current;
+            return doneBytes + (running == null ? 0 : running.bytes());
+        }
+
+        long stepBytes() {
+            StepExecution running = current;
+            return running == null ? 0 : running.bytes();
+        }
+
+        long estimate() {
+            return estimate;
+        }
+
+        /** True while a step's pipeline runs (not while it waits for its connection). */
+        boolean running() {
+            StepExecution running = current;
+            return running != null && running.streaming();
+        }
+
+        void cancel() {
+            cancelled = true;
+            StepExecution running = current;
+            if (running != null) {
+                running.cancel();
+            }
+        }
+    }
+}

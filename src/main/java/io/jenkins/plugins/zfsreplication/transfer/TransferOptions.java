@@ -1,0 +1,104 @@
+package io.jenkins.plugins.zfsreplication.transfer;
+
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * How a run sends: what it asks of zfs send/recv, the optional stages, how many datasets at once,
+ * and its timeouts. One value object passed whole (CLI options and the Jenkins step map onto it).
+ *
+ * @param requested      options asked for by name; used where both ends support them
+ * @param compression    a compression stage between the hosts
+ * @param bufferBytes    an mbuffer stage of this size on the sending side; 0 for none
+ * @param rateLimit      bytes per second through the buffer (mbuffer -r); 0 for no limit
+ * @param recvSet        {@code zfs recv -o property=value}
+ * @param recvExclude    {@code zfs recv -x property}
+ * @param concurrency    datasets transferred at once; the steps of one dataset always run in order
+ * @param sampleInterval how often throughput is sampled and progress is printed
+ * @param acceptTimeout  tcp: how long the receiver waits for the sender to connect and show its token
+ * @param silenceTimeout tcp: a connection without a byte for this long is dropped
+ */
+public record TransferOptions(Set<SendOption> requested, Compression compression, long bufferBytes, long rateLimit,
+                              Map<String, String> recvSet, List<String> recvExclude, int concurrency,
+                              Duration sampleInterval, Duration acceptTimeout, Duration silenceTimeout) {
+    /** An mbuffer of 64 MiB smooths the bursts of zfs send; it is also the byte meter on zfs-fuse. */
+    public static final long DEFAULT_BUFFER = 64L << 20;
+
+    public TransferOptions {
+        requested = requested.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(requested));
+        Objects.requireNonNull(compression, "compression");
+        recvSet = Map.copyOf(new LinkedHashMap<>(recvSet));
+        recvExclude = List.copyOf(recvExclude);
+        if (bufferBytes < 0 || rateLimit < 0) {
+            throw new TransferException("Buffer size and rate limit cannot be negative (%d, %d)", bufferBytes, rateLimit);
+        }
+        if (rateLimit > 0 && bufferBytes == 0) {
+            throw new TransferException("A rate limit needs the buffer stage (mbuffer -r): give a buffer size");
+        }
+        if (concurrency < 1 || concurrency > 64) {
+            throw new TransferException("Concurrency must be between 1 and 64, not %d", concurrency);
+        }
+        for (Duration duration : List.of(sampleInterval, acceptTimeout, silenceTimeout)) {
+            if (duration.isNegative() || duration.isZero()) {
+                throw new TransferException("Intervals and timeouts must be positive, not %s", duration);
+            }
+        }
+    }
+
+    /** No optional zfs flags, a 64 MiB buffer, one dataset at a time, one sample a second. */
+    public static TransferOptions defaults() {
+        return new TransferOptions(Set.of(), Compression.NONE, DEFAULT_BUFFER, 0, Map.of(), List.of(), 1,
+                Duration.ofSeconds(1), Duration.ofMinutes(2), Duration.ofMinutes(5));
+    }
+
+    /** "64M", "1G", "512k" or plain bytes, binary units (1M = 1048576): how users give sizes. */
+    public static long parseSize(String text) {
+        String value = text.strip();
+        if (!value.matches("\\d{1,15}[kKmMgGtT]?")) {
+            throw new TransferException("Invalid size '%s': give bytes or a number with k, M, G or T", text);
+        }
+        int shift = switch (Character.toUpperCase(value.charAt(value.length() - 1))) {
+            case 'K' -> 10;
+            case 'M' -> 20;
+            case 'G' -> 30;
+            case 'T' -> 40;
+            default -> 0;
+        };
+        return Long.parseLong(shift == 0 ? value : value.substring(0, value.length() - 1)) << shift;
+    }
+
+    public TransferOptions withConcurrency(int datasets) {
+        return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, datasets,
+                sampleInterval, acceptTimeout, silenceTimeout);
+    }
+
+    public TransferOptions withBuffer(long bytes, long bytesPerSecond) {
+        return new TransferOptions(requested, compression, bytes, bytesPerSecond, recvSet, recvExclude, concurrency,
+                sampleInterval, acceptTimeout, silenceTimeout);
+    }
+
+    public TransferOptions withRequested(Set<SendOption> options) {
+        return new TransferOptions(options, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
+                sampleInterval, acceptTimeout, silenceTimeout);
+    }
+
+    public TransferOptions withCompression(Compression chosen) {
+        return new TransferOptions(requested, chosen, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
+                sampleInterval, acceptTimeout, silenceTimeout);
+    }
+
+    public TransferOptions withTimes(Duration sample, Duration accept, Duration silence) {
+        return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
+                sample, accept, silence);
+    }
+
+    public TransferOptions withRecvProperties(Map<String, String> set, List<String> exclude) {
+        return new TransferOptions(requested, compression, bufferBytes, rateLimit, set, exclude, concurrency,
+                sampleInterval, acceptTimeout, silenceTimeout);
+    }
+}

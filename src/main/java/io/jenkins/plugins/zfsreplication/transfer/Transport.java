@@ -1,0 +1,14 @@
+package io.jenkins.plugins.zfsreplication.transfer;
+
+/**
+ * How a step's stream gets from the sending side to the receiving side: {@link LocalTransport}
+ * (one host, pipes), {@link TcpTransport} (a direct connection between the hosts, guarded by a
+ * one-time token), {@link SshTransport} ({@code ssh host 'zfs recv ...'}).
+ */
+public interface Transport {
+    /** "local", "tcp" or "ssh", as artifacts and logs name it. */
+    String name();
+
+    /** Starts every process of the step; on failure nothing of it is left running. */
+    RunningPipeline start(PipelineSpec spec);
+}

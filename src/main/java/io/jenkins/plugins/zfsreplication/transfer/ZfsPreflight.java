@@ -1,0 +1,147 @@
+package io.jenkins.plugins.zfsreplication.transfer;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.jenkins.plugins.zfsreplication.plan.SendKind;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
+
+/**
+ * Before each step: the snapshots the step names still exist with the plan's GUIDs (the base on
+ * both hosts, the new one on the source), and a resume token on the target is either used
+ * (it resumes this step's snapshot) or aborted with {@code zfs recv -A} (it is stale).
+ */
+public final class ZfsPreflight implements Preflight {
+    private static final Pattern TO_GUID = Pattern.compile("toguid = (0x[0-9a-fA-F]+|\\d+)");
+    private static final long SETTLE_MILLIS = 20_000;
+    private final Zfs source;
+    private final Zfs target;
+    private final java.util.Map<DatasetName, List<String>> before = new java.util.concurrent.ConcurrentHashMap<>();
+
+    public ZfsPreflight(Zfs source, Zfs target) {
+        this.source = source;
+        this.target = target;
+    }
+
+    @Override
+    public void settle(SendStep step, Set<SendOption> used, Consumer<String> log) {
+        List<String> expected = before.remove(step.target());
+        if (expected == null || used.contains(SendOption.RESUMABLE)) {
+            return; // a resumable receive keeps its partial state on purpose
+        }
+        long deadline = System.currentTimeMillis() + SETTLE_MILLIS;
+        List<String> now = state(step.target());
+        while (!now.equals(expected) && System.currentTimeMillis() < deadline) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            now = state(step.target());
+        }
+        if (!now.equals(expected)) {
+            log.accept(String.format("%s: after the failed step the target still differs from before it (%s, was %s): "
+                    + "check it before the next run", step.target(), now, expected));
+        }
+    }
+
+    /** The target's snapshots by name and GUID, or ["absent"]: what "as before" compares. */
+    private List<String> state(DatasetName dataset) {
+        try {
+            return target.list(List.of(dataset), false, List.of()).objects().stream()
+                    .map(o -> o.name() + " " + o.guidText()).toList();
+        } catch (ZfsException e) {
+            return List.of("absent");
+        }
+    }
+
+    @Override
+    public SendStep check(SendStep step, Set<SendOption> used, Consumer<String> log) {
+        before.put(step.target(), state(step.target()));
+        if (used.contains(SendOption.RESUMABLE)) {
+            Optional<SendStep> resumed = resume(step, log);
+            if (resumed.isPresent()) {
+                return resumed.get();
+            }
+        }
+        Listing onSource = list(source, step.source(), "source");
+        requireSnapshot(onSource, step.source(), step.to(), "source");
+        if (step.kind() != SendKind.FULL && step.from() != null) {
+            requireSnapshot(onSource, step.source(), step.from(), "source");
+            requireSnapshot(list(target, step.target(), "target"), step.target(), step.from(), "target");
+        }
+        return step.kind() == SendKind.RESUME ? toFreshStep(step) : step;
+    }
+
+    /** A RESUME step whose token is gone from the target is sent again from its base. */
+    private static SendStep toFreshStep(SendStep step) {
+        SendKind kind = step.from() == null ? SendKind.FULL : SendKind.INCREMENTAL;
+        return new SendStep(step.source(), step.target(), kind, step.from(), step.to(), null, step.rollback(),
+                step.estimatedBytes());
+    }
+
+    private Optional<SendStep> resume(SendStep step, Consumer<String> log) {
+        Optional<String> token = target.receiveResumeToken(step.target());
+        if (token.isEmpty()) {
+            return Optional.empty();
+        }
+        String contents;
+        try {
+            contents = source.describeResumeToken(token.get());
+        } catch (ZfsException e) {
+            contents = "";
+        }
+        Matcher guid = TO_GUID.matcher(contents);
+        long toGuid = guid.find() ? parseGuid(guid.group(1)) : 0;
+        if (toGuid != 0 && toGuid == step.to().guid()) {
+            log.accept(String.format("%s: resuming the interrupted receive of %s from the target's resume token",
+                    step.target(), step.to().name()));
+            return Optional.of(new SendStep(step.source(), step.target(), SendKind.RESUME, step.from(), step.to(),
+                    token.get(), step.rollback(), step.estimatedBytes()));
+        }
+        target.abortReceive(step.target());
+        log.accept(String.format("%s: stale resume token (it resumes guid %s, this step sends %s@%s guid %s): "
+                        + "aborted with zfs recv -A, sending the step from its start", step.target(),
+                toGuid == 0 ? "unknown: the source cannot resume it" : Long.toUnsignedString(toGuid),
+                step.source(), step.to().name(), step.to().guidText()));
+        return Optional.empty();
+    }
+
+    private static long parseGuid(String text) {
+        return text.startsWith("0x") ? Long.parseUnsignedLong(text.substring(2), 16) : Long.parseUnsignedLong(text);
+    }
+
+    private static Listing list(Zfs zfs, DatasetName dataset, String side) {
+        try {
+            return zfs.list(List.of(dataset), false, List.of());
+        } catch (ZfsException e) {
+            throw new TransferException(e, "Cannot list %s on the %s (%s): %s. Check the dataset name and the host; "
+                    + "nothing was sent", dataset, side, zfs.host(), e.getMessage());
+        }
+    }
+
+    private static void requireSnapshot(Listing listing, DatasetName dataset, SnapshotRef snapshot, String side) {
+        String name = dataset.snapshot(snapshot.name()).toString();
+        Optional<ZfsObject> found = listing.find(name);
+        if (found.isEmpty()) {
+            throw new TransferException("The plan is stale: snapshot %s (guid %s) is no longer on the %s. Make a new "
+                    + "plan; nothing was sent or destroyed", name, snapshot.guidText(), side);
+        }
+        if (snapshot.guid() != 0 && found.get().guid() != snapshot.guid()) {
+            throw new TransferException("The plan is stale: snapshot %s on the %s has guid %s, the plan names guid %s "
+                    + "(recreated under the same name?). Make a new plan; nothing was sent or destroyed", name, side,
+                    found.get().guidText(), snapshot.guidText());
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.jenkins.plugins.zfsreplication.transfer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import io.jenkins.plugins.zfsreplication.plan.SendKind;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+
+/** {@code zfs send} and {@code zfs recv} argument vectors for one step, from validated names only. */
+public final class ZfsStreamCommands implements StreamCommands {
+
+    @Override
+    public List<String> source(SendStep step, Set<SendOption> used) {
+        List<String> argv = new ArrayList<>(List.of("zfs", "send"));
+        if (step.kind() == SendKind.RESUME) {
+            // the token carries the flags of the interrupted send; zfs refuses others next to -t
+            argv.add("-t");
+            argv.add(step.resumeToken());
+            return argv;
+        }
+        for (SendOption option : used) {
+            if (option != SendOption.RESUMABLE) {
+                argv.add(option.flag());
+            }
+        }
+        if (step.kind() != SendKind.FULL) {
+            argv.add(step.kind() == SendKind.INCREMENTAL ? "-i" : "-I");
+            argv.add(step.fromSnapshot().toString());
+        }
+        argv.add(step.toSnapshot().toString());
+        return argv;
+    }
+
+    @Override
+    public List<String> sink(SendStep step, Set<SendOption> used, TransferOptions options) {
+        List<String> argv = new ArrayList<>(List.of("zfs", "recv"));
+        if (used.contains(SendOption.RESUMABLE)) {
+            argv.add("-s");
+        }
+        if (step.rollback()) {
+            argv.add("-F");
+        }
+        options.recvSet().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey()).forEach(entry -> {
+            checkProperty(entry.getKey());
+            argv.add("-o");
+            argv.add(entry.getKey() + "=" + entry.getValue());
+        });
+        for (String property : options.recvExclude()) {
+            checkProperty(property);
+            argv.add("-x");
+            argv.add(property);
+        }
+        argv.add(step.target().name());
+        return argv;
+    }
+
+    private static void checkProperty(String property) {
+        if (!property.matches("[a-z][a-z0-9_]*|[a-z0-9_.+-]+:[a-z0-9_.:+-]*")) {
+            throw new TransferException("Invalid ZFS property name '%s' for zfs recv -o/-x", property);
+        }
+    }
+}

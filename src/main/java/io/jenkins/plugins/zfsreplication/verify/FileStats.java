@@ -1,0 +1,17 @@
+package io.jenkins.plugins.zfsreplication.verify;
+
+/**
+ * What hashing one file cost: its size, the bytes read, the bytes skipped as holes, and how many
+ * chunks took which path. {@code path} is relative to the tree root ("" for a single file).
+ */
+public record FileStats(String path, long size, long chunks, long dataBytes, long holeBytes,
+                        long zeroChunks, long holeChunks, long seekCalls) {
+    public FileStats {
+        if (size < 0 || chunks < 0 || dataBytes < 0 || holeBytes < 0 || zeroChunks < 0 || holeChunks < 0) {
+            throw new IllegalArgumentException("negative count in stats of " + path);
+        }
+        if (dataBytes + holeBytes != size) {
+            throw new IllegalArgumentException("data " + dataBytes + " + holes " + holeBytes + " != size " + size);
+        }
+    }
+}

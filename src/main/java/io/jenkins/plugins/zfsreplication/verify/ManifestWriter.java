@@ -1,0 +1,120 @@
+package io.jenkins.plugins.zfsreplication.verify;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+
+/**
+ * Writes the line form of a manifest. A file target is written under a temporary name next to it
+ * and renamed only by {@link #commit()}, so a failed run never leaves a manifest that looks
+ * complete; the {@code # end:} line written by {@link #finish} marks a complete manifest too.
+ */
+public final class ManifestWriter implements AutoCloseable {
+    private final Writer out;
+    private final Path target;
+    private final Path temporary;
+    private final ManifestHeader header;
+    private boolean committed;
+
+    private ManifestWriter(Writer out, Path target, Path temporary, ManifestHeader header) {
+        this.out = out;
+        this.target = target;
+        this.temporary = temporary;
+        this.header = header;
+    }
+
+    /** A manifest written to {@code target} through a temporary file in the same directory. */
+    public static ManifestWriter toFile(Path target, ManifestHeader header) {
+        Path absolute = target.toAbsolutePath();
+        try {
+            Path temporary = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
+            Writer writer = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(temporary),
+                    StandardCharsets.UTF_8), 1 << 16);
+            return start(new ManifestWriter(writer, absolute, temporary, header));
+        } catch (IOException e) {
+            throw new VerifyException(e, "Cannot write the manifest %s: %s. Check that its directory exists and is writable.",
+                    target, e.getMessage());
+        }
+    }
+
+    /** A manifest written to a writer (e.g. stdout); it is flushed, not closed. */
+    public static ManifestWriter toWriter(Writer target, ManifestHeader header) {
+        return start(new ManifestWriter(new BufferedWriter(target, 1 << 16), null, null, header));
+    }
+
+    private static ManifestWriter start(ManifestWriter writer) {
+        ManifestHeader h = writer.header;
+        writer.line(ManifestHeader.FIRST_LINE);
+        writer.line("# format: " + h.format());
+        writer.line("# tool: " + h.tool());
+        writer.line("# hash: " + h.hash().id());
+        writer.line("# block-size: " + h.blockSize());
+        writer.line("# count: " + h.count());
+        writer.line("# chunk-size: " + h.chunkSize());
+        writer.line("# layout: " + h.layout().name().toLowerCase(Locale.ROOT));
+        return writer;
+    }
+
+    /** Starts a file: its size line (path is ignored for the file layout). */
+    public void file(String path, long size) {
+        line(header.layout() == ManifestHeader.Layout.FILE ? "# size: " + size
+                : "# size: " + size + "\t" + ManifestPaths.escape(path));
+    }
+
+    public void chunk(String path, long index, String hash) {
+        line(header.layout() == ManifestHeader.Layout.FILE ? index + "\t" + hash
+                : ManifestPaths.escape(path) + "\t" + index + "\t" + hash);
+    }
+
+    /** Writes the end line that marks the manifest complete. */
+    public void finish(long files, long chunks) {
+        line("# end: " + files + " files, " + chunks + " chunks");
+    }
+
+    private void line(String text) {
+        try {
+            out.write(text);
+            out.write('\n');
+        } catch (IOException e) {
+            throw new UncheckedIOException("Writing the manifest failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Flushes and, for a file, renames the temporary file to its final name. */
+    public void commit() {
+        try {
+            out.flush();
+            if (target != null) {
+                out.close();
+                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
+            committed = true;
+        } catch (IOException e) {
+            throw new VerifyException(e, "Cannot complete the manifest %s: %s", target, e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        if (target == null || committed) {
+            return;
+        }
+        try {
+            out.close();
+        } catch (IOException e) {
+            // the temporary file goes away below either way
+        }
+        try {
+            Files.deleteIfExists(temporary);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot remove the incomplete manifest " + temporary, e);
+        }
+    }
+}

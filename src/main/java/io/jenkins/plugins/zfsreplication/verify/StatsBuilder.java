@@ -1,0 +1,34 @@
+package io.jenkins.plugins.zfsreplication.verify;
+
+/** Accumulates one file's {@link FileStats} while its chunks are emitted. */
+final class StatsBuilder {
+    final String path;
+    private final long size;
+    long chunks;
+    private long dataBytes;
+    private long holeBytes;
+    private long zeroChunks;
+    private long holeChunks;
+
+    StatsBuilder(String path, long size) {
+        this.path = path;
+        this.size = size;
+    }
+
+    void add(ChunkResult result) {
+        chunks++;
+        if (result.hole()) {
+            holeChunks++;
+            holeBytes += result.length();
+        } else {
+            dataBytes += result.length();
+            if (result.zero()) {
+                zeroChunks++;
+            }
+        }
+    }
+
+    FileStats build(long seekCalls) {
+        return new FileStats(path, size, chunks, dataBytes, holeBytes, zeroChunks, holeChunks, seekCalls);
+    }
+}

@@ -1,0 +1,122 @@
+package io.jenkins.plugins.zfsreplication.verify;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.jenkins.plugins.zfsreplication.report.CsvWriter;
+import io.jenkins.plugins.zfsreplication.report.SvgChartWriter;
+import io.jenkins.plugins.zfsreplication.report.TimeSeriesChart;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The artifacts of a run besides the manifest: verify-report.json, the throughput CSV and the
+ * throughput chart (logical and read rates, with the stretches that were mostly holes shaded).
+ */
+public final class VerifyArtifacts {
+    private static final double MIB = 1024.0 * 1024.0;
+
+    private VerifyArtifacts() {
+    }
+
+    /** The verify-report.json document (format 1); {@code comparison} may be null. */
+    public static String reportJson(VerifyResult result, String manifestName, CompareResult comparison) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("format", 1);
+        root.put("tool", result.header().tool());
+        root.put("target", result.target());
+        root.put("manifest", manifestName);
+        root.put("layout", result.header().layout().name().toLowerCase(java.util.Locale.ROOT));
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("hash", result.options().hash().id());
+        parameters.put("blockSize", result.options().blockSize());
+        parameters.put("count", result.options().count());
+        parameters.put("chunkSize", result.options().chunkSize());
+        parameters.put("sparse", result.options().sparse().id());
+        parameters.put("threads", result.options().threads());
+        root.put("parameters", parameters);
+        Map<String, Object> totals = new LinkedHashMap<>();
+        totals.put("files", result.files().size());
+        totals.put("chunks", result.chunks());
+        totals.put("bytes", result.bytes());
+        totals.put("dataBytes", result.dataBytes());
+        totals.put("holeBytes", result.holeBytes());
+        totals.put("zeroChunks", result.zeroChunks());
+        totals.put("seconds", Math.round(result.seconds() * 1000) / 1000.0);
+        root.put("totals", totals);
+        root.put("files", result.files());
+        root.put("skipped", result.skipped());
+        root.put("log", result.log());
+        if (comparison != null) {
+            root.put("comparison", comparisonJson(comparison));
+        }
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new VerifyException(e, "Cannot render the verify report: %s", e.getMessage());
+        }
+    }
+
+    private static Map<String, Object> comparisonJson(CompareResult comparison) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("identical", comparison.identical());
+        out.put("summary", comparison.summary());
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (Difference.Kind kind : Difference.Kind.values()) {
+            counts.put(kind.name().toLowerCase(java.util.Locale.ROOT), comparison.count(kind));
+        }
+        out.put("counts", counts);
+        out.put("differences", comparison.listed().stream().map(Difference::describe).toList());
+        return out;
+    }
+
+    /** seconds, cumulative byte counts and the rates of each interval, one row per sample. */
+    public static String throughputCsv(List<ThroughputRecorder.Sample> samples) {
+        List<List<Object>> rows = new ArrayList<>();
+        ThroughputRecorder.Sample previous = null;
+        for (ThroughputRecorder.Sample sample : samples) {
+            double dt = previous == null ? 0 : sample.seconds() - previous.seconds();
+            double logicalRate = dt > 0 ? (sample.logicalBytes() - previous.logicalBytes()) / dt / MIB : 0;
+            double readRate = dt > 0 ? (sample.readBytes() - previous.readBytes()) / dt / MIB : 0;
+            rows.add(List.of(sample.seconds(), sample.logicalBytes(), sample.readBytes(), sample.holeBytes(),
+                    logicalRate, readRate));
+            previous = sample;
+        }
+        return CsvWriter.render(List.of("seconds", "logical_bytes", "read_bytes", "hole_bytes",
+                "logical_mib_per_s", "read_mib_per_s"), rows);
+    }
+
+    /** The chart: logical and read MiB/s over time, intervals that were mostly holes shaded. */
+    public static String throughputSvg(List<ThroughputRecorder.Sample> samples, String title) {
+        int n = Math.max(0, samples.size() - 1);
+        double[] xs = new double[n];
+        double[] logical = new double[n];
+        double[] read = new double[n];
+        List<TimeSeriesChart.Stretch> holes = new ArrayList<>();
+        double holeStart = -1;
+        for (int i = 1; i <= n; i++) {
+            ThroughputRecorder.Sample a = samples.get(i - 1);
+            ThroughputRecorder.Sample b = samples.get(i);
+            double dt = Math.max(1e-9, b.seconds() - a.seconds());
+            xs[i - 1] = b.seconds();
+            logical[i - 1] = (b.logicalBytes() - a.logicalBytes()) / dt / MIB;
+            read[i - 1] = (b.readBytes() - a.readBytes()) / dt / MIB;
+            long logicalDelta = b.logicalBytes() - a.logicalBytes();
+            boolean mostlyHoles = logicalDelta > 0 && (b.holeBytes() - a.holeBytes()) * 2 > logicalDelta;
+            if (mostlyHoles && holeStart < 0) {
+                holeStart = a.seconds();
+            } else if (!mostlyHoles && holeStart >= 0) {
+                holes.add(new TimeSeriesChart.Stretch(holeStart, a.seconds(), "mostly holes"));
+                holeStart = -1;
+            }
+        }
+        if (holeStart >= 0) {
+            holes.add(new TimeSeriesChart.Stretch(holeStart, samples.get(n).seconds(), "mostly holes"));
+        }
+        return SvgChartWriter.render(new TimeSeriesChart(title, "seconds", "MiB/s",
+                List.of(new TimeSeriesChart.Series("logical (hashed) MiB/s", xs, logical),
+                        new TimeSeriesChart.Series("read from disk MiB/s", xs, read)), holes));
+    }
+}

@@ -1,0 +1,148 @@
+package io.jenkins.plugins.zfsreplication.verify;
+
+import io.jenkins.plugins.zfsreplication.zfs.CommandResult;
+import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+import java.io.IOException;
+import java.time.Duration;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Reads a snapshot through {@code <mountpoint>/.zfs/snapshot/<name>} where ZFS offers that, and
+ * otherwise through a temporary read-only clone ({@code <pool>/zfsr-verify-<random>}), which
+ * {@link #close()} always destroys. zfs-fuse has no .zfs directory, so it takes the clone path.
+ * Commands go through the zfs layer's {@link CommandRunner} as argument vectors.
+ */
+public final class ZfsCloneMounter implements SnapshotMounter {
+    private static final Duration TIMEOUT = Duration.ofMinutes(2);
+
+    private final CommandRunner runner;
+    private final Consumer<String> log;
+    private String clone;
+    private Path mountPoint;
+
+    /** {@code log} receives each zfs command run (destructive actions are logged). */
+    public ZfsCloneMounter(CommandRunner runner, Consumer<String> log) {
+        this.runner = runner;
+        this.log = log;
+    }
+
+    @Override
+    public Path mount(String snapshot) {
+        SnapshotName name;
+        try {
+            name = SnapshotName.parse(snapshot);
+        } catch (ZfsException e) {
+            throw new VerifyException(e, "'%s' is not a snapshot name (%s): use pool/dataset@snapshot", snapshot, e.getMessage());
+        }
+        String dataset = name.dataset().name();
+        List<String> properties = run("zfs", "get", "-H", "-o", "value", "type,mountpoint", dataset);
+        if (properties.size() != 2) {
+            throw new VerifyException("Unexpected output of zfs get for %s: %s", dataset, properties);
+        }
+        String type = properties.get(0);
+        if ("filesystem".equals(type) && properties.get(1).startsWith("/")) {
+            Path direct = Paths.get(properties.get(1), ".zfs", "snapshot", name.snapshot());
+            if (Files.isDirectory(direct)) {
+                return direct;
+            }
+        }
+        String cloneName = name.dataset().pool() + "/zfsr-verify-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(4));
+        return "volume".equals(type) ? cloneVolume(snapshot, cloneName) : cloneFilesystem(snapshot, cloneName);
+    }
+
+    private Path cloneFilesystem(String snapshot, String name) {
+        try {
+            mountPoint = Files.createTempDirectory("zfsr-verify-");
+        } catch (IOException e) {
+            throw new VerifyException(e, "Cannot create a temporary mount point: %s", e.getMessage());
+        }
+        run("zfs", "clone", "-o", "readonly=on", "-o", "mountpoint=" + mountPoint, snapshot, name);
+        clone = name;
+        return mountPoint;
+    }
+
+    private Path cloneVolume(String snapshot, String name) {
+        run("zfs", "clone", snapshot, name);
+        clone = name;
+        Path device = Paths.get("/dev/zvol", name);
+        for (int i = 0; i < 100 && !Files.exists(device); i++) {
+            sleep();
+        }
+        if (!Files.exists(device)) {
+            throw new VerifyException("The clone %s of %s got no device %s within 10 s", name, snapshot, device);
+        }
+        return device;
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (clone != null) {
+                destroyClone();
+            }
+        } finally {
+            if (mountPoint != null) {
+                try {
+                    Files.deleteIfExists(mountPoint);
+                } catch (IOException e) {
+                    log.accept("could not remove the temporary mount point " + mountPoint + ": " + e.getMessage());
+                }
+                mountPoint = null;
+            }
+        }
+    }
+
+    /** zfs-fuse may still hold a just-used mount busy for a moment, so destroy is retried briefly. */
+    private void destroyClone() {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                run("zfs", "destroy", clone);
+                clone = null;
+                return;
+            } catch (VerifyException e) {
+                if (attempt == 20 || e instanceof VerifyCancelledException) {
+                    log.accept("could not destroy the temporary clone " + clone + ": destroy it with zfs destroy " + clone);
+                    throw e;
+                }
+                log.accept("destroying " + clone + " failed, retrying: " + e.getMessage());
+                sleep();
+                sleep();
+            }
+        }
+    }
+
+    private List<String> run(String... command) {
+        log.accept("running: " + String.join(" ", command));
+        CommandResult result;
+        try {
+            result = runner.run(List.of(command), TIMEOUT);
+        } catch (ZfsException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new VerifyCancelledException("Interrupted while running %s", String.join(" ", command));
+            }
+            throw new VerifyException(e, "%s", e.getMessage());
+        }
+        if (!result.succeeded()) {
+            throw new VerifyException("%s failed (exit %d): %s", String.join(" ", command), result.exitStatus(),
+                    (result.stderr() + result.stdout()).trim());
+        }
+        return result.stdout().lines().toList();
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new VerifyCancelledException("Interrupted while waiting for a zvol device");
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.jenkins.plugins.zfsreplication.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import io.jenkins.plugins.zfsreplication.architecture.fixtures.JenkinsDependencies;
+import io.jenkins.plugins.zfsreplication.architecture.fixtures.ProcessStarters;
+import io.jenkins.plugins.zfsreplication.architecture.fixtures.PublicTestClass;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The rules that keep the engine free of Jenkins and process starts in one place. Each rule is
+ * checked on the project's classes and, as a control, on a fixture that breaks it, so that a rule
+ * which silently stopped matching anything would fail here too.
+ */
+class ArchitectureTest {
+    private static final String BASE = "io.jenkins.plugins.zfsreplication";
+    private static final String FIXTURES = BASE + ".architecture.fixtures";
+
+    /** Annotations that make a method a test for JUnit 5 or jqwik. */
+    private static final Set<String> TEST_ANNOTATIONS = Set.of(
+            "org.junit.jupiter.api.Test",
+            "org.junit.jupiter.api.RepeatedTest",
+            "org.junit.jupiter.api.TestFactory",
+            "org.junit.jupiter.api.TestTemplate",
+            "org.junit.jupiter.params.ParameterizedTest",
+            "net.jqwik.api.Property",
+            "net.jqwik.api.Example");
+
+    /** Only the steps package may touch Jenkins, Stapler or remoting types (issue 2, point 6). */
+    static ArchRule jenkinsOnlyInSteps() {
+        return noClasses().that().resideOutsideOfPackage(BASE + ".steps..")
+                .should().dependOnClassesThat().resideInAnyPackage("hudson..", "jenkins..", "org.kohsuke..", "org.jenkinsci..")
+                .because("the engine runs without Jenkins (command line, offline build); steps is the adapter");
+    }
+
+    /**
+     * Processes start only in zfs (zfs/zpool commands) and transfer (the send/recv pipeline also
+     * spawns zstd, mbuffer and ssh), so that argument vectors, timeouts and error capture live in two
+     * places instead of everywhere.
+     */
+    static ArchRule processesOnlyInZfsAndTransfer() {
+        DescribedPredicate<JavaMethodCall> runtimeExec = DescribedPredicate.describe("Runtime.exec(..)",
+                call -> call.getTargetOwner().isEquivalentTo(Runtime.class) && "exec".equals(call.getName()));
+        return noClasses().that().resideOutsideOfPackages(BASE + ".zfs..", BASE + ".transfer..")
+                .should().dependOnClassesThat().belongToAnyOf(ProcessBuilder.class)
+                .orShould().callMethodWhere(runtimeExec)
+                .because("only the zfs and transfer packages start processes");
+    }
+
+    static ArchRule testClassesNotPublic() {
+        DescribedPredicate<JavaClass> testClasses = DescribedPredicate.describe("contain tests",
+                type -> type.getSimpleName().endsWith("Test") || type.getMethods().stream()
+                        .anyMatch(method -> method.getAnnotations().stream()
+                                .anyMatch(annotation -> TEST_ANNOTATIONS.contains(annotation.getRawType().getName()))));
+        return classes().that(testClasses).should().notBePublic()
+                .because("JUnit 5 does not need public test classes (STYLE.md: package-private tests)");
+    }
+
+    @Test
+    void shouldKeepJenkinsTypesInsideTheStepsPackage() {
+        jenkinsOnlyInSteps().check(mainClasses());
+    }
+
+    @ParameterizedTest
+    @ValueSource(classes = {JenkinsDependencies.OnHudson.class, JenkinsDependencies.OnJenkins.class,
+            JenkinsDependencies.OnKohsuke.class, JenkinsDependencies.OnJenkinsci.class})
+    void shouldReportAClassOutsideStepsThatUsesJenkins(Class<?> fixture) {
+        assertViolatedBy(jenkinsOnlyInSteps(), fixture);
+    }
+
+    @Test
+    void shouldStartProcessesOnlyInTheZfsAndTransferPackages() {
+        processesOnlyInZfsAndTransfer().check(mainClasses());
+    }
+
+    @ParameterizedTest
+    @ValueSource(classes = {ProcessStarters.WithProcessBuilder.class, ProcessStarters.WithRuntimeExec.class})
+    void shouldReportAProcessStartedElsewhere(Class<?> fixture) {
+        assertViolatedBy(processesOnlyInZfsAndTransfer(), fixture);
+    }
+
+    @Test
+    void shouldKeepTestClassesPackagePrivate() {
+        testClassesNotPublic().check(testClasses());
+    }
+
+    @Test
+    void shouldReportAPublicTestClass() {
+        assertViolatedBy(testClassesNotPublic(), PublicTestClass.class);
+    }
+
+    private static void assertViolatedBy(ArchRule rule, Class<?> fixture) {
+        EvaluationResult result = rule.evaluate(new ClassFileImporter().importClasses(fixture));
+
+        assertThat(result.hasViolation()).as("%s violates: %s", fixture.getName(), rule.getDescription()).isTrue();
+        assertThat(result.getFailureReport().getDetails()).anyMatch(detail -> detail.contains(fixture.getName()));
+    }
+
+    private static JavaClasses mainClasses() {
+        return new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages(BASE);
+    }
+
+    private static JavaClasses testClasses() {
+        return new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
+                .importPackages(BASE)
+                .that(DescribedPredicate.describe("are not fixtures", type -> !type.getPackageName().startsWith(FIXTURES)));
+    }
+}

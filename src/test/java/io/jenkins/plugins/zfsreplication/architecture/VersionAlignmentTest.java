@@ -1,0 +1,122 @@
+package io.jenkins.plugins.zfsreplication.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jenkins.plugins.zfsreplication.architecture.PomFile.Dependency;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The two builds of one source tree must not drift apart: the root pom.xml (the Jenkins plugin,
+ * never built here) and offline/ (what this machine and CI build) have to use the same library
+ * versions, and the stand-ins must never reach an artifact. The repository root comes from the
+ * system property zfsr.repo.root, which both builds' surefire configuration sets.
+ */
+class VersionAlignmentTest {
+    private static final String STAND_INS = "io.jenkins.plugins.zfs-replication:jenkins-api-stand-ins";
+
+    /**
+     * Libraries that the plugin takes from an API plugin instead of bundling them. An API plugin's
+     * version starts with the version of the library it wraps ({@code 3.1.19-2} wraps 3.1.19).
+     */
+    private static final Map<String, String> WRAPPING_PLUGINS = Map.of(
+            "com.github.jnr:jnr-posix", "io.jenkins.plugins:jnr-posix-api",
+            "com.fasterxml.jackson.core:jackson-databind", "org.jenkins-ci.plugins:jackson2-api");
+
+    private PomFile root;
+    private PomFile offlineParent;
+    private PomFile offlinePlugin;
+
+    @BeforeEach
+    void readPoms() {
+        String property = System.getProperty("zfsr.repo.root");
+        assertThat(property).as("system property zfsr.repo.root (set by the surefire configuration of both builds)").isNotBlank();
+        Path repository = Path.of(property);
+        assertThat(Files.isRegularFile(repository.resolve("offline/pom.xml"))).as("%s is the repository root", repository).isTrue();
+
+        root = PomFile.read(repository.resolve("pom.xml"), Map.of());
+        offlineParent = PomFile.read(repository.resolve("offline/pom.xml"), Map.of());
+        offlinePlugin = PomFile.read(repository.resolve("offline/plugin/pom.xml"), offlineParent.properties());
+    }
+
+    @Test
+    void shouldDeclareSharedLibrariesWithTheSameVersionInBothBuilds() {
+        Set<String> shared = new TreeSet<>();
+        SoftAssertions softly = new SoftAssertions();
+        for (Dependency offline : offlinePlugin.dependencies()) {
+            root.find(offline.groupId(), offline.artifactId()).filter(plugin -> plugin.version() != null).ifPresent(plugin -> {
+                shared.add(offline.coordinates());
+                softly.assertThat(plugin.version()).as("version of %s in pom.xml", offline.coordinates()).isEqualTo(offline.version());
+            });
+        }
+        softly.assertAll();
+
+        // guards against a comparison that silently compares nothing
+        assertThat(shared).contains("net.openhft:zero-allocation-hashing", "info.picocli:picocli",
+                "org.assertj:assertj-core", "com.tngtech.archunit:archunit-junit5", "net.jqwik:jqwik");
+    }
+
+    @Test
+    void shouldGiveEveryOfflineRuntimeLibraryACounterpartWithTheSameVersionInThePluginBuild() {
+        SoftAssertions softly = new SoftAssertions();
+        for (Dependency library : offlinePlugin.dependencies()) {
+            if (!library.isRuntime()) {
+                continue;
+            }
+            String wrapper = WRAPPING_PLUGINS.get(library.coordinates());
+            if (wrapper == null) {
+                softly.assertThat(versionInRoot(library.coordinates()))
+                        .as("pom.xml bundles %s like the offline build", library.coordinates())
+                        .isEqualTo(library.version());
+            } else {
+                softly.assertThat(versionInRoot(wrapper))
+                        .as("pom.xml takes %s from %s, whose version must wrap %s", library.coordinates(), wrapper, library.version())
+                        .startsWith(library.version() + "-");
+            }
+        }
+        softly.assertAll();
+    }
+
+    @Test
+    void shouldBundleExactlyTheLibrariesThatNoPluginProvides() {
+        Set<String> libraries = root.dependencies().stream()
+                .filter(Dependency::isRuntime)
+                .filter(dependency -> !isJenkinsPlugin(dependency))
+                .map(Dependency::artifactId)
+                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> bundled = Arrays.stream(root.property("hpi.bundledArtifacts").split(","))
+                .map(String::trim)
+                .collect(Collectors.toCollection(TreeSet::new));
+
+        assertThat(root.property("hpi.strictBundledArtifacts")).isEqualTo("true");
+        assertThat(bundled).as("hpi.bundledArtifacts in pom.xml").isEqualTo(libraries).contains("zero-allocation-hashing");
+    }
+
+    @Test
+    void shouldKeepTheStandInsOutOfEveryArtifact() {
+        // provided: on the compile classpath only, so neither the jar nor the shaded CLI jar contains them
+        String[] standIns = STAND_INS.split(":");
+        assertThat(offlinePlugin.find(standIns[0], standIns[1]))
+                .map(Dependency::scope)
+                .as("scope of %s in offline/plugin/pom.xml", STAND_INS)
+                .contains("provided");
+        assertThat(root.dependencies()).extracting(Dependency::coordinates).doesNotContain(STAND_INS);
+    }
+
+    private String versionInRoot(String coordinates) {
+        String[] parts = coordinates.split(":");
+        return root.find(parts[0], parts[1]).map(Dependency::version).orElse(null);
+    }
+
+    private static boolean isJenkinsPlugin(Dependency dependency) {
+        return dependency.groupId().equals("io.jenkins.plugins") || dependency.groupId().startsWith("org.jenkins-ci.plugins");
+    }
+}
