@@ -6,24 +6,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 import hudson.model.Label;
 import hudson.model.Result;
-import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
-import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
-import io.jenkins.plugins.zfsreplication.plan.PlanJson;
-import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
-import io.jenkins.plugins.zfsreplication.plan.SendKind;
-import io.jenkins.plugins.zfsreplication.plan.SendStep;
-import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
 import org.jenkinsci.plugins.workflow.job.WorkflowJob;
@@ -38,7 +29,7 @@ import org.jvnet.hudson.test.junit.jupiter.WithJenkins;
  * run on a real agent JVM ({@code createOnlineSlave}), so that the callables really serialize.
  *
  * <p>The verify tests hash folders written by the Pipeline itself and need nothing else. The
- * send/recv test needs root and a running zfs-fuse daemon (real pools on sparse files); where they
+ * plan-prune-send-verify test needs root and a running zfs-fuse daemon (real pools on sparse files); where they
  * are missing {@link ZfsTestBed} skips it with the reason (an assumption), and fails it under
  * CI=true, where a skipped ZFS test would hide that nothing was tested. The agent is a local
  * process of the same user, so it has the same rights on the pools as the test.
@@ -95,42 +86,66 @@ class ZfsStepsITest {
 
     @Test
     @ExtendWith(ZfsTestBed.class)
-    void shouldSendAPlanOnAnAgentAndVerifyBothSidesOfTheSnapshot(JenkinsRule r, TestPools pools) throws Exception {
+    void shouldPlanPruneSendAndVerifyOnAnAgentBetweenRealPools(JenkinsRule r, TestPools pools) throws Exception {
         Zfs zfs = new Zfs(new ProcessCommandRunner());
         DatasetName source = pools.create("s").resolve("data");
         DatasetName target = pools.create("t").resolve("data");
         zfs.createFilesystem(source, Map.of());
         Files.write(pools.mountpoint(source).resolve("file.bin"), new byte[300 << 10]);
-        zfs.snapshot(List.of(source.snapshot("s1")), false);
-        ZfsObject s1 = zfs.list(List.of(source), false, List.of()).find(source + "@s1").orElseThrow();
-        SendStep step = new SendStep(source, target, SendKind.FULL, null,
-                new SnapshotRef("s1", s1.guid(), s1.createtxg(), s1.creation()), null, false, -1);
-        String plan = PlanJson.write(new ReplicationPlan(Instant.now(), "local", "local",
-                List.of(new DatasetPlan(source, target, DatasetAction.SEND, "test", List.of(step)))));
+        zfs.snapshot(List.of(source.snapshot("zr-20261129T000000Z")), false);
+        Files.write(pools.mountpoint(source).resolve("more.bin"), new byte[100 << 10]);
+        zfs.snapshot(List.of(source.snapshot("zr-20261130T000000Z")), false);
         r.createOnlineSlave(Label.get(AGENT_LABEL));
-        // the plan is JSON without quotes of Groovy's ''' kind or backslashes: safe inside '''...'''
-        WorkflowJob job = pipeline(r, "send", """
+        // no target yet: a full send of the older snapshot, then an incremental to the newer one
+        WorkflowJob job = pipeline(r, "nightly", """
                 node('zfs') {
-                    writeFile file: 'plan.json', text: '''%s'''
-                    def sent = zfsSendRecv plan: 'plan.json', transport: 'local', concurrency: 1
+                    echo zfsSnapshotPlan(sources: '%1$s', targetRoot: '%2$s')
+                    echo zfsPrune(keepTarget: 'last: 5', keepSource: 'last: 5')
+                    def sent = zfsSendRecv plan: 'plan.json'
                     echo "succeeded=${sent.succeeded} steps=${sent.steps} failed=${sent.failedSteps}"
-                    zfsVerify target: '%s@s1', name: 'source'
-                    def copy = zfsVerify target: '%s@s1', name: 'copy', compareWith: 'source.manifest'
+                    zfsVerify target: '%1$s@zr-20261130T000000Z', name: 'source'
+                    def copy = zfsVerify target: '%2$s@zr-20261130T000000Z', name: 'copy', compareWith: 'source.manifest'
                     echo "identical=${copy.identical}"
                 }
-                """.formatted(plan, source, target));
+                """.formatted(source, target));
 
         WorkflowRun run = r.buildAndAssertSuccess(job);
 
-        r.assertLogContains("succeeded=true steps=1 failed=0", run);
+        r.assertLogContains("succeeded=true steps=2 failed=0", run);
         r.assertLogContains("identical=true", run);
         assertThat(run.getArtifacts()).extracting(artifact -> artifact.relativePath).contains(
+                "plan.json", "plan.txt", "prune-report.json",
                 "zfs-transfer/transfer.json", "zfs-transfer/throughput.csv", "zfs-transfer/throughput.svg",
                 "source.manifest", "copy.manifest", "copy-report.json");
-        assertThat(archived(run, "zfs-transfer/transfer.json")).contains(source + "@s1");
-        // the oracle: ZFS itself says the target now holds the source's snapshot (same GUID)
-        assertThat(zfs.list(List.of(target), false, List.of()).find(target + "@s1").orElseThrow().guid())
-                .isEqualTo(s1.guid());
+        assertThat(archived(run, "zfs-transfer/transfer.json")).contains(source + "@zr-20261130T000000Z");
+        // the oracle: ZFS itself says the target now holds both snapshots with the source's GUIDs
+        for (String snapshot : List.of("zr-20261129T000000Z", "zr-20261130T000000Z")) {
+            assertThat(zfs.list(List.of(target), false, List.of()).find(target + "@" + snapshot).orElseThrow().guid())
+                    .isEqualTo(zfs.list(List.of(source), false, List.of()).find(source + "@" + snapshot).orElseThrow()
+                            .guid());
+        }
+    }
+
+    @Test
+    void shouldKeepEveryFieldOfThePlanAndPruneBuildersThroughTheirConfigPages(JenkinsRule r) throws Exception {
+        ZfsSnapshotPlanBuilder plan = new ZfsSnapshotPlanBuilder("tank", "backup/storage-a/tank");
+        plan.setRecursive(true);
+        plan.setTargetHost("backup@nas-b");
+        plan.setIncludes("tank/home/**");
+        plan.setExcludes("tank/home/cache");
+        plan.setPrefix("nightly");
+        plan.setSnapshotNow(true);
+        plan.setAllowRollback(true);
+        r.assertEqualDataBoundBeans(plan, r.configRoundtrip(plan));
+
+        ZfsPruneBuilder prune = new ZfsPruneBuilder();
+        prune.setPlan("out/plan.json");
+        prune.setKeepTarget("grid: 1x1d(keep=all) | 14x1d");
+        prune.setKeepSource("last: 7");
+        prune.setPrefix("nightly");
+        prune.setNow("newest");
+        prune.setDestroy(true);
+        r.assertEqualDataBoundBeans(prune, r.configRoundtrip(prune));
     }
 
     @Test
