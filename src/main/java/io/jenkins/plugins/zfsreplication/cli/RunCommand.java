@@ -1,16 +1,24 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.concurrent.Callable;
 
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
+import io.jenkins.plugins.zfsreplication.prune.Destroyer;
+import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
+import io.jenkins.plugins.zfsreplication.prune.PruneRun;
+import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.transfer.Launcher;
 import io.jenkins.plugins.zfsreplication.transfer.StepGate;
 import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code zfs-replication run plan.json}: every send step of a plan, both ends driven from this host. */
@@ -28,6 +36,19 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     private TransportCliOptions transport = new TransportCliOptions();
 
+    @Option(names = "--keep-target", paramLabel = "RULES",
+            description = "The target's rules, applied again before each step: a snapshot that aged out while "
+                    + "earlier steps ran is not sent (the same grammar as prune --keep-target).")
+    private String targetRules;
+
+    @Option(names = "--prefix", defaultValue = SnapshotNaming.DEFAULT_PREFIX,
+            description = "With --keep-target: the naming's prefix (default ${DEFAULT-VALUE}).")
+    private String prefix;
+
+    @Option(names = "--snapshot-pattern", paramLabel = "REGEX",
+            description = "With --keep-target: further snapshot names that are candidates.")
+    private String pattern;
+
     RunCommand(CliEnvironment environment) {
         this.environment = environment;
     }
@@ -39,8 +60,28 @@ final class RunCommand implements Callable<Integer> {
                     "Cannot read the plan %s: no such file, or not readable", plan);
         }
         ReplicationPlan read = PlanJson.read(plan);
-        TransferSetup setup = TransferSetup.zfs(transport.transport(), new Zfs(environment.localRunner()),
-                transport.targetZfs(environment), Launcher.local(), Launcher.local(), StepGate.KEEP_ALL);
+        PruneOptions retention;
+        try {
+            retention = retention();
+        } catch (ZfsException e) {
+            return CliErrors.badInput(environment, e);
+        }
+        Zfs source = new Zfs(environment.localRunner());
+        Zfs target = transport.targetZfs(environment);
+        StepGate gate = retention == null ? StepGate.KEEP_ALL
+                : new PruneRun(source, target, retention, false, Destroyer.ErrorPolicy.CONTINUE)
+                        .retentionCheck(read, environment.err()::println)::stillWanted;
+        TransferSetup setup = TransferSetup.zfs(transport.transport(), source, target, Launcher.local(),
+                Launcher.local(), gate);
         return TransferRun.execute(environment, setup, transfer.toOptions(), read, transfer.artifacts);
+    }
+
+    /** The target's rules for the checks between steps, or null without --keep-target. */
+    private PruneOptions retention() {
+        if (targetRules == null) {
+            return null;
+        }
+        return new PruneOptions(RetentionPolicy.parse(targetRules), null, SnapshotNaming.of(prefix, pattern),
+                PruneOptions.NowMode.WALL_CLOCK, Instant.now());
     }
 }
