@@ -11,9 +11,13 @@ import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
 import io.jenkins.plugins.zfsreplication.prune.PruneRun;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.transfer.Launcher;
+import io.jenkins.plugins.zfsreplication.transfer.OptionResolver;
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.transfer.StepGate;
 import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
+import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine.Command;
@@ -35,6 +39,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     private TransportCliOptions transport = new TransportCliOptions();
+
+    @Option(names = "--dry-run", description = "Print each step's zfs send and zfs recv (with -F where the plan "
+            + "names a rollback) and the options used or dropped; send and receive nothing.")
+    private boolean dryRun;
 
     @Option(names = "--keep-target", paramLabel = "RULES",
             description = "The target's rules, applied again before each step: a snapshot that aged out while "
@@ -73,7 +81,27 @@ final class RunCommand implements Callable<Integer> {
                         .retentionCheck(read, environment.err()::println)::stillWanted;
         TransferSetup setup = TransferSetup.zfs(transport.transport(), source, target, Launcher.local(),
                 Launcher.local(), gate);
+        if (dryRun) {
+            return printDryRun(setup, transfer.toOptions(), read);
+        }
         return TransferRun.execute(environment, setup, transfer.toOptions(), read, transfer.artifacts);
+    }
+
+    /** What the run would execute, step by step: the zfs ends of each pipeline, rollbacks named. */
+    private int printDryRun(TransferSetup setup, TransferOptions options, ReplicationPlan read) {
+        OptionResolver.Resolved resolved = OptionResolver.resolve(options.requested(), setup.sourceCapabilities(),
+                setup.targetCapabilities());
+        resolved.dropped().forEach(environment.err()::println);
+        long rollbacks = 0;
+        for (SendStep step : read.steps()) {
+            environment.out().println(SshCommandRunner.quote(setup.commands().source(step, resolved.used())) + " | "
+                    + SshCommandRunner.quote(setup.commands().sink(step, resolved.used(), options)));
+            rollbacks += step.rollback() ? 1 : 0;
+        }
+        environment.out().printf("dry run: %d step(s), %d with rollback (zfs recv -F); nothing was sent or received%n",
+                read.steps().size(), rollbacks);
+        environment.out().flush();
+        return 0;
     }
 
     /** The target's rules for the checks between steps, or null without --keep-target. */

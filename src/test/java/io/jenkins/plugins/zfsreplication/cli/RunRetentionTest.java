@@ -79,6 +79,36 @@ class RunRetentionTest {
     }
 
     @Test
+    void shouldPrintTheCommandsOfADryRunWithItsRollbacksAndSendNothing(TestPools pools, @TempDir Path dir)
+            throws Exception {
+        DatasetName source = pools.create("ds").resolve("data");
+        DatasetName target = pools.create("dt").resolve("data");
+        Zfs zfs = new Zfs(pools.runner());
+        zfs.createFilesystem(source, Map.of());
+        zfs.snapshot(List.of(source.snapshot(SNAPSHOTS.get(0)), source.snapshot(SNAPSHOTS.get(1))), false);
+        List<SnapshotRef> refs = refs(zfs.list(List.of(source), false, List.of()), source);
+        Path plan = dir.resolve("plan.json");
+        PlanJson.write(new ReplicationPlan(Instant.now(), "local", "local", List.of(new DatasetPlan(source, target,
+                DatasetAction.SEND, "", List.of(
+                        new SendStep(source, target, SendKind.FULL, null, refs.get(0), null, false, -1),
+                        new SendStep(source, target, SendKind.INCREMENTAL, refs.get(0), refs.get(1), null, true, -1))))),
+                plan);
+
+        int status = Main.run(environment, "run", plan.toString(), "--artifacts", dir.toString(), "--dry-run",
+                "--option", "raw");
+
+        assertThat(status).as(err.toString()).isZero();
+        assertThat(out.toString().lines()).containsExactly(
+                "'zfs' 'send' '" + source + "@" + SNAPSHOTS.get(0) + "' | 'zfs' 'recv' '" + target + "'",
+                "'zfs' 'send' '-i' '" + source + "@" + SNAPSHOTS.get(0) + "' '" + source + "@" + SNAPSHOTS.get(1)
+                        + "' | 'zfs' 'recv' '-F' '" + target + "'",
+                "dry run: 2 step(s), 1 with rollback (zfs recv -F); nothing was sent or received");
+        assertThat(err.toString()).contains("raw");
+        assertThat(zfs.list(List.of(DatasetName.of(target.pool())), true, List.of()).objects()).hasSize(1);
+        assertThat(dir.resolve("transfer.json")).doesNotExist();
+    }
+
+    @Test
     void shouldRefuseMalformedRulesBeforeAnythingRuns(@TempDir Path dir) throws Exception {
         Path plan = dir.resolve("plan.json");
         PlanJson.write(new ReplicationPlan(Instant.now(), "local", "local", List.of()), plan);
