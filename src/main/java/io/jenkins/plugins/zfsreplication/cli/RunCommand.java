@@ -1,16 +1,28 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.concurrent.Callable;
 
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
+import io.jenkins.plugins.zfsreplication.prune.Destroyer;
+import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
+import io.jenkins.plugins.zfsreplication.prune.PruneRun;
+import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.transfer.Launcher;
+import io.jenkins.plugins.zfsreplication.transfer.OptionResolver;
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.transfer.StepGate;
 import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
+import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code zfs-replication run plan.json}: every send step of a plan, both ends driven from this host. */
@@ -28,6 +40,23 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     private TransportCliOptions transport = new TransportCliOptions();
 
+    @Option(names = "--dry-run", description = "Print each step's zfs send and zfs recv (with -F where the plan "
+            + "names a rollback) and the options used or dropped; send and receive nothing.")
+    private boolean dryRun;
+
+    @Option(names = "--keep-target", paramLabel = "RULES",
+            description = "The target's rules, applied again before each step: a snapshot that aged out while "
+                    + "earlier steps ran is not sent (the same grammar as prune --keep-target).")
+    private String targetRules;
+
+    @Option(names = "--prefix", defaultValue = SnapshotNaming.DEFAULT_PREFIX,
+            description = "With --keep-target: the naming's prefix (default ${DEFAULT-VALUE}).")
+    private String prefix;
+
+    @Option(names = "--snapshot-pattern", paramLabel = "REGEX",
+            description = "With --keep-target: further snapshot names that are candidates.")
+    private String pattern;
+
     RunCommand(CliEnvironment environment) {
         this.environment = environment;
     }
@@ -39,8 +68,48 @@ final class RunCommand implements Callable<Integer> {
                     "Cannot read the plan %s: no such file, or not readable", plan);
         }
         ReplicationPlan read = PlanJson.read(plan);
-        TransferSetup setup = TransferSetup.zfs(transport.transport(), new Zfs(environment.localRunner()),
-                transport.targetZfs(environment), Launcher.local(), Launcher.local(), StepGate.KEEP_ALL);
+        PruneOptions retention;
+        try {
+            retention = retention();
+        } catch (ZfsException e) {
+            return CliErrors.badInput(environment, e);
+        }
+        Zfs source = new Zfs(environment.localRunner());
+        Zfs target = transport.targetZfs(environment);
+        StepGate gate = retention == null ? StepGate.KEEP_ALL
+                : new PruneRun(source, target, retention, false, Destroyer.ErrorPolicy.CONTINUE)
+                        .retentionCheck(read, environment.err()::println)::stillWanted;
+        TransferSetup setup = TransferSetup.zfs(transport.transport(), source, target, Launcher.local(),
+                Launcher.local(), gate);
+        if (dryRun) {
+            return printDryRun(setup, transfer.toOptions(), read);
+        }
         return TransferRun.execute(environment, setup, transfer.toOptions(), read, transfer.artifacts);
+    }
+
+    /** What the run would execute, step by step: the zfs ends of each pipeline, rollbacks named. */
+    private int printDryRun(TransferSetup setup, TransferOptions options, ReplicationPlan read) {
+        OptionResolver.Resolved resolved = OptionResolver.resolve(options.requested(), setup.sourceCapabilities(),
+                setup.targetCapabilities());
+        resolved.dropped().forEach(environment.err()::println);
+        long rollbacks = 0;
+        for (SendStep step : read.steps()) {
+            environment.out().println(SshCommandRunner.quote(setup.commands().source(step, resolved.used())) + " | "
+                    + SshCommandRunner.quote(setup.commands().sink(step, resolved.used(), options)));
+            rollbacks += step.rollback() ? 1 : 0;
+        }
+        environment.out().printf("dry run: %d step(s), %d with rollback (zfs recv -F); nothing was sent or received%n",
+                read.steps().size(), rollbacks);
+        environment.out().flush();
+        return 0;
+    }
+
+    /** The target's rules for the checks between steps, or null without --keep-target. */
+    private PruneOptions retention() {
+        if (targetRules == null) {
+            return null;
+        }
+        return new PruneOptions(RetentionPolicy.parse(targetRules), null, SnapshotNaming.of(prefix, pattern),
+                PruneOptions.NowMode.WALL_CLOCK, Instant.now());
     }
 }

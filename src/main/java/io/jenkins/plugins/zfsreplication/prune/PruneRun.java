@@ -23,14 +23,8 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
     static final List<String> PROPERTIES = List.of("userrefs", "origin");
 
     public PruneBeforeSend.Result run(ReplicationPlan plan, Consumer<String> log) {
-        List<DatasetPlan> active = plan.datasets().stream()
-                .filter(d -> d.action() == DatasetAction.SEND || d.action() == DatasetAction.UP_TO_DATE).toList();
-        Listing sourceListing = active.isEmpty() ? new Listing(source.host(), List.of())
-                : source.list(tops(active.stream().map(DatasetPlan::source).toList()), true, PROPERTIES);
-        Listing targetListing = listTarget(active.stream().map(DatasetPlan::target).toList());
-        log.accept(String.format("listed %d objects on %s and %d on %s, one call each", sourceListing.size(),
-                source.host(), targetListing.size(), target.host()));
-        PruneBeforeSend.Result result = PruneBeforeSend.apply(plan, sourceListing, targetListing, options);
+        Listings listings = list(plan, log);
+        PruneBeforeSend.Result result = PruneBeforeSend.apply(plan, listings.source(), listings.target(), options);
         PruneReport report = result.report();
         if (destroy) {
             report = Destroyer.execute(report, source, target, policy, log);
@@ -39,6 +33,33 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
                     report.toDestroy("source").size() + report.toDestroy("target").size()));
         }
         return new PruneBeforeSend.Result(result.plan(), report);
+    }
+
+    /**
+     * What the transfer asks between steps (its {@code StepGate}): both hosts listed once, now,
+     * and the target's rules applied again at each step's own moment, so that a snapshot that
+     * aged out while earlier steps ran is not sent. Without target rules every step is wanted.
+     */
+    public RetentionCheck retentionCheck(ReplicationPlan plan, Consumer<String> log) {
+        if (options.targetRules() == null) {
+            return RetentionCheck.KEEP_ALL;
+        }
+        Listings listings = list(plan, log);
+        return PruneBeforeSend.retentionCheck(plan, listings.source(), listings.target(), options);
+    }
+
+    private Listings list(ReplicationPlan plan, Consumer<String> log) {
+        List<DatasetPlan> active = plan.datasets().stream()
+                .filter(d -> d.action() == DatasetAction.SEND || d.action() == DatasetAction.UP_TO_DATE).toList();
+        Listing sourceListing = active.isEmpty() ? new Listing(source.host(), List.of())
+                : source.list(tops(active.stream().map(DatasetPlan::source).toList()), true, PROPERTIES);
+        Listing targetListing = listTarget(active.stream().map(DatasetPlan::target).toList());
+        log.accept(String.format("listed %d objects on %s and %d on %s, one call each", sourceListing.size(),
+                source.host(), targetListing.size(), target.host()));
+        return new Listings(sourceListing, targetListing);
+    }
+
+    private record Listings(Listing source, Listing target) {
     }
 
     private Listing listTarget(List<DatasetName> targets) {
