@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -64,8 +65,15 @@ final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSummary> 
             throw new InterruptedException("zfsSendRecv was aborted; every pipeline process was ended and "
                     + settings.artifacts() + "/transfer.json records where it stopped");
         }
+        return summary(report, written);
+    }
+
+    static SendRecvSummary summary(TransferReport report, List<String> written) {
         int failed = (int) report.steps().stream().filter(s -> s.outcome() == StepOutcome.FAILED).count();
+        int skipped = (int) report.steps().stream().filter(s -> s.outcome() == StepOutcome.SKIPPED).count();
+        int datasets = (int) report.steps().stream().map(s -> s.step().source()).distinct().count();
+        double seconds = Duration.between(report.startedAt(), report.finishedAt()).toNanos() / 1e9;
         return new SendRecvSummary(report.succeeded(), report.cancelled(), report.steps().size(), failed,
-                report.totalBytes(), report.firstError(), written);
+                report.totalBytes(), report.firstError(), written, datasets, skipped, seconds);
     }
 }

@@ -26,6 +26,7 @@ final class SendRecvRunner {
         if (!artifacts.isEmpty()) {
             run.pickArtifactManager().archive(workspace, launcher, BuildListenerAdapter.wrap(listener), artifacts);
         }
+        ZfsReplicationAction.record(run, new SendRecvRecord(settings, summary));
         if (!summary.succeeded()) {
             throw new AbortException(String.format("zfsSendRecv: %d of %d steps failed%s: %s", summary.failedSteps(),
                     summary.steps(), summary.cancelled() ? " (cancelled)" : "", summary.firstError()));

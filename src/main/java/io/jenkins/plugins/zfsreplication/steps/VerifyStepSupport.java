@@ -41,6 +41,7 @@ final class VerifyStepSupport {
             artifacts.put(settings.name() + suffix, settings.name() + suffix);
         }
         run.pickArtifactManager().archive(workspace, launcher, BuildListenerAdapter.wrap(listener), artifacts);
+        ZfsReplicationAction.record(run, new VerifyRecord(settings, outcome));
         if (outcome.identical() == null) {
             return outcome;
         }

@@ -57,6 +57,12 @@ class SendRecvCallableTest {
         assertThat(summary.succeeded()).as(summary.firstError()).isTrue();
         assertThat(summary.steps()).isEqualTo(1);
         assertThat(summary.artifacts()).containsExactly("out/transfer.json", "out/throughput.csv", "out/throughput.svg");
+        SendRecvRecord record = new SendRecvRecord(settings, summary);
+        assertThat(record.getDatasets()).isEqualTo(1);
+        assertThat(record.getSkippedSteps()).isZero();
+        assertThat(record.getBytes()).isEqualTo(summary.bytes()).isPositive();
+        assertThat(record.getSeconds()).isPositive();
+        assertThat(record.getChart()).isEqualTo("out/throughput.svg");
         assertThat(Files.readString(workspace.resolve("out/transfer.json"))).contains("\"options\" : [ \"properties\" ]");
         assertThat(log.toString(StandardCharsets.UTF_8)).contains("started zfs send -p " + source + "@s1");
         assertThat(zfs.list(List.of(target), false, List.of()).find(target + "@s1").orElseThrow().guid())

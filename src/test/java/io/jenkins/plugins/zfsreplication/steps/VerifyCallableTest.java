@@ -5,11 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import hudson.AbortException;
 import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +41,7 @@ class VerifyCallableTest {
     void shouldWriteManifestReportAndChartIntoTheWorkspace() throws Exception {
         sparseFile("disk.img", 1);
 
-        WorkspaceVerification.Outcome outcome = roundTrip(new VerifyCallable(settings("disk.img", "source", null)))
+        WorkspaceVerification.Outcome outcome = RoundTrip.of(new VerifyCallable(settings("disk.img", "source", null)))
                 .invoke(workspace.toFile(), null);
 
         assertThat(outcome.artifacts()).containsExactly("source.manifest", "source-report.json",
@@ -54,7 +50,7 @@ class VerifyCallableTest {
         assertThat(outcome.identical()).isNull();
         assertThat(outcome.summary()).startsWith("verified 1 file(s), 6.0 MiB");
         assertThat(Files.readString(workspace.resolve("source-report.json"))).contains("\"manifest\" : \"source.manifest\"");
-        assertThat(roundTrip(outcome)).isEqualTo(outcome);
+        assertThat(RoundTrip.of(outcome)).isEqualTo(outcome);
     }
 
     @Test
@@ -108,16 +104,5 @@ class VerifyCallableTest {
 
         assertThat(step.settings()).isEqualTo(builder.settings())
                 .isEqualTo(new VerifySettings("pool/vm@daily", "target", "1M", 1, "sha256", "auto", 0, "source.manifest", true));
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T roundTrip(T value) throws IOException, ClassNotFoundException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(value);
-        }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            return (T) in.readObject();
-        }
     }
 }
