@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps;
 
+import hudson.model.Item;
+import hudson.util.FormValidation;
 import java.util.Map;
 import java.util.Set;
 
@@ -8,13 +10,17 @@ import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import org.jenkinsci.Symbol;
 import org.jenkinsci.plugins.workflow.steps.Step;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
 import org.jenkinsci.plugins.workflow.steps.StepExecution;
 import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
+import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
 
 /**
  * {@code zfsSendRecv plan: 'plan.json', transport: 'ssh', sshHost: 'root@nas', concurrency: 4}:
@@ -138,6 +144,7 @@ public final class ZfsSendRecvStep extends Step {
     }
 
     @Extension
+    @Symbol("zfsSendRecv")
     public static final class DescriptorImpl extends StepDescriptor {
         @Override
         public Set<? extends Class<?>> getRequiredContext() {
@@ -152,6 +159,47 @@ public final class ZfsSendRecvStep extends Step {
         @Override
         public String getDisplayName() {
             return "ZFS send/recv: run a replication plan";
+        }
+
+        @POST
+        public FormValidation doCheckPlan(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.plan(value));
+        }
+
+        @POST
+        public FormValidation doCheckArtifacts(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.artifacts(value));
+        }
+
+        @POST
+        public FormValidation doCheckSshHost(@AncestorInPath Item item, @QueryParameter String transport,
+                                             @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.sshHost(transport, value));
+        }
+
+        @POST
+        public FormValidation doCheckConcurrency(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.concurrency(value));
+        }
+
+        @POST
+        public FormValidation doCheckOptions(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.sendOptions(value));
+        }
+
+        @POST
+        public FormValidation doCheckCompression(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.compression(value));
+        }
+
+        @POST
+        public FormValidation doCheckBuffer(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.size(value));
+        }
+
+        @POST
+        public FormValidation doCheckRateLimit(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.size(value));
         }
     }
 }

@@ -81,17 +81,22 @@ public final class ZfsVerifyBuilder extends Builder implements SimpleBuildStep {
 
         @POST
         public FormValidation doCheckBlockSize(@AncestorInPath Item item, @QueryParameter String value) {
-            return VerifyStepSupport.checkBlockSize(item, value);
+            return FormChecks.answer(item, () -> FieldChecks.blockSize(value));
         }
 
         @POST
         public FormValidation doCheckHash(@AncestorInPath Item item, @QueryParameter String value) {
-            return VerifyStepSupport.checkHash(item, value);
+            return FormChecks.answer(item, () -> FieldChecks.hash(value));
         }
 
         @POST
         public FormValidation doCheckSparse(@AncestorInPath Item item, @QueryParameter String value) {
-            return VerifyStepSupport.checkSparse(item, value);
+            return FormChecks.answer(item, () -> FieldChecks.sparse(value));
+        }
+
+        @POST
+        public FormValidation doCheckThreads(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.threads(value));
         }
     }
 }
