@@ -55,8 +55,24 @@ final class FieldChecks {
         return blank(value) ? Optional.empty() : check(() -> TransferOptions.parseSize(value));
     }
 
+    /** Datasets at once; empty or 0 takes the default. */
     static Optional<String> concurrency(String value) {
-        return check(() -> TransferOptions.defaults().withConcurrency(integer(value, "Concurrency")));
+        return blank(value) ? none() : check(() -> {
+            int concurrency = integer(value, "Concurrency");
+            if (concurrency != 0) {
+                TransferOptions.defaults().withConcurrency(concurrency);
+            }
+        });
+    }
+
+    /** local or ssh; empty takes the default. */
+    static Optional<String> transport(String value) {
+        return blank(value) ? none() : check(() -> SendRecvSettings.transport(value));
+    }
+
+    /** No problem. */
+    static Optional<String> none() {
+        return Optional.empty();
     }
 
     /** Comma-separated zfs send options by their names. */

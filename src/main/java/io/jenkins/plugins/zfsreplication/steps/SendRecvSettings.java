@@ -33,11 +33,7 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
     public SendRecvSettings {
         plan = relative(plan, "plan");
         artifacts = relative(artifacts == null || artifacts.isBlank() ? "zfs-transfer" : artifacts, "artifacts");
-        transport = transport == null || transport.isBlank() ? "local" : transport.strip();
-        if (!List.of("local", "ssh").contains(transport)) {
-            throw new TransferException("Unknown transport '%s': zfsSendRecv runs 'local' or 'ssh' (tcp between two "
-                    + "agents is not available in this version; the command line has it)", transport);
-        }
+        transport = transport(transport == null || transport.isBlank() ? "local" : transport);
         if ("ssh".equals(transport) && (sshHost == null || sshHost.isBlank())) {
             throw new TransferException("The ssh transport needs sshHost ([user@]host)");
         }
@@ -63,6 +59,15 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
         return TransferOptions.defaults().withRequested(requested).withCompression(compression(compression))
                 .withBuffer(TransferOptions.parseSize(buffer), TransferOptions.parseSize(rateLimit))
                 .withConcurrency(concurrency).withTimes(Duration.ofSeconds(5), Duration.ofMinutes(2), Duration.ofMinutes(5));
+    }
+
+    static String transport(String name) {
+        String transport = name.strip();
+        if (!List.of("local", "ssh").contains(transport)) {
+            throw new TransferException("Unknown transport '%s': zfsSendRecv runs 'local' or 'ssh' (tcp between two "
+                    + "agents is not available in this version; the command line has it)", transport);
+        }
+        return transport;
     }
 
     static Compression compression(String name) {

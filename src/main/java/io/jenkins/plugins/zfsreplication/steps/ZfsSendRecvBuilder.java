@@ -30,6 +30,10 @@ public final class ZfsSendRecvBuilder extends Builder implements SimpleBuildStep
         this.fields = new SendRecvFields(plan);
     }
 
+    SendRecvFields fields() {
+        return fields;
+    }
+
     public String getPlan() {
         return fields.plan;
     }
@@ -118,7 +122,7 @@ public final class ZfsSendRecvBuilder extends Builder implements SimpleBuildStep
     @Override
     public void perform(Run<?, ?> run, FilePath workspace, EnvVars env, Launcher launcher, TaskListener listener)
             throws InterruptedException, IOException {
-        SendRecvRunner.run(fields.settings(), run, workspace, launcher, listener);
+        SendRecvRunner.run(fields.settings(ZfsReplicationConfiguration.current()), run, workspace, launcher, listener);
     }
 
     @Extension

@@ -35,6 +35,10 @@ public final class ZfsSendRecvStep extends Step {
         this.fields = new SendRecvFields(plan);
     }
 
+    SendRecvFields fields() {
+        return fields;
+    }
+
     public String getPlan() {
         return fields.plan;
     }
@@ -122,7 +126,7 @@ public final class ZfsSendRecvStep extends Step {
 
     @Override
     public StepExecution start(StepContext context) {
-        return new Execution(context, fields.settings());
+        return new Execution(context, fields.settings(ZfsReplicationConfiguration.current()));
     }
 
     /** Runs the plan on the step's agent; an abort interrupts it, which ends every pipeline process. */

@@ -24,9 +24,9 @@ import org.kohsuke.stapler.verb.POST;
 public final class ZfsVerifyBuilder extends Builder implements SimpleBuildStep {
     private final String target;
     private String name = VerifySettings.DEFAULT_NAME;
-    private String blockSize = VerifySettings.DEFAULT_BLOCK_SIZE;
+    private String blockSize; // null: the system default
     private long count = 1;
-    private String hash = VerifySettings.DEFAULT_HASH;
+    private String hash; // null: the system default
     private String sparse = VerifySettings.DEFAULT_SPARSE;
     private int threads;
     private String compareWith;
@@ -56,14 +56,16 @@ public final class ZfsVerifyBuilder extends Builder implements SimpleBuildStep {
     @DataBoundSetter public void setCompareWith(String compareWith) { this.compareWith = compareWith; }
     @DataBoundSetter public void setFailOnMismatch(boolean failOnMismatch) { this.failOnMismatch = failOnMismatch; }
 
-    VerifySettings settings() {
-        return new VerifySettings(target, name, blockSize, count, hash, sparse, threads, compareWith, failOnMismatch);
+    /** The settings of a run; fields left empty take {@code defaults}. */
+    VerifySettings settings(StepDefaults defaults) {
+        return new VerifySettings(target, name, defaults.blockSize(blockSize), count, defaults.hash(hash), sparse, threads,
+                compareWith, failOnMismatch);
     }
 
     @Override
     public void perform(@NonNull Run<?, ?> run, @NonNull FilePath workspace, @NonNull EnvVars env,
                         @NonNull Launcher launcher, @NonNull TaskListener listener) throws InterruptedException, IOException {
-        VerifyStepSupport.perform(settings(), run, workspace, launcher, listener);
+        VerifyStepSupport.perform(settings(ZfsReplicationConfiguration.current()), run, workspace, launcher, listener);
     }
 
     @Extension

@@ -32,9 +32,9 @@ import org.kohsuke.stapler.verb.POST;
 public final class ZfsVerifyStep extends Step {
     private final String target;
     private String name = VerifySettings.DEFAULT_NAME;
-    private String blockSize = VerifySettings.DEFAULT_BLOCK_SIZE;
+    private String blockSize; // null: the system default
     private long count = 1;
-    private String hash = VerifySettings.DEFAULT_HASH;
+    private String hash; // null: the system default
     private String sparse = VerifySettings.DEFAULT_SPARSE;
     private int threads;
     private String compareWith;
@@ -64,13 +64,15 @@ public final class ZfsVerifyStep extends Step {
     @DataBoundSetter public void setCompareWith(String compareWith) { this.compareWith = compareWith; }
     @DataBoundSetter public void setFailOnMismatch(boolean failOnMismatch) { this.failOnMismatch = failOnMismatch; }
 
-    VerifySettings settings() {
-        return new VerifySettings(target, name, blockSize, count, hash, sparse, threads, compareWith, failOnMismatch);
+    /** The settings of a run; fields left empty take {@code defaults}. */
+    VerifySettings settings(StepDefaults defaults) {
+        return new VerifySettings(target, name, defaults.blockSize(blockSize), count, defaults.hash(hash), sparse, threads,
+                compareWith, failOnMismatch);
     }
 
     @Override
     public StepExecution start(StepContext context) {
-        return new Execution(context, settings());
+        return new Execution(context, settings(ZfsReplicationConfiguration.current()));
     }
 
     /** Runs off the CPS thread; the work itself happens on the agent through {@link VerifyCallable}. */

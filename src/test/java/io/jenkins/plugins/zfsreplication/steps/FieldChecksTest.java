@@ -26,6 +26,10 @@ class FieldChecksTest {
         soft.assertThat(FieldChecks.size("64M")).isEmpty();
         soft.assertThat(FieldChecks.size("")).isEmpty();
         soft.assertThat(FieldChecks.concurrency("64")).isEmpty();
+        soft.assertThat(FieldChecks.concurrency("0")).as("0: the default").isEmpty();
+        soft.assertThat(FieldChecks.concurrency("")).isEmpty();
+        soft.assertThat(FieldChecks.transport("ssh")).isEmpty();
+        soft.assertThat(FieldChecks.transport("")).isEmpty();
         soft.assertThat(FieldChecks.sendOptions("properties, large-blocks")).isEmpty();
         soft.assertThat(FieldChecks.compression("zstd")).isEmpty();
         soft.assertThat(FieldChecks.sshHost("ssh", "backup@nas-2.example.org")).isEmpty();
@@ -47,8 +51,10 @@ class FieldChecksTest {
         soft.assertThat(FieldChecks.hash("md5")).hasValueSatisfying(m -> assertThat(m).startsWith("Unknown hash 'md5'"));
         soft.assertThat(FieldChecks.size("10 MB")).contains(
                 "Invalid size '10 MB': give bytes or a number with k, M, G or T");
-        soft.assertThat(FieldChecks.concurrency("0")).contains("Concurrency must be between 1 and 64, not 0");
-        soft.assertThat(FieldChecks.concurrency("")).contains("Concurrency must be a whole number, not ''");
+        soft.assertThat(FieldChecks.concurrency("65")).contains("Concurrency must be between 1 and 64, not 65");
+        soft.assertThat(FieldChecks.concurrency("two")).contains("Concurrency must be a whole number, not 'two'");
+        soft.assertThat(FieldChecks.transport("tcp")).hasValueSatisfying(m -> assertThat(m).startsWith(
+                "Unknown transport 'tcp': zfsSendRecv runs 'local' or 'ssh'"));
         soft.assertThat(FieldChecks.sendOptions("properties,fast")).hasValueSatisfying(
                 m -> assertThat(m).startsWith("Unknown send option 'fast'"));
         soft.assertThat(FieldChecks.compression("gzip")).contains("Unknown compression 'gzip': use none, zstd or lz4");
@@ -67,6 +73,7 @@ class FieldChecksTest {
         String[][] cases = {
             {"plan.json", "ssh", "root@nas;reboot", "1", "", "none", "64M", "0"},
             {"plan.json", "local", "", "65", "", "none", "64M", "0"},
+            {"plan.json", "tcp", "", "2", "", "none", "64M", "0"},
             {"plan.json", "local", "", "2", "raw,nope", "none", "64M", "0"},
             {"plan.json", "local", "", "2", "", "brotli", "64M", "0"},
             {"plan.json", "local", "", "2", "", "lz4", "64Q", "0"},
@@ -78,7 +85,7 @@ class FieldChecksTest {
             Throwable run = catchThrowable(() -> new SendRecvSettings(c[0], c[1], c[2], "", Integer.parseInt(c[3]), c[4],
                     c[5], c[6], c[7], ""));
             Optional<String> form = FieldChecks.plan(c[0]).or(() -> FieldChecks.sshHost(c[1], c[2]))
-                    .or(() -> FieldChecks.concurrency(c[3])).or(() -> FieldChecks.sendOptions(c[4]))
+                    .or(() -> FieldChecks.transport(c[1])).or(() -> FieldChecks.concurrency(c[3])).or(() -> FieldChecks.sendOptions(c[4]))
                     .or(() -> FieldChecks.compression(c[5])).or(() -> FieldChecks.size(c[6]))
                     .or(() -> FieldChecks.size(c[7]));
             assertThat(form).as(String.join(" ", c)).isEqualTo(Optional.ofNullable(run).map(Throwable::getMessage));

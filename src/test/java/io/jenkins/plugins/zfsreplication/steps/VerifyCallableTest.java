@@ -102,7 +102,7 @@ class VerifyCallableTest {
         builder.setHash("sha256");
         builder.setCompareWith("source.manifest");
 
-        assertThat(step.settings()).isEqualTo(builder.settings())
+        assertThat(step.settings(StepDefaults.BUILT_IN)).isEqualTo(builder.settings(StepDefaults.BUILT_IN))
                 .isEqualTo(new VerifySettings("pool/vm@daily", "target", "1M", 1, "sha256", "auto", 0, "source.manifest", true));
     }
 }

@@ -1,0 +1,43 @@
+package io.jenkins.plugins.zfsreplication.steps;
+
+import java.io.Serializable;
+
+/**
+ * The values a step uses for fields its configuration leaves empty: the system configuration's
+ * ({@link ZfsReplicationConfiguration}), and where that is empty too, the built-in ones.
+ *
+ * @param concurrency datasets transferred at once; 0 takes the built-in value
+ */
+public record StepDefaults(String hash, String blockSize, int concurrency, String transport) implements Serializable {
+    private static final long serialVersionUID = 1L;
+    public static final StepDefaults BUILT_IN = new StepDefaults("xxh64", "1M", 1, "local");
+
+    public StepDefaults {
+        hash = or(hash, "xxh64");
+        blockSize = or(blockSize, "1M");
+        concurrency = concurrency > 0 ? concurrency : 1;
+        transport = or(transport, "local");
+    }
+
+    /** A step's hash: its own, else this default. */
+    public String hash(String field) {
+        return or(field, hash);
+    }
+
+    public String blockSize(String field) {
+        return or(field, blockSize);
+    }
+
+    /** A step's concurrency: its own when positive (0 means "not set"), else this default. */
+    public int concurrency(int field) {
+        return field > 0 ? field : concurrency;
+    }
+
+    public String transport(String field) {
+        return or(field, transport);
+    }
+
+    private static String or(String value, String fallback) {
+        return value == null || value.isBlank() ? fallback : value.strip();
+    }
+}
