@@ -8,6 +8,7 @@ import hudson.model.TaskListener;
 import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,15 +48,24 @@ final class VerifyStepSupport {
         return outcome;
     }
 
-    /** The value a Pipeline script gets back: plain strings, booleans and lists. */
+    /**
+     * The value a Pipeline script gets back: plain strings, numbers, booleans and lists
+     * ({@code mismatches} counts every difference, {@code differences} lists the first ones).
+     */
     static Map<String, Object> toScriptValue(WorkspaceVerification.Outcome outcome) {
         Map<String, Object> value = new LinkedHashMap<>();
         value.put("summary", outcome.summary());
-        value.put("artifacts", outcome.artifacts());
+        value.put("artifacts", new ArrayList<>(outcome.artifacts()));
         value.put("compared", outcome.identical() != null);
         value.put("identical", outcome.identical() == null || outcome.identical());
         value.put("comparison", outcome.comparisonSummary());
-        value.put("differences", outcome.differences());
+        value.put("differences", new ArrayList<>(outcome.differences()));
+        WorkspaceVerification.Figures figures = outcome.figures();
+        value.put("mismatches", figures.differences());
+        value.put("files", figures.files());
+        value.put("chunks", figures.chunks());
+        value.put("bytes", figures.bytes());
+        value.put("seconds", figures.seconds());
         return value;
     }
 }

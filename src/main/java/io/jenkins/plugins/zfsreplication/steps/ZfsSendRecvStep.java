@@ -25,7 +25,7 @@ import org.kohsuke.stapler.verb.POST;
 /**
  * {@code zfsSendRecv plan: 'plan.json', transport: 'ssh', sshHost: 'root@nas', concurrency: 4}:
  * runs the plan's send steps from the agent the step runs on (the sending storage host).
- * Returns a map: succeeded, cancelled, steps, failedSteps, bytes, error.
+ * Returns a map: succeeded, cancelled, steps, failedSteps, bytes, datasets, skippedSteps, seconds, error.
  */
 public final class ZfsSendRecvStep extends Step {
     private final SendRecvFields fields;
