@@ -18,6 +18,12 @@ final class SendRecvFields implements Serializable {
     String buffer = "64M";
     String rateLimit = "0";
     String artifacts = "zfs-transfer";
+    String sshCredentialsId = ""; // "": the system default
+
+    /** The credential for the ssh transport; "" for the agent user's own keys. */
+    String credentialsId(StepDefaults defaults) {
+        return defaults.sshCredentialsId(sshCredentialsId);
+    }
 
     SendRecvFields(String plan) {
         this.plan = plan;

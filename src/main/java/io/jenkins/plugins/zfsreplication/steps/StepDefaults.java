@@ -6,17 +6,21 @@ import java.io.Serializable;
  * The values a step uses for fields its configuration leaves empty: the system configuration's
  * ({@link ZfsReplicationConfiguration}), and where that is empty too, the built-in ones.
  *
- * @param concurrency datasets transferred at once; 0 takes the built-in value
+ * @param concurrency      datasets transferred at once; 0 takes the built-in value
+ * @param sshCredentialsId an "SSH Username with private key" credential for the ssh transport; "" for the
+ *                         agent user's own keys
  */
-public record StepDefaults(String hash, String blockSize, int concurrency, String transport) implements Serializable {
+public record StepDefaults(String hash, String blockSize, int concurrency, String transport, String sshCredentialsId)
+        implements Serializable {
     private static final long serialVersionUID = 1L;
-    public static final StepDefaults BUILT_IN = new StepDefaults("xxh64", "1M", 1, "local");
+    public static final StepDefaults BUILT_IN = new StepDefaults("xxh64", "1M", 1, "local", "");
 
     public StepDefaults {
         hash = or(hash, "xxh64");
         blockSize = or(blockSize, "1M");
         concurrency = concurrency > 0 ? concurrency : 1;
         transport = or(transport, "local");
+        sshCredentialsId = or(sshCredentialsId, "");
     }
 
     /** A step's hash: its own, else this default. */
@@ -35,6 +39,10 @@ public record StepDefaults(String hash, String blockSize, int concurrency, Strin
 
     public String transport(String field) {
         return or(field, transport);
+    }
+
+    public String sshCredentialsId(String field) {
+        return or(field, sshCredentialsId);
     }
 
     private static String or(String value, String fallback) {

@@ -15,7 +15,7 @@ import org.kohsuke.stapler.verb.POST;
 /**
  * Manage Jenkins » System » ZFS replication: what zfsVerify and zfsSendRecv use for the fields a
  * job leaves empty. Configuration as Code: {@code unclassified: zfsReplication: {hash: sha256,
- * blockSize: 128K, concurrency: 4, transport: ssh}}.
+ * blockSize: 128K, concurrency: 4, transport: ssh, sshCredentialsId: backup-key}}.
  */
 @Extension
 @Symbol("zfsReplication")
@@ -24,6 +24,7 @@ public class ZfsReplicationConfiguration extends GlobalConfiguration {
     private String blockSize;
     private int concurrency;
     private String transport;
+    private String sshCredentialsId;
 
     public ZfsReplicationConfiguration() {
         load();
@@ -35,13 +36,20 @@ public class ZfsReplicationConfiguration extends GlobalConfiguration {
     }
 
     StepDefaults defaults() {
-        return new StepDefaults(hash, blockSize, concurrency, transport);
+        return new StepDefaults(hash, blockSize, concurrency, transport, sshCredentialsId);
     }
 
     public String getHash() { return hash; }
     public String getBlockSize() { return blockSize; }
     public int getConcurrency() { return concurrency; }
     public String getTransport() { return transport; }
+    public String getSshCredentialsId() { return sshCredentialsId; }
+
+    @DataBoundSetter
+    public void setSshCredentialsId(String sshCredentialsId) {
+        this.sshCredentialsId = sshCredentialsId;
+        save();
+    }
 
     @DataBoundSetter
     public void setHash(String hash) {

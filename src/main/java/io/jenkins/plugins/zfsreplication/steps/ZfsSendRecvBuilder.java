@@ -114,6 +114,15 @@ public final class ZfsSendRecvBuilder extends Builder implements SimpleBuildStep
         return fields.artifacts;
     }
 
+    public String getSshCredentialsId() {
+        return fields.sshCredentialsId;
+    }
+
+    @DataBoundSetter
+    public void setSshCredentialsId(String sshCredentialsId) {
+        fields.sshCredentialsId = sshCredentialsId;
+    }
+
     @DataBoundSetter
     public void setArtifacts(String directory) {
         fields.artifacts = directory;
@@ -122,7 +131,8 @@ public final class ZfsSendRecvBuilder extends Builder implements SimpleBuildStep
     @Override
     public void perform(Run<?, ?> run, FilePath workspace, EnvVars env, Launcher launcher, TaskListener listener)
             throws InterruptedException, IOException {
-        SendRecvRunner.run(fields.settings(ZfsReplicationConfiguration.current()), run, workspace, launcher, listener);
+        StepDefaults defaults = ZfsReplicationConfiguration.current();
+        SendRecvRunner.run(fields.settings(defaults), fields.credentialsId(defaults), run, workspace, launcher, listener);
     }
 
     @Extension

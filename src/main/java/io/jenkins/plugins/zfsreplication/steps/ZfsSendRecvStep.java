@@ -119,6 +119,15 @@ public final class ZfsSendRecvStep extends Step {
         return fields.artifacts;
     }
 
+    public String getSshCredentialsId() {
+        return fields.sshCredentialsId;
+    }
+
+    @DataBoundSetter
+    public void setSshCredentialsId(String sshCredentialsId) {
+        fields.sshCredentialsId = sshCredentialsId;
+    }
+
     @DataBoundSetter
     public void setArtifacts(String artifacts) {
         fields.artifacts = artifacts;
@@ -126,23 +135,26 @@ public final class ZfsSendRecvStep extends Step {
 
     @Override
     public StepExecution start(StepContext context) {
-        return new Execution(context, fields.settings(ZfsReplicationConfiguration.current()));
+        StepDefaults defaults = ZfsReplicationConfiguration.current();
+        return new Execution(context, fields.settings(defaults), fields.credentialsId(defaults));
     }
 
     /** Runs the plan on the step's agent; an abort interrupts it, which ends every pipeline process. */
     static final class Execution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
         private static final long serialVersionUID = 1L;
         private final SendRecvSettings settings;
+        private final String credentialsId; // the id only: the key is looked up when the step runs
 
-        Execution(StepContext context, SendRecvSettings settings) {
+        Execution(StepContext context, SendRecvSettings settings, String credentialsId) {
             super(context);
             this.settings = settings;
+            this.credentialsId = credentialsId;
         }
 
         @Override
         protected Map<String, Object> run() throws Exception {
             StepContext context = getContext();
-            return SendRecvRunner.run(settings, context.get(Run.class), context.get(FilePath.class),
+            return SendRecvRunner.run(settings, credentialsId, context.get(Run.class), context.get(FilePath.class),
                     context.get(Launcher.class), context.get(TaskListener.class)).toMap();
         }
     }

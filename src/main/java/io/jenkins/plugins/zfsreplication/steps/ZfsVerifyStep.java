@@ -27,7 +27,8 @@ import org.kohsuke.stapler.verb.POST;
  * path or snapshot on the current agent, archived as {@code <name>.manifest},
  * {@code <name>-report.json} and the throughput chart; fails the build when a comparison finds
  * differences. Returns a map to the script: summary, artifacts, compared, identical, comparison,
- * differences, mismatches, files, chunks, bytes, seconds. (The freestyle builder mirrors the options: Stapler binds setters per class.)
+ * differences, mismatches, files, chunks, bytes, seconds. (The freestyle builder mirrors the options:
+ * Stapler binds setters per class.)
  */
 public final class ZfsVerifyStep extends Step {
     private final String target;

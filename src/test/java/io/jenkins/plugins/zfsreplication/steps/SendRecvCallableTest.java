@@ -52,7 +52,7 @@ class SendRecvCallableTest {
         SendRecvSettings settings = new SendRecvSettings("plan.json", "local", "", "", 1, "properties", "none", "1M",
                 "0", "out");
 
-        SendRecvSummary summary = new SendRecvCallable(settings, listener(log)).invoke(workspace.toFile(), null);
+        SendRecvSummary summary = new SendRecvCallable(settings, listener(log), null).invoke(workspace.toFile(), null);
 
         assertThat(summary.succeeded()).as(summary.firstError()).isTrue();
         assertThat(summary.steps()).isEqualTo(1);

@@ -6,13 +6,13 @@ import org.junit.jupiter.api.Test;
 
 /** Fields a job leaves empty take the system configuration's defaults, and where those are empty the built-in ones. */
 class StepDefaultsTest {
-    private static final StepDefaults SYSTEM = new StepDefaults("sha256", "128K", 4, "ssh");
+    private static final StepDefaults SYSTEM = new StepDefaults("sha256", "128K", 4, "ssh", "backup-key");
 
     @Test
     void shouldFallBackToTheBuiltInValuesWhereTheSystemConfigurationIsEmpty() {
-        assertThat(new StepDefaults(null, " ", 0, "")).isEqualTo(StepDefaults.BUILT_IN)
-                .isEqualTo(new StepDefaults("xxh64", "1M", 1, "local"));
-        assertThat(new StepDefaults(null, "4K", -3, null)).isEqualTo(new StepDefaults("xxh64", "4K", 1, "local"));
+        assertThat(new StepDefaults(null, " ", 0, "", null)).isEqualTo(StepDefaults.BUILT_IN)
+                .isEqualTo(new StepDefaults("xxh64", "1M", 1, "local", ""));
+        assertThat(new StepDefaults(null, "4K", -3, null, " ")).isEqualTo(new StepDefaults("xxh64", "4K", 1, "local", ""));
     }
 
     @Test
@@ -53,6 +53,10 @@ class StepDefaultsTest {
         assertThat(settings.transport()).isEqualTo("ssh");
         assertThat(settings.concurrency()).isEqualTo(4);
         assertThat(settings.toOptions().concurrency()).isEqualTo(4);
+        assertThat(step.fields().credentialsId(SYSTEM)).isEqualTo("backup-key");
+        step.setSshCredentialsId("other-key");
+        assertThat(step.fields().credentialsId(SYSTEM)).isEqualTo("other-key");
+        assertThat(builder.fields().credentialsId(StepDefaults.BUILT_IN)).isEmpty();
         assertThat(new ZfsSendRecvStep("plan.json").fields().settings(StepDefaults.BUILT_IN))
                 .extracting(SendRecvSettings::transport, SendRecvSettings::concurrency).containsExactly("local", 1);
     }
