@@ -29,6 +29,8 @@ zfsr_start_zfs_fuse() {
   [ -e /dev/fuse ] || mknod -m 666 /dev/fuse c 10 229
   if ! pgrep -x zfs-fuse >/dev/null; then
     echo "starting zfs-fuse"
+    # a daemon that died leaves its pid file and socket, and zfs-fuse then refuses to start
+    rm -f /run/zfs-fuse.pid /var/run/zfs/zfs_socket
     mkdir -p /var/lock/zfs /run
     zfs-fuse --no-kstat-mount -p /run/zfs-fuse.pid
   fi

@@ -40,6 +40,11 @@ final class Fifo implements AutoCloseable {
         }
     }
 
+    /** False once {@link #close()} ran: then nobody may open the path expecting our end to keep it from blocking. */
+    boolean isOpen() {
+        return channel.isOpen();
+    }
+
     Path path() {
         return path;
     }

@@ -110,6 +110,38 @@ public final class RunningPipeline {
         return String.join("; ", parts);
     }
 
+    /**
+     * The live processes and what each waits on in the kernel ({@code /proc/<pid>/wchan}, e.g.
+     * pipe_read, pipe_write, fifo_open, wb_wait_for_completion) and its state (D: uninterruptible):
+     * "zfs recv pid 123 S pipe_read (zfs recv tank/x)". What a stalled step reports.
+     */
+    synchronized String waitingText() {
+        List<String> parts = new ArrayList<>();
+        for (Stage stage : stages) {
+            if (!stage.process().isAlive()) {
+                continue;
+            }
+            List<ProcessHandle> processes = new ArrayList<>(List.of(stage.process().toHandle()));
+            stage.process().descendants().forEach(processes::add);
+            for (ProcessHandle process : processes) {
+                parts.add(stage.role() + " pid " + process.pid() + " " + kernelWait(process.pid()) + " ("
+                        + process.info().commandLine().orElse("?").strip() + ")");
+            }
+        }
+        return parts.isEmpty() ? "nothing (every process had ended)" : String.join("; ", parts);
+    }
+
+    private static String kernelWait(long pid) {
+        Path proc = Path.of("/proc", Long.toString(pid));
+        try {
+            String stat = Files.readString(proc.resolve("stat"), StandardCharsets.US_ASCII);
+            String state = stat.substring(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+            return state + " " + Files.readString(proc.resolve("wchan"), StandardCharsets.US_ASCII).strip();
+        } catch (IOException | RuntimeException e) {
+            return "gone";
+        }
+    }
+
     /** "socat listen exited 1: E bind(...): Address already in use". */
     static String describeFailure(Stage stage) {
         String how;

@@ -17,6 +17,8 @@ import io.jenkins.plugins.zfsreplication.plan.SendStep;
 /** Runs one step: checks it, starts its pipeline, watches it to the end, ends it on cancel. */
 final class StepExecution {
     private static final long POLL_MILLIS = 25;
+    /** The least time without progress that counts as a stall; see {@link #stallNanos}. */
+    static final java.time.Duration STALL_FLOOR = java.time.Duration.ofMinutes(2);
 
     private final TransferSetup setup;
     private final TransferOptions options;
@@ -25,6 +27,7 @@ final class StepExecution {
     private final Consumer<String> log;
     private volatile RunningPipeline pipeline;
     private volatile boolean cancelled;
+    private String stall;
 
     StepExecution(TransferSetup setup, TransferOptions options, Set<SendOption> used, Clock clock, Consumer<String> log) {
         this.setup = setup;
@@ -67,7 +70,8 @@ final class StepExecution {
             long bytes = pipeline.bytes();
             double seconds = (System.nanoTime() - t0) / 1e9;
             String error = outcome == StepOutcome.OK ? "" : outcome == StepOutcome.CANCELLED
-                    ? "cancelled; every process of the pipeline was ended" : pipeline.failureText();
+                    ? "cancelled; every process of the pipeline was ended"
+                    : stall != null ? "stalled: " + stall : pipeline.failureText();
             if (outcome != StepOutcome.OK) {
                 setup.preflight().settle(step, used, log);
             }
@@ -89,6 +93,7 @@ final class StepExecution {
     }
 
     private StepOutcome watch(RunningPipeline running) {
+        Progress progress = new Progress(stallNanos(options));
         while (true) {
             if (cancelled || Thread.currentThread().isInterrupted()) {
                 running.destroy();
@@ -102,6 +107,9 @@ final class StepExecution {
             if (running.finished()) {
                 return StepOutcome.OK;
             }
+            if (endIfStalled(running, progress)) {
+                return StepOutcome.FAILED;
+            }
             try {
                 Thread.sleep(POLL_MILLIS);
             } catch (InterruptedException e) {
@@ -109,6 +117,64 @@ final class StepExecution {
                 Thread.currentThread().interrupt();
                 return StepOutcome.CANCELLED;
             }
+        }
+    }
+
+    /**
+     * Nothing moved and nothing ended for the whole bound: a stage waits for something that will not
+     * come. Records who waits on what, then ends them all: an unbounded wait would hang the run.
+     */
+    private boolean endIfStalled(RunningPipeline running, Progress progress) {
+        if (!progress.stalled(running)) {
+            return false;
+        }
+        stall = String.format("no byte moved and no process ended for %d s; still waiting: %s",
+                progress.boundSeconds(), running.waitingText());
+        running.destroy();
+        return true;
+    }
+
+    /**
+     * How long a pipeline may sit without a byte moving and without a process ending before it is
+     * called stalled: the silence timeout, but never under {@link #STALL_FLOOR}, because zfs recv
+     * legitimately moves no byte while it commits and mounts at the end, which on a loaded host takes
+     * seconds to tens of seconds.
+     */
+    static long stallNanos(TransferOptions options) {
+        return Math.max(options.silenceTimeout().toNanos(), STALL_FLOOR.toNanos());
+    }
+
+    /** Tracks when the pipeline last moved a byte or lost a process; sampled about once a second. */
+    private static final class Progress {
+        private final long boundNanos;
+        private long lastBytes = -1;
+        private long lastEnded = -1;
+        private long lastChange = System.nanoTime();
+        private long nextSample;
+
+        Progress(long boundNanos) {
+            this.boundNanos = boundNanos;
+        }
+
+        boolean stalled(RunningPipeline running) {
+            long now = System.nanoTime();
+            if (now < nextSample) {
+                return false;
+            }
+            nextSample = now + 1_000_000_000L;
+            long bytes = running.bytes();
+            long ended = running.stages().stream().filter(stage -> !stage.process().isAlive()).count();
+            if (bytes != lastBytes || ended != lastEnded) {
+                lastBytes = bytes;
+                lastEnded = ended;
+                lastChange = now;
+                return false;
+            }
+            return now - lastChange > boundNanos;
+        }
+
+        long boundSeconds() {
+            return boundNanos / 1_000_000_000L;
         }
     }
 

@@ -36,6 +36,8 @@ public final class TcpListener implements AutoCloseable {
     private final String token;
     private final Duration acceptTimeout;
     private boolean handedOver;
+    /** True while the token is being read: only then may the watchdog close the pipe (guarded by this). */
+    private boolean reading;
 
     private TcpListener(Fifo fifo, RunningPipeline.Stage socat, String host, int port, String token,
                         Duration acceptTimeout) {
@@ -115,6 +117,14 @@ public final class TcpListener implements AutoCloseable {
                     : String.format("The connection from %s did not present the token within %s s; it was refused and "
                     + "zfs recv was not started", peer, seconds(acceptTimeout)));
         }
+        if (!fifo.isOpen()) {
+            // the watchdog closed the pipe just as the token arrived (at the deadline): zfs recv must not
+            // open the pipe by name now, because with our end closed and socat gone that open() would
+            // block for ever (a FIFO open waits for a writer, and no interrupt ends it)
+            close();
+            throw new TransferException("The token from %s arrived only at the accept timeout of %s s; zfs recv was "
+                    + "not started", peer == null ? "an unknown peer" : peer, seconds(acceptTimeout));
+        }
         if (!MessageDigest.isEqual(presented, token.getBytes(StandardCharsets.US_ASCII))) {
             close();
             throw new TransferException("The connection from %s presented a wrong token; it was refused and zfs recv "
@@ -136,6 +146,9 @@ public final class TcpListener implements AutoCloseable {
         long deadline = System.nanoTime() + acceptTimeout.toNanos();
         Thread watchdog = new Thread(() -> watch(deadline, senderFailed), "tcp-accept-watchdog");
         watchdog.setDaemon(true);
+        synchronized (this) {
+            reading = true;
+        }
         watchdog.start();
         try {
             return fifo.readExactly(TOKEN_LENGTH);
@@ -146,6 +159,9 @@ public final class TcpListener implements AutoCloseable {
             }
             return new byte[0];
         } finally {
+            synchronized (this) {
+                reading = false;
+            }
             watchdog.interrupt();
         }
     }
@@ -160,7 +176,11 @@ public final class TcpListener implements AutoCloseable {
                 }
                 Thread.sleep(50);
             }
-            fifo.close();
+            synchronized (this) {
+                if (reading) {
+                    fifo.close();
+                }
+            }
         } catch (InterruptedException e) {
             // the token was read or the wait was cancelled
         }

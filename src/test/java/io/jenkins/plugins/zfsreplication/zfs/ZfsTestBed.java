@@ -9,7 +9,10 @@ import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -58,7 +61,29 @@ public final class ZfsTestBed implements BeforeEachCallback, AfterEachCallback, 
                 record(context, pools);
             }
         } finally {
+            if (context.getExecutionException().isPresent()) {
+                endProcesses();
+            }
             pools.destroyAll();
+        }
+    }
+
+    /**
+     * A failed test (a timeout too: its thread may still be stuck) can leave processes behind that
+     * hold its pools busy; they are this JVM's children, as tests run one at a time. SIGTERM first so
+     * that metering shells reap their commands, then SIGKILL for what is left.
+     */
+    private static void endProcesses() {
+        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
+        left.forEach(ProcessHandle::destroy);
+        for (ProcessHandle process : left) {
+            try {
+                process.onExit().get(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                process.destroyForcibly();
+            }
         }
     }
 
