@@ -39,6 +39,8 @@ public final class Main implements Runnable {
         // subcommands, one line each; before the settings below, which apply to those present
         commandLine.addSubcommand(new ProbeCommand(environment));
         commandLine.addSubcommand(new ListCommand(environment));
+        commandLine.addSubcommand(new PlanCommand(environment));
+        commandLine.addSubcommand(new PruneCommand(environment));
         commandLine.addSubcommand(new VerifyCommand(environment));
         commandLine.addSubcommand(new CompareCommand(environment));
         commandLine.addSubcommand(new SendCommand(environment));

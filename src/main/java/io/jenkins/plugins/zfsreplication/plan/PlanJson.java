@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -59,9 +58,7 @@ public final class PlanJson {
 
     /** Writes plan.json under a temporary name and renames it: no half-written plan is ever seen. */
     public static void write(ReplicationPlan plan, Path file) throws IOException {
-        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(temporary, write(plan), StandardCharsets.UTF_8);
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.write(file, write(plan));
     }
 
     public static ReplicationPlan read(Path file) throws IOException {

@@ -41,6 +41,8 @@ final class CapabilityProbe {
         addIf(features, Feature.EMBEDDED_DATA, usage.hasFlags("send", "e"));
         // OpenZFS: "snapshot [-r] [-o property=value] ... <filesystem|volume>@<snap> ..."
         addIf(features, Feature.MULTI_SNAPSHOT, usage.synopsis("snapshot").matches("(?s).*@<?snap[a-z]*>? \\.\\.\\..*"));
+        // OpenZFS: "destroy [-dnpRrv] <filesystem|volume>@<snap>[%<snap>][,...]"
+        addIf(features, Feature.BATCH_DESTROY, usage.synopsis("destroy").contains("[,...]"));
         return features;
     }
 

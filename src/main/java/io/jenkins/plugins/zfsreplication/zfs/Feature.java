@@ -21,5 +21,7 @@ public enum Feature {
     /** {@code zfs send -e}: embedded-data blocks sent as such. */
     EMBEDDED_DATA,
     /** {@code zfs snapshot a@s b@s ...}: several snapshots in one atomic call (zfs-fuse takes one). */
-    MULTI_SNAPSHOT
+    MULTI_SNAPSHOT,
+    /** {@code zfs destroy fs@a,b,c}: several snapshots of one dataset in one call (zfs-fuse takes one). */
+    BATCH_DESTROY
 }

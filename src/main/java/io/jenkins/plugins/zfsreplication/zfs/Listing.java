@@ -24,21 +24,40 @@ public final class Listing {
     public Listing(String host, List<ZfsObject> objects) {
         this.host = host;
         this.objects = List.copyOf(objects);
-        this.byName = new HashMap<>(objects.size() * 2);
+        // datasets and bookmarks by name; snapshots are found through their dataset's list, which
+        // keeps a million-entry hash table (and its cache misses) out of planning
+        this.byName = new HashMap<>();
         List<ZfsObject> datasetList = new ArrayList<>();
         Map<String, List<ZfsObject>> snapshots = new HashMap<>();
+        String lastDataset = null;
+        List<ZfsObject> lastSnapshots = null;
         for (ZfsObject object : objects) {
-            if (byName.putIfAbsent(object.name(), object) != null) {
-                throw new ZfsException("The zfs listing of %s names '%s' twice", host, object.name());
+            if (!object.isSnapshot() && byName.putIfAbsent(object.name(), object) != null) {
+                throw twice(host, object);
             }
             if (object.isDataset()) {
                 datasetList.add(object);
             } else if (object.isSnapshot()) {
-                snapshots.computeIfAbsent(object.datasetName(), d -> new ArrayList<>()).add(object);
+                // zfs prints a dataset's snapshots one after another: skip the lookup while that holds
+                String name = object.name();
+                if (lastDataset == null || name.length() <= lastDataset.length() || name.charAt(lastDataset.length()) != '@'
+                        || !name.startsWith(lastDataset)) {
+                    lastDataset = object.datasetName();
+                    lastSnapshots = snapshots.computeIfAbsent(lastDataset, d -> new ArrayList<>());
+                }
+                lastSnapshots.add(object);
             }
         }
         datasetList.sort(Comparator.comparing(ZfsObject::name));
-        snapshots.values().forEach(list -> list.sort(BY_CREATETXG));
+        for (List<ZfsObject> list : snapshots.values()) {
+            list.sort(BY_CREATETXG);
+            // a snapshot listed twice has the same createtxg twice: the two end up side by side
+            for (int i = 1; i < list.size(); i++) {
+                if (list.get(i).name().equals(list.get(i - 1).name())) {
+                    throw twice(host, list.get(i));
+                }
+            }
+        }
         snapshots.replaceAll((dataset, list) -> List.copyOf(list));
         this.datasets = List.copyOf(datasetList);
         this.snapshotsByDataset = Map.copyOf(snapshots);
@@ -64,7 +83,15 @@ public final class Listing {
     }
 
     public Optional<ZfsObject> find(String name) {
-        return Optional.ofNullable(byName.get(name));
+        int at = name.indexOf('@');
+        if (at < 0) {
+            return Optional.ofNullable(byName.get(name));
+        }
+        return snapshotsOf(name.substring(0, at)).stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
+    private static ZfsException twice(String host, ZfsObject object) {
+        return new ZfsException("The zfs listing of %s names '%s' twice", host, object.name());
     }
 
     public int size() {

@@ -179,4 +179,119 @@ public final class Zfs {
             throw new ZfsException("Invalid ZFS property name '%s'", property);
         }
     }
+
+    /**
+     * Destroys snapshots of one dataset: in batches of {@code zfs destroy ds@a,b,c} where the host
+     * can ({@link Feature#BATCH_DESTROY}), one call each elsewhere. Never {@code -R} or {@code -d}:
+     * a snapshot with clones or holds makes zfs refuse, and that refusal is reported, not forced.
+     * Batches are cut so that no argument grows past {@link #MAX_ARGUMENT_BYTES}.
+     *
+     * @return the snapshots destroyed, in order; the first failure ends the call with a
+     *         {@link ZfsCommandException} (earlier batches stay destroyed)
+     */
+    public List<SnapshotName> destroySnapshots(DatasetName dataset, List<String> snapshots) {
+        List<SnapshotName> names = snapshots.stream().map(dataset::snapshot).toList();
+        List<SnapshotName> destroyed = new ArrayList<>();
+        boolean batch = capabilities().has(Feature.BATCH_DESTROY);
+        int start = 0;
+        while (start < names.size()) {
+            int end = start + 1;
+            if (batch) {
+                int length = names.get(start).toString().length();
+                while (end < names.size() && length + 1 + names.get(end).snapshot().length() <= MAX_ARGUMENT_BYTES) {
+                    length += 1 + names.get(end).snapshot().length();
+                    end++;
+                }
+            }
+            StringBuilder argument = new StringBuilder(names.get(start).toString());
+            names.subList(start + 1, end).forEach(name -> argument.append(',').append(name.snapshot()));
+            run(List.of("zfs", "destroy", argument.toString()));
+            destroyed.addAll(names.subList(start, end));
+            start = end;
+        }
+        return destroyed;
+    }
+
+    /**
+     * Rolls {@code dataset} back to {@code snapshot}; with {@code destroyNewer} ({@code -r}) the
+     * snapshots taken after it are destroyed, which a diverged target needs before an incremental
+     * receive from {@code snapshot}.
+     */
+    public void rollback(SnapshotName snapshot, boolean destroyNewer) {
+        run(destroyNewer ? List.of("zfs", "rollback", "-r", snapshot.toString())
+                : List.of("zfs", "rollback", snapshot.toString()));
+    }
+
+    /**
+     * The size of a send stream as {@code zfs send -nP} estimates it, or -1 where the host cannot
+     * estimate ({@link Feature#SEND_SIZE_ESTIMATE} missing, as on zfs-fuse).
+     *
+     * @param from  the incremental base, null for a full stream
+     * @param range {@code -I} (every snapshot between) instead of {@code -i}
+     */
+    public long estimateSendSize(SnapshotName from, SnapshotName to, boolean range) {
+        if (!capabilities().has(Feature.SEND_SIZE_ESTIMATE)) {
+            return -1;
+        }
+        List<String> command = new ArrayList<>(List.of("zfs", "send", "-nP"));
+        if (from != null) {
+            command.add(range ? "-I" : "-i");
+            command.add(from.toString());
+        }
+        command.add(to.toString());
+        CommandResult result = run(command);
+        // OpenZFS prints the -P lines on stdout (older releases on stderr)
+        return parseSendSizeEstimate(result.stdout() + "\n" + result.stderr());
+    }
+
+    /**
+     * Parses {@code zfs send -nP} output: "full\t<snap>\t<bytes>" or
+     * "incremental\t<from>\t<to>\t<bytes>" per stream, then "size\t<total bytes>".
+     */
+    static long parseSendSizeEstimate(String output) {
+        long sum = 0;
+        boolean any = false;
+        for (String line : output.split("\n")) {
+            String[] fields = line.strip().split("\t");
+            try {
+                if (fields[0].equals("size") && fields.length == 2) {
+                    return Long.parseLong(fields[1]);
+                }
+                if ((fields[0].equals("full") && fields.length == 3)
+                        || (fields[0].equals("incremental") && fields.length == 4)) {
+                    sum += Long.parseLong(fields[fields.length - 1]);
+                    any = true;
+                }
+            } catch (NumberFormatException e) {
+                throw new ZfsException("Cannot read the size estimate of zfs send -nP from '%s'", line);
+            }
+        }
+        if (!any) {
+            throw new ZfsException("zfs send -nP printed no size estimate: %s", output.strip());
+        }
+        return sum;
+    }
+
+    /**
+     * Parses a listing that zfs printed elsewhere (a file, another tool): {@code zfs list -Hp -t all
+     * -o name,type,guid,createtxg,creation,used,referenced[,extra...]} when {@code listForm}, else
+     * {@code zfs get -Hp -o name,property,value} of the same properties. For benchmarks and
+     * offline planning; live listings come from {@link #list}.
+     */
+    public static Listing parseListing(String host, String output, boolean listForm, List<String> extraProperties) {
+        extraProperties.forEach(Zfs::checkPropertyName);
+        ListingParser parser = new ListingParser(extraProperties);
+        return new Listing(host, listForm ? parser.parseList(output) : parser.parseGet(output));
+    }
+
+    /** The properties a listing holds before the extra ones, in the order of the list form's columns. */
+    public static List<String> coreListingProperties() {
+        return ListingParser.CORE_PROPERTIES;
+    }
+
+    /**
+     * Bytes of arguments per zfs call: below Linux's 128 KiB limit for one argument
+     * (MAX_ARG_STRLEN), which also bounds the one string ssh hands the remote shell.
+     */
+    public static final int MAX_ARGUMENT_BYTES = 100_000;
 }

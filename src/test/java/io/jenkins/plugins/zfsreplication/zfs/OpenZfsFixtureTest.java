@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.zfs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -95,6 +96,15 @@ class OpenZfsFixtureTest {
         }).collect(Collectors.joining());
 
         assertThat(parser.parseGet(getForm)).isEqualTo(fromList);
+    }
+
+    @Test
+    void shouldReadTheTotalOfASendSizeEstimate() throws IOException {
+        assertThat(Zfs.parseSendSizeEstimate(fixture("openzfs-send-nP.txt"))).isEqualTo(3_145_728L);
+        // without the total line (a full stream printed alone), the streams add up
+        assertThat(Zfs.parseSendSizeEstimate("full\ttank/home@zr-20261129T000000Z\t5242880\n")).isEqualTo(5_242_880L);
+        assertThatThrownBy(() -> Zfs.parseSendSizeEstimate("cannot open 'tank/x': dataset does not exist"))
+                .hasMessageStartingWith("zfs send -nP printed no size estimate");
     }
 
     private static String fixture(String name) throws IOException {

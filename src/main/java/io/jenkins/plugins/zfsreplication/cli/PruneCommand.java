@@ -1,0 +1,102 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+
+import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.PlanText;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
+import io.jenkins.plugins.zfsreplication.prune.Destroyer;
+import io.jenkins.plugins.zfsreplication.prune.PruneBeforeSend;
+import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
+import io.jenkins.plugins.zfsreplication.prune.PruneReportJson;
+import io.jenkins.plugins.zfsreplication.prune.PruneRun;
+import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code zfs-replication prune}: prune-before-send on a plan. A dry run unless {@code --destroy}:
+ * the pruned plan and prune-report.json are written either way.
+ */
+@Command(name = "prune", description = "Apply retention before sending: drop from the plan what the target would"
+        + " destroy, and (with --destroy) destroy what the rules no longer keep. Dry run by default.")
+final class PruneCommand implements Callable<Integer> {
+    private final CliEnvironment environment;
+
+    @Option(names = "--plan", required = true, paramLabel = "FILE", description = "The plan.json to prune.")
+    private Path planFile;
+
+    @Option(names = "--keep-target", paramLabel = "RULES", description = "The target's rules, e.g. 'grid: 1x1h(keep=all) | 24x1h | 14x1d'.")
+    private String targetRules;
+
+    @Option(names = "--keep-source", paramLabel = "RULES", description = "The source's rules, e.g. 'thin: 10,1d1w,1w1m,1m1y'.")
+    private String sourceRules;
+
+    @Option(names = "--prefix", defaultValue = SnapshotNaming.DEFAULT_PREFIX, description = "The naming's prefix (default ${DEFAULT-VALUE}).")
+    private String prefix;
+
+    @Option(names = "--snapshot-pattern", paramLabel = "REGEX", description = "Further snapshot names that are candidates.")
+    private String pattern;
+
+    @Option(names = "--now", defaultValue = "wall", paramLabel = "wall|newest|INSTANT",
+            description = "What counts as now: the wall clock (default), the newest snapshot, or an ISO-8601 instant.")
+    private String now;
+
+    @Option(names = "--destroy", description = "Really destroy (without it: a dry run that lists what would go).")
+    private boolean destroy;
+
+    @Option(names = "--stop-on-error", description = "Stop at the first failed destroy (default: go on, report all).")
+    private boolean stopOnError;
+
+    @Option(names = "--target-host", paramLabel = "[USER@]HOST", description = "The target over ssh (default: the plan's).")
+    private String targetHost;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "Where to write (default: the plan's folder).")
+    private Path output;
+
+    PruneCommand(CliEnvironment environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        ReplicationPlan plan;
+        PruneOptions options;
+        try {
+            plan = PlanJson.read(planFile);
+            options = new PruneOptions(targetRules == null ? null : RetentionPolicy.parse(targetRules),
+                    sourceRules == null ? null : RetentionPolicy.parse(sourceRules), SnapshotNaming.of(prefix, pattern),
+                    nowMode(), nowMode() == PruneOptions.NowMode.FIXED ? Instant.parse(now) : Instant.now());
+        } catch (ZfsException | java.time.format.DateTimeParseException | java.nio.file.NoSuchFileException e) {
+            return CliErrors.badInput(environment, new IllegalArgumentException(e.getMessage(), e));
+        }
+        String target = targetHost != null ? targetHost : plan.targetHost().equals("local") ? null : plan.targetHost();
+        String source = plan.sourceHost().equals("local") ? null : plan.sourceHost();
+        PruneRun run = new PruneRun(environment.zfs(source), environment.zfs(target), options, destroy,
+                stopOnError ? Destroyer.ErrorPolicy.STOP : Destroyer.ErrorPolicy.CONTINUE);
+        PruneBeforeSend.Result result = run.run(plan, environment.err()::println);
+        Path folder = output != null ? output : planFile.toAbsolutePath().getParent();
+        Files.createDirectories(folder);
+        PlanJson.write(result.plan(), folder.resolve("plan.json"));
+        AtomicFile.write(folder.resolve("plan.txt"), PlanText.write(result.plan()));
+        PruneReportJson.write(result.report(), folder.resolve("prune-report.json"));
+        environment.out().print(PruneReportJson.summary(result.report()));
+        environment.out().flush();
+        return result.report().errors().isEmpty() ? 0 : Main.FAILED;
+    }
+
+    private PruneOptions.NowMode nowMode() {
+        return switch (now) {
+            case "wall" -> PruneOptions.NowMode.WALL_CLOCK;
+            case "newest" -> PruneOptions.NowMode.NEWEST_SNAPSHOT;
+            default -> PruneOptions.NowMode.FIXED;
+        };
+    }
+}

@@ -1,0 +1,90 @@
+package io.jenkins.plugins.zfsreplication.plan;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.Feature;
+import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsCommandException;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
+
+/**
+ * One planning run against live hosts: lists the source once, takes the run's snapshots if asked
+ * (one atomic {@code zfs snapshot}, see {@link SnapshotTaker}) and lists the source once more to
+ * learn their GUIDs, lists the target once, and plans. The log says what was done, for the
+ * caller to show.
+ *
+ * @param snapshotNow   take a snapshot of every selected dataset first
+ * @param estimateSizes ask {@code zfs send -nP} for every step's size, where the source can
+ */
+public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snapshotNow, boolean estimateSizes) {
+    /** Properties every planning listing asks for beyond the core ones. */
+    public static final List<String> SOURCE_PROPERTIES = List.of(Selection.PROPERTY, "userrefs", "origin");
+
+    public ReplicationPlan run(Instant now, Consumer<String> log) {
+        Listing sourceListing = listSource();
+        log.accept(String.format("source %s: %d objects listed in one call", source.host(), sourceListing.size()));
+        if (snapshotNow) {
+            List<DatasetName> selected = selected(sourceListing);
+            String name = options.naming().name(now);
+            List<List<SnapshotName>> calls = SnapshotTaker.take(source, sourceListing, options.selection(), selected, name);
+            log.accept(String.format("took @%s on %d dataset(s) in %d zfs snapshot call(s)", name, selected.size(),
+                    calls.size()));
+            sourceListing = listSource();
+            log.accept(String.format("source listed again for the new snapshots' GUIDs: %d objects", sourceListing.size()));
+        }
+        Listing targetListing = listTarget(log);
+        ReplicationPlan plan = Planner.plan(sourceListing, targetListing, options, now);
+        return estimateSizes ? estimate(plan, log) : plan;
+    }
+
+    Listing listSource() {
+        return source.list(options.selection().roots(), options.selection().recursive(), SOURCE_PROPERTIES);
+    }
+
+    /** The target's listing under the target root; empty when the root does not exist yet. */
+    Listing listTarget(Consumer<String> log) {
+        List<String> properties = new ArrayList<>(List.of("userrefs", "origin"));
+        if (target.capabilities().has(Feature.RESUME_TOKENS)) {
+            properties.add(Planner.RESUME_TOKEN);
+        }
+        try {
+            Listing listing = target.list(List.of(options.targetRoot()), true, properties);
+            log.accept(String.format("target %s: %d objects listed in one call", target.host(), listing.size()));
+            return listing;
+        } catch (ZfsCommandException e) {
+            if (!e.getZfsMessage().contains("dataset does not exist")) {
+                throw e;
+            }
+            log.accept(String.format("target %s: %s does not exist yet, every dataset is new", target.host(),
+                    options.targetRoot()));
+            return new Listing(target.host(), List.of());
+        }
+    }
+
+    private List<DatasetName> selected(Listing listing) {
+        return listing.datasets().stream().filter(d -> options.selection().exclusionReason(d) == null)
+                .map(ZfsObject::name).map(DatasetName::of).toList();
+    }
+
+    private ReplicationPlan estimate(ReplicationPlan plan, Consumer<String> log) {
+        if (!source.capabilities().has(Feature.SEND_SIZE_ESTIMATE)) {
+            log.accept("no size estimates: the source's zfs has no 'send -nP'");
+            return plan;
+        }
+        List<DatasetPlan> datasets = new ArrayList<>();
+        for (DatasetPlan dataset : plan.datasets()) {
+            List<SendStep> steps = dataset.steps().stream()
+                    .map(step -> step.kind() == SendKind.RESUME ? step : step.withEstimatedBytes(source.estimateSendSize(
+                            step.fromSnapshot(), step.toSnapshot(), step.kind() == SendKind.INCREMENTAL_RANGE)))
+                    .toList();
+            datasets.add(new DatasetPlan(dataset.source(), dataset.target(), dataset.action(), dataset.reason(), steps));
+        }
+        return new ReplicationPlan(plan.createdAt(), plan.sourceHost(), plan.targetHost(), datasets);
+    }
+}

@@ -1,0 +1,36 @@
+package io.jenkins.plugins.zfsreplication.plan;
+
+/** plan.txt: the plan for people, one block per dataset, one line per step. */
+public final class PlanText {
+    private PlanText() {
+    }
+
+    public static String write(ReplicationPlan plan) {
+        StringBuilder text = new StringBuilder();
+        text.append(String.format("plan of %s, source %s, target %s%n", plan.createdAt(), plan.sourceHost(),
+                plan.targetHost()));
+        long steps = plan.steps().size();
+        text.append(String.format("%d dataset(s), %d step(s)%n", plan.datasets().size(), steps));
+        for (DatasetPlan dataset : plan.datasets()) {
+            text.append(String.format("%n%s -> %s: %s%n  %s%n", dataset.source(), dataset.target(), dataset.action(),
+                    dataset.reason()));
+            for (SendStep step : dataset.steps()) {
+                text.append("  ").append(describe(step)).append('\n');
+            }
+        }
+        return text.toString();
+    }
+
+    /** One step as the zfs send options it stands for. */
+    public static String describe(SendStep step) {
+        String size = step.estimatedBytes() < 0 ? "" : String.format(" (~%d bytes)", step.estimatedBytes());
+        String rollback = step.rollback() ? " [rollback target to @" + step.from().name() + " first]" : "";
+        return switch (step.kind()) {
+            case FULL -> String.format("full         @%s%s", step.to().name(), size);
+            case INCREMENTAL -> String.format("-i @%s -> @%s%s%s", step.from().name(), step.to().name(), size, rollback);
+            case INCREMENTAL_RANGE -> String.format("-I @%s -> @%s%s%s", step.from().name(), step.to().name(), size,
+                    rollback);
+            case RESUME -> String.format("resume token -> @%s%s", step.to().name(), size);
+        };
+    }
+}

@@ -1,0 +1,108 @@
+package io.jenkins.plugins.zfsreplication.plan;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
+
+/**
+ * Makes a plan from one listing per host, without calling zfs: per selected source dataset, the
+ * steps that bring its target up to date, or why there are none. Linear in the number of
+ * snapshots apart from the listing's own sort (O(n log n)).
+ *
+ * <p>The rules, per dataset: no target: a full send of the oldest snapshot to send, then
+ * incrementals. A common snapshot (same GUID on both sides, the name does not matter): incrementals
+ * from the newest common one. The target diverged after it (see {@link Divergence}): DIVERGED,
+ * unless rollback is allowed, then the first step says {@code rollback}. The target exists but
+ * shares no snapshot: REFUSED. A resume token on the target: the first step resumes it.
+ */
+public final class Planner {
+    /** The target property OpenZFS keeps the state of an interrupted {@code recv -s} in. */
+    public static final String RESUME_TOKEN = "receive_resume_token";
+
+    private Planner() {
+    }
+
+    public static ReplicationPlan plan(Listing source, Listing target, PlanOptions options, Instant createdAt) {
+        List<DatasetPlan> datasets = new ArrayList<>();
+        Map<DatasetName, DatasetName> sourceOfTarget = new HashMap<>();
+        for (ZfsObject dataset : source.datasets()) {
+            DatasetName name = DatasetName.of(dataset.name());
+            if (options.selection().rootOf(name) == null) {
+                continue;
+            }
+            DatasetName targetName = options.targetOf(name);
+            DatasetName clash = sourceOfTarget.putIfAbsent(targetName, name);
+            if (clash != null) {
+                throw new PlanException("Both %s and %s would land on %s: give roots that map to different targets,"
+                        + " or plan them in separate runs", clash, name, targetName);
+            }
+            String excluded = options.selection().exclusionReason(dataset);
+            datasets.add(excluded != null
+                    ? new DatasetPlan(name, targetName, DatasetAction.SKIPPED, excluded, List.of())
+                    : planDataset(name, targetName, source, target, options));
+        }
+        return new ReplicationPlan(createdAt, source.host(), target.host(), datasets);
+    }
+
+    static DatasetPlan planDataset(DatasetName source, DatasetName target, Listing sourceListing, Listing targetListing,
+                                   PlanOptions options) {
+        List<ZfsObject> snapshots = sourceListing.snapshotsOf(source.name());
+        ZfsObject targetDataset = targetListing.find(target.name()).filter(ZfsObject::isDataset).orElse(null);
+        if (targetDataset == null) {
+            int[] wanted = wanted(snapshots, -1, options);
+            if (wanted.length == 0) {
+                return skipped(source, target, "no snapshot to send: none matches the naming (take one with --snapshot-now)");
+            }
+            return send(source, target, "new target: full send of " + snapshots.get(wanted[0]).shortName(),
+                    StepDeriver.derive(source, target, snapshots, -1, wanted, false, null));
+        }
+        List<ZfsObject> targetSnapshots = targetListing.snapshotsOf(target.name());
+        CommonBase base = CommonBase.find(snapshots, targetSnapshots);
+        if (base == null) {
+            return new DatasetPlan(source, target, DatasetAction.REFUSED, String.format("the target exists but shares no"
+                    + " snapshot with the source (compared by GUID; %d target snapshots): destroy or rename the target,"
+                    + " or choose another target root", targetSnapshots.size()), List.of());
+        }
+        String divergence = Divergence.check(targetDataset, targetSnapshots, base.targetIndex());
+        int[] wanted = wanted(snapshots, base.sourceIndex(), options);
+        String baseName = snapshots.get(base.sourceIndex()).shortName();
+        if (divergence != null && !options.allowRollback()) {
+            return new DatasetPlan(source, target, DatasetAction.DIVERGED, divergence
+                    + "; not sent: allow rollback to discard the target's changes", List.of());
+        }
+        String token = targetDataset.property(RESUME_TOKEN).orElse(null);
+        if (wanted.length == 0 && (token == null || base.sourceIndex() + 1 >= snapshots.size())) {
+            return new DatasetPlan(source, target, DatasetAction.UP_TO_DATE, "the target has " + baseName
+                    + (divergence == null ? "" : "; " + divergence + " (not rolled back: nothing to send)"), List.of());
+        }
+        if (wanted.length == 0) {
+            // an interrupted receive of a snapshot the plan no longer sends: finish it, it is wanted by nothing else
+            wanted = new int[] {base.sourceIndex() + 1};
+        }
+        String reason = divergence == null ? "incremental from " + baseName
+                : divergence + "; rollback allowed: the target is rolled back to " + baseName + " first";
+        return send(source, target, reason, StepDeriver.derive(source, target, snapshots, base.sourceIndex(), wanted,
+                divergence != null, token));
+    }
+
+    /** Indices of the snapshots after {@code base} that the plan sends. */
+    static int[] wanted(List<ZfsObject> snapshots, int base, PlanOptions options) {
+        return IntStream.range(base + 1, snapshots.size())
+                .filter(i -> options.sends(snapshots.get(i).shortName())).toArray();
+    }
+
+    private static DatasetPlan send(DatasetName source, DatasetName target, String reason, List<SendStep> steps) {
+        return new DatasetPlan(source, target, DatasetAction.SEND, reason, steps);
+    }
+
+    private static DatasetPlan skipped(DatasetName source, DatasetName target, String reason) {
+        return new DatasetPlan(source, target, DatasetAction.SKIPPED, reason, List.of());
+    }
+}

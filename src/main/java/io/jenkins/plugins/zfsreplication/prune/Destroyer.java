@@ -1,0 +1,63 @@
+package io.jenkins.plugins.zfsreplication.prune;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+
+/**
+ * Carries out a report's DESTROY decisions: per dataset one batched {@code zfs destroy ds@a,b,c}
+ * (see {@link Zfs#destroySnapshots}). Only what the report lists is destroyed; zfs's own refusal
+ * (a hold or clone that appeared since the listing) is recorded as an error, never forced.
+ */
+public final class Destroyer {
+    private Destroyer() {
+    }
+
+    /** What to do after a destroy fails. */
+    public enum ErrorPolicy {
+        /** Go on with the other datasets; every failure is in the report. */
+        CONTINUE,
+        /** Stop at the first failure; later datasets are left as they are. */
+        STOP
+    }
+
+    /** Destroys and returns the report with {@code destroyed} set where zfs succeeded. */
+    public static PruneReport execute(PruneReport report, Zfs source, Zfs target, ErrorPolicy policy,
+                                      Consumer<String> log) {
+        List<PruneDecision> decisions = new ArrayList<>(report.decisions());
+        List<String> errors = new ArrayList<>(report.errors());
+        Map<String, List<PruneDecision>> batches = new LinkedHashMap<>();
+        for (PruneDecision decision : report.decisions()) {
+            if (decision.decision() == Decision.DESTROY) {
+                batches.computeIfAbsent(decision.side() + "\u0000" + decision.dataset(), k -> new ArrayList<>())
+                        .add(decision);
+            }
+        }
+        for (List<PruneDecision> batch : batches.values()) {
+            PruneDecision first = batch.get(0);
+            Zfs zfs = first.side().equals("source") ? source : target;
+            List<String> names = batch.stream().map(PruneDecision::snapshot).toList();
+            try {
+                zfs.destroySnapshots(DatasetName.of(first.dataset()), names);
+                log.accept(String.format("destroyed on %s %s: %s", first.side(), first.dataset(), String.join(",", names)));
+                for (PruneDecision decision : batch) {
+                    decisions = PruneReport.replace(decisions, decision, decision.markDestroyed());
+                }
+            } catch (ZfsException e) {
+                errors.add(String.format("%s %s: %s (some of %s may be destroyed: list the dataset to see)",
+                        first.side(), first.dataset(), e.getMessage(), names));
+                log.accept("destroy failed: " + e.getMessage());
+                if (policy == ErrorPolicy.STOP) {
+                    break;
+                }
+            }
+        }
+        return report.executed(decisions, errors);
+    }
+}

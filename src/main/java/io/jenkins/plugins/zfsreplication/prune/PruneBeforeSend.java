@@ -1,0 +1,132 @@
+package io.jenkins.plugins.zfsreplication.prune;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
+
+/**
+ * Prune-before-send: applies the target's rules to the target's snapshots plus those the plan
+ * would send, drops from the plan every snapshot the rules would destroy right after the
+ * transfer (its bytes are never sent), re-derives the steps, and decides what to destroy on both
+ * sides. Pure: no zfs call; {@link Destroyer} carries the decisions out.
+ *
+ * <p>Never destroyed or dropped: the newest common snapshot (the next incremental's base), the
+ * newest snapshot after the transfer (the base after that), a snapshot being resumed, a
+ * snapshot with holds ({@code userrefs} above 0) or clones (a listed dataset's {@code origin}),
+ * snapshots still to be sent (on the source), anything not of the naming, and anything of a
+ * dataset the plan does not SEND or find UP_TO_DATE (skipped, diverged and refused datasets are
+ * left alone).
+ */
+public final class PruneBeforeSend {
+    private PruneBeforeSend() {
+    }
+
+    /** The pruned plan and the report of every decision (a dry run until {@link Destroyer} runs). */
+    public record Result(ReplicationPlan plan, PruneReport report) {
+    }
+
+    public static Result apply(ReplicationPlan plan, Listing source, Listing target, PruneOptions options) {
+        Instant now = now(plan, source, options);
+        String basis = switch (options.now()) {
+            case WALL_CLOCK -> "wall clock of the run";
+            case FIXED -> "given";
+            case NEWEST_SNAPSHOT -> "newest snapshot on the source";
+        };
+        Set<String> origins = origins(source, target);
+        // datasets are independent: judged in parallel, collected in plan order
+        List<Optional<DatasetPruner>> pruners = plan.datasets().parallelStream().map(dataset -> {
+            if (dataset.action() != DatasetAction.SEND && dataset.action() != DatasetAction.UP_TO_DATE) {
+                return Optional.<DatasetPruner>empty();
+            }
+            DatasetPruner pruner = new DatasetPruner(dataset, source, target, options, now, origins);
+            pruner.prune();
+            return Optional.of(pruner);
+        }).toList();
+        List<DatasetPlan> datasets = new ArrayList<>();
+        List<PruneDecision> decisions = new ArrayList<>();
+        int notSent = 0;
+        for (int i = 0; i < pruners.size(); i++) {
+            DatasetPruner pruner = pruners.get(i).orElse(null);
+            datasets.add(pruner == null ? plan.datasets().get(i) : pruner.result());
+            if (pruner != null) {
+                decisions.addAll(pruner.decisions());
+                notSent += pruner.notSent();
+            }
+        }
+        ReplicationPlan prunedPlan = new ReplicationPlan(plan.createdAt(), plan.sourceHost(), plan.targetHost(), datasets);
+        long bytes = bytes(plan);
+        long after = bytes(prunedPlan);
+        boolean known = bytes >= 0 && after >= 0;
+        PruneReport report = new PruneReport(now, basis, true, source.host(), target.host(),
+                options.sourceRules() == null ? null : options.sourceRules().spec(),
+                options.targetRules() == null ? null : options.targetRules().spec(), decisions, notSent,
+                known ? bytes - after : -1,
+                known ? "zfs send -nP estimates of the plan before minus after pruning"
+                        : "unknown: the source's zfs gives no send size estimates (zfs send -nP)", List.of());
+        return new Result(prunedPlan, report);
+    }
+
+    /**
+     * The transfer's question between steps, answered for this plan: see {@link RetentionCheck}.
+     * Re-evaluates the target's rules at the given moment against the target as it was listed
+     * plus the plan's snapshots.
+     */
+    public static RetentionCheck retentionCheck(ReplicationPlan plan, Listing source, Listing target,
+                                                PruneOptions options) {
+        if (options.targetRules() == null) {
+            return RetentionCheck.KEEP_ALL;
+        }
+        Set<String> origins = origins(source, target);
+        return (step, now) -> plan.datasets().stream()
+                .filter(d -> d.target().equals(step.target()) && d.steps().contains(step)).findFirst()
+                .map(d -> new DatasetPruner(d, source, target, options, now, origins).stillWanted(step))
+                .orElse(true);
+    }
+
+    private static Instant now(ReplicationPlan plan, Listing source, PruneOptions options) {
+        if (options.now() != PruneOptions.NowMode.NEWEST_SNAPSHOT) {
+            return options.wallClock();
+        }
+        Instant newest = null;
+        for (DatasetPlan dataset : plan.datasets()) {
+            for (ZfsObject snapshot : source.snapshotsOf(dataset.source().name())) {
+                if (options.naming().isCandidate(snapshot.shortName())) {
+                    Instant time = options.naming().timeOf(snapshot);
+                    newest = newest == null || time.isAfter(newest) ? time : newest;
+                }
+            }
+        }
+        return newest == null ? options.wallClock() : newest;
+    }
+
+    /** Snapshots that have clones: the origin of some listed dataset. */
+    private static Set<String> origins(Listing source, Listing target) {
+        Set<String> origins = new HashSet<>();
+        for (Listing listing : List.of(source, target)) {
+            listing.datasets().forEach(d -> d.property("origin").ifPresent(origins::add));
+        }
+        return origins;
+    }
+
+    /** The plan's estimated bytes, or -1 when any step's size is unknown. */
+    private static long bytes(ReplicationPlan plan) {
+        long sum = 0;
+        for (SendStep step : plan.steps()) {
+            if (step.estimatedBytes() < 0) {
+                return -1;
+            }
+            sum += step.estimatedBytes();
+        }
+        return sum;
+    }
+}

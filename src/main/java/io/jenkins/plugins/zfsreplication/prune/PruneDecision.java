@@ -1,0 +1,39 @@
+package io.jenkins.plugins.zfsreplication.prune;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * One candidate snapshot in prune-report.json.
+ *
+ * @param side      "source", "target", or "planned" (on the source, planned to be sent: judged by the
+ *                  target's rules as if it had arrived)
+ * @param host      where the snapshot lives ("local" or the ssh destination)
+ * @param epochSecond the time retention judged it by (name timestamp, else creation), see {@link #time()}
+ * @param rule      the rule or protection that keeps it, or why it goes
+ * @param destroyed true only once zfs really destroyed it (never in a dry run)
+ */
+public record PruneDecision(String side, String host, String dataset, String snapshot, long guid, long epochSecond,
+                            Decision decision, String rule, boolean destroyed) {
+    public PruneDecision {
+        Objects.requireNonNull(side, "side");
+        Objects.requireNonNull(dataset, "dataset");
+        Objects.requireNonNull(snapshot, "snapshot");
+        Objects.requireNonNull(decision, "decision");
+        Objects.requireNonNull(rule, "rule");
+    }
+
+    /** The time retention judged it by. */
+    public Instant time() {
+        return Instant.ofEpochSecond(epochSecond);
+    }
+
+    /** The GUID as ZFS prints it: unsigned. */
+    public String guidText() {
+        return Long.toUnsignedString(guid);
+    }
+
+    PruneDecision markDestroyed() {
+        return new PruneDecision(side, host, dataset, snapshot, guid, epochSecond, decision, rule, true);
+    }
+}

@@ -1,0 +1,44 @@
+package io.jenkins.plugins.zfsreplication.prune;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What retention decided and did: prune-report.json (see {@link PruneReportJson}).
+ *
+ * @param nowBasis          how "now" was chosen: "wall clock" or "newest snapshot ..."
+ * @param dryRun            true: nothing was destroyed, the DESTROY decisions say what would be
+ * @param snapshotsNotSent  snapshots dropped from the plan because the target would destroy them
+ * @param bytesNotSent      the plan's estimated bytes before minus after; -1 where zfs cannot
+ *                          estimate (zfs-fuse), see {@code bytesNotSentBasis}
+ * @param errors            destroys that failed (zfs's message), in order
+ */
+public record PruneReport(Instant now, String nowBasis, boolean dryRun, String sourceHost, String targetHost,
+                          String sourceRules, String targetRules, List<PruneDecision> decisions, int snapshotsNotSent,
+                          long bytesNotSent, String bytesNotSentBasis, List<String> errors) {
+    public static final int FORMAT = 1;
+
+    public PruneReport {
+        Objects.requireNonNull(now, "now");
+        decisions = List.copyOf(decisions);
+        errors = List.copyOf(errors);
+    }
+
+    /** The decisions that destroy, on one side. */
+    public List<PruneDecision> toDestroy(String side) {
+        return decisions.stream().filter(d -> d.decision() == Decision.DESTROY && d.side().equals(side)).toList();
+    }
+
+    PruneReport executed(List<PruneDecision> newDecisions, List<String> newErrors) {
+        return new PruneReport(now, nowBasis, false, sourceHost, targetHost, sourceRules, targetRules, newDecisions,
+                snapshotsNotSent, bytesNotSent, bytesNotSentBasis, newErrors);
+    }
+
+    static List<PruneDecision> replace(List<PruneDecision> decisions, PruneDecision old, PruneDecision updated) {
+        List<PruneDecision> copy = new ArrayList<>(decisions);
+        copy.set(copy.indexOf(old), updated);
+        return copy;
+    }
+}

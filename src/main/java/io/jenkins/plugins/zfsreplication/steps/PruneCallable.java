@@ -1,0 +1,71 @@
+package io.jenkins.plugins.zfsreplication.steps;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import hudson.AbortException;
+import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.PlanText;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.prune.Destroyer;
+import io.jenkins.plugins.zfsreplication.prune.PruneBeforeSend;
+import io.jenkins.plugins.zfsreplication.prune.PruneReport;
+import io.jenkins.plugins.zfsreplication.prune.PruneReportJson;
+import io.jenkins.plugins.zfsreplication.prune.PruneRun;
+import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+import jenkins.MasterToSlaveFileCallable;
+
+/**
+ * Prune-before-send on the agent of the source host: reads the workspace's plan.json, lists both
+ * hosts once, rewrites plan.json and plan.txt, writes prune-report.json, and destroys only when
+ * the settings say so.
+ */
+final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable.Summary> {
+    private static final long serialVersionUID = 1L;
+    private final PruneSettings settings;
+
+    PruneCallable(PruneSettings settings) {
+        this.settings = settings;
+    }
+
+    /** The report's summary, whether anything failed, and the engine's log lines. */
+    record Summary(String summary, boolean failed, List<String> log) implements Serializable {
+    }
+
+    @Override
+    public Summary invoke(File workspace, VirtualChannel channel) throws IOException {
+        Path folder = workspace.toPath();
+        List<String> log = new ArrayList<>();
+        try {
+            ReplicationPlan plan = PlanJson.read(folder.resolve(settings.planFile()));
+            CommandRunner local = new ProcessCommandRunner();
+            Zfs source = new Zfs(host(plan.sourceHost(), local));
+            Zfs target = new Zfs(host(plan.targetHost(), local));
+            PruneBeforeSend.Result result = new PruneRun(source, target, settings.options(Instant.now()), settings.destroy(),
+                    Destroyer.ErrorPolicy.CONTINUE).run(plan, log::add);
+            Path planFolder = folder.resolve(settings.planFile()).getParent();
+            PlanJson.write(result.plan(), planFolder.resolve("plan.json"));
+            AtomicFile.write(planFolder.resolve("plan.txt"), PlanText.write(result.plan()));
+            PruneReport report = result.report();
+            PruneReportJson.write(report, planFolder.resolve("prune-report.json"));
+            return new Summary(PruneReportJson.summary(report), !report.errors().isEmpty(), log);
+        } catch (ZfsException e) {
+            throw new AbortException("zfsPrune: " + e.getMessage());
+        }
+    }
+
+    private static CommandRunner host(String host, CommandRunner local) {
+        return host.equals("local") ? local : new SshCommandRunner(host, List.of(), local);
+    }
+}

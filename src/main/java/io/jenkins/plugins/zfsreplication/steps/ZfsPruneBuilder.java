@@ -1,0 +1,67 @@
+package io.jenkins.plugins.zfsreplication.steps;
+
+import java.io.IOException;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.EnvVars;
+import hudson.Extension;
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.AbstractProject;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import hudson.tasks.BuildStepDescriptor;
+import hudson.tasks.Builder;
+import jenkins.tasks.SimpleBuildStep;
+import org.kohsuke.stapler.DataBoundConstructor;
+import org.kohsuke.stapler.DataBoundSetter;
+
+/** The freestyle form of {@link ZfsPruneStep}: the same options, the same engine call. */
+public final class ZfsPruneBuilder extends Builder implements SimpleBuildStep {
+    private String plan = PruneSettings.DEFAULT_PLAN;
+    private String keepTarget;
+    private String keepSource;
+    private String prefix = PlanSettings.DEFAULT_PREFIX;
+    private String now = PruneSettings.DEFAULT_NOW;
+    private boolean destroy;
+
+    @DataBoundConstructor
+    public ZfsPruneBuilder() {
+        // every option has a default
+    }
+
+    public String getPlan() { return plan; }
+    public String getKeepTarget() { return keepTarget; }
+    public String getKeepSource() { return keepSource; }
+    public String getPrefix() { return prefix; }
+    public String getNow() { return now; }
+    public boolean isDestroy() { return destroy; }
+
+    @DataBoundSetter public void setPlan(String plan) { this.plan = plan; }
+    @DataBoundSetter public void setKeepTarget(String keepTarget) { this.keepTarget = keepTarget; }
+    @DataBoundSetter public void setKeepSource(String keepSource) { this.keepSource = keepSource; }
+    @DataBoundSetter public void setPrefix(String prefix) { this.prefix = prefix; }
+    @DataBoundSetter public void setNow(String now) { this.now = now; }
+    @DataBoundSetter public void setDestroy(boolean destroy) { this.destroy = destroy; }
+
+    @Override
+    public void perform(@NonNull Run<?, ?> run, @NonNull FilePath workspace, @NonNull EnvVars env,
+                        @NonNull Launcher launcher, @NonNull TaskListener listener) throws InterruptedException, IOException {
+        PlanPruneSupport.prune(new PruneSettings(plan, keepTarget, keepSource, prefix, now, destroy), run, workspace,
+                launcher, listener);
+    }
+
+    @Extension
+    public static final class DescriptorImpl extends BuildStepDescriptor<Builder> {
+        @Override
+        public boolean isApplicable(Class<? extends AbstractProject> jobType) {
+            return true;
+        }
+
+        @NonNull
+        @Override
+        public String getDisplayName() {
+            return "Prune ZFS snapshots before sending";
+        }
+    }
+}
