@@ -1,5 +1,8 @@
 package io.jenkins.plugins.zfsreplication.steps;
 
+import io.jenkins.plugins.zfsreplication.plan.Selection;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
+import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.verify.HashAlgorithm;
@@ -25,6 +28,26 @@ final class FieldChecks {
 
     static Optional<String> dataset(String value) {
         return check(() -> DatasetName.of(value.strip()));
+    }
+
+    /** Source datasets, separated by commas or white space; at least one. */
+    static Optional<String> datasets(String value) {
+        return check(() -> Selection.of(PlanSettings.words(value).stream().map(DatasetName::of).toList(), false));
+    }
+
+    /** A retention rule set (keepTarget, keepSource); empty keeps everything on that side. */
+    static Optional<String> retention(String value) {
+        return blank(value) ? none() : check(() -> RetentionPolicy.parse(value));
+    }
+
+    /** The snapshot name prefix; empty takes the default. */
+    static Optional<String> prefix(String value) {
+        return blank(value) ? none() : check(() -> SnapshotNaming.of(value.strip()));
+    }
+
+    /** An ssh destination that is optional (blank: this agent). */
+    static Optional<String> optionalHost(String value) {
+        return blank(value) ? none() : check(() -> SshCommandRunner.checkDestination(value.strip()));
     }
 
     /** Verify block size: a size the engine parses and accepts as a block (a power of two). */

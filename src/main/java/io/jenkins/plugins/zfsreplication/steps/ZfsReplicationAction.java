@@ -37,6 +37,14 @@ public final class ZfsReplicationAction implements RunAction2 {
         return List.copyOf(records);
     }
 
+    public List<PlanRecord> getPlans() {
+        return only(PlanRecord.class);
+    }
+
+    public List<PruneRecord> getPrunes() {
+        return only(PruneRecord.class);
+    }
+
     public List<SendRecvRecord> getTransfers() {
         return only(SendRecvRecord.class);
     }
@@ -48,6 +56,11 @@ public final class ZfsReplicationAction implements RunAction2 {
     /** Bytes every zfsSendRecv of this run sent. */
     public long getBytesSent() {
         return getTransfers().stream().mapToLong(SendRecvRecord::getBytes).sum();
+    }
+
+    /** Snapshots every zfsPrune of this run destroyed (or, in a dry run, would have). */
+    public int getSnapshotsPruned() {
+        return getPrunes().stream().mapToInt(PruneRecord::getDestroyed).sum();
     }
 
     /** True when any comparison of this run found a difference. */

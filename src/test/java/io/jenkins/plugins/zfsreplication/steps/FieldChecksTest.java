@@ -36,6 +36,11 @@ class FieldChecksTest {
         soft.assertThat(FieldChecks.sshHost("local", "")).isEmpty();
         soft.assertThat(FieldChecks.plan("plans/nightly.json")).isEmpty();
         soft.assertThat(FieldChecks.artifacts("")).isEmpty();
+        soft.assertThat(FieldChecks.datasets("tank/vm, tank/db tank/home")).isEmpty();
+        soft.assertThat(FieldChecks.retention("grid: 1x1h(keep=all) | 24x1h | 14x1d")).isEmpty();
+        soft.assertThat(FieldChecks.retention("")).isEmpty();
+        soft.assertThat(FieldChecks.prefix("nightly")).isEmpty();
+        soft.assertThat(FieldChecks.optionalHost("")).isEmpty();
         soft.assertAll();
     }
 
@@ -89,6 +94,32 @@ class FieldChecksTest {
                     .or(() -> FieldChecks.compression(c[5])).or(() -> FieldChecks.size(c[6]))
                     .or(() -> FieldChecks.size(c[7]));
             assertThat(form).as(String.join(" ", c)).isEqualTo(Optional.ofNullable(run).map(Throwable::getMessage));
+        }
+    }
+
+    @Test
+    void shouldCheckPlanAndPruneFieldsAsTheirSettingsDo() {
+        String[][] cases = {
+            {"tank/vm", "backup", "", "zr", "last: 3", ""},
+            {"", "backup", "", "zr", "", ""},
+            {"tank/vm tank@x", "backup", "", "zr", "", ""},
+            {"tank/vm", "backup@daily", "", "zr", "", ""},
+            {"tank/vm", "backup", "-oProxyCommand=x", "zr", "", ""},
+            {"tank/vm", "backup", "nas", "bad prefix!", "", ""},
+            {"tank/vm", "backup", "nas", "zr", "grid: 24x1h | banana", ""},
+            {"tank/vm", "backup", "nas", "zr", "", "keep everything"},
+        };
+        for (String[] c : cases) {
+            Throwable run = catchThrowable(() -> {
+                new PlanSettings(c[0], true, c[1], c[2], null, null, c[3], false, false);
+                new PruneSettings("plan.json", c[4], c[5], c[3], "wall", false);
+            });
+            Optional<String> form = FieldChecks.datasets(c[0]).or(() -> FieldChecks.dataset(c[1]))
+                    .or(() -> FieldChecks.optionalHost(c[2])).or(() -> FieldChecks.prefix(c[3]))
+                    .or(() -> FieldChecks.retention(c[4])).or(() -> FieldChecks.retention(c[5]));
+            assertThat(form.isPresent()).as("%s: run says %s, form says %s", String.join(" | ", c), run, form)
+                    .isEqualTo(run != null);
+            form.ifPresent(message -> assertThat(run.getMessage()).endsWith(message));
         }
     }
 

@@ -2,6 +2,9 @@ package io.jenkins.plugins.zfsreplication.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
@@ -140,6 +143,33 @@ class ZfsReplicationActionTest {
         assertThat(copy.getRecords()).hasSize(2);
         assertThat(copy.getIconFileName()).isNull();
         assertThat(copy.getUrlName()).isNull();
+    }
+
+    @Test
+    void shouldCountWhatAPlanDoesWithEachDataset() {
+        DatasetName a = DatasetName.of("tank/a");
+        ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "nas", List.of(
+                new DatasetPlan(a, DatasetName.of("backup/a"), DatasetAction.SEND, "", List.of(full(a, "s1"), full(a, "s2"))),
+                dataset("tank/b", DatasetAction.UP_TO_DATE), dataset("tank/c", DatasetAction.SKIPPED),
+                dataset("tank/d", DatasetAction.SKIPPED), dataset("tank/e", DatasetAction.DIVERGED),
+                dataset("tank/f", DatasetAction.REFUSED)));
+
+        PlanCallable.Summary summary = PlanCallable.summary(plan, List.of());
+        PlanRecord record = new PlanRecord(new PlanSettings("tank", true, "backup", "", null, null, "zr", false, false),
+                summary, List.of("plan.json"));
+
+        assertThat(record).extracting(PlanRecord::getDatasets, PlanRecord::getToSend, PlanRecord::getSteps,
+                PlanRecord::getUpToDate, PlanRecord::getSkipped, PlanRecord::getProblems).containsExactly(6, 1, 2, 1, 2, 2);
+        assertThat(summary.toMap()).containsEntry("toSend", 1).containsEntry("skipped", 2).containsEntry("problems", 2);
+        ZfsReplicationAction action = new ZfsReplicationAction();
+        action.add(record);
+        assertThat(action.getPlans()).containsExactly(record);
+        assertThat(action.getTransfers()).isEmpty();
+    }
+
+    private static DatasetPlan dataset(String name, DatasetAction action) {
+        return new DatasetPlan(DatasetName.of(name), DatasetName.of("backup/" + name.substring(5)), action, "test",
+                List.of());
     }
 
     private static SendRecvSettings settings() {
