@@ -45,6 +45,11 @@ public record StepDefaults(String hash, String blockSize, int concurrency, Strin
         return or(field, sshCredentialsId);
     }
 
+    /** A field as stored: null when empty (the default applies), else the value without surrounding blanks. */
+    static String unset(String field) {
+        return field == null || field.isBlank() ? null : field.strip();
+    }
+
     private static String or(String value, String fallback) {
         return value == null || value.isBlank() ? fallback : value.strip();
     }

@@ -57,9 +57,10 @@ public final class ZfsVerifyStep extends Step {
     public boolean isFailOnMismatch() { return failOnMismatch; }
 
     @DataBoundSetter public void setName(String name) { this.name = name; }
-    @DataBoundSetter public void setBlockSize(String blockSize) { this.blockSize = blockSize; }
+    // an empty form field means "the system default", stored as null either way (config round trips stay equal)
+    @DataBoundSetter public void setBlockSize(String blockSize) { this.blockSize = StepDefaults.unset(blockSize); }
     @DataBoundSetter public void setCount(long count) { this.count = count; }
-    @DataBoundSetter public void setHash(String hash) { this.hash = hash; }
+    @DataBoundSetter public void setHash(String hash) { this.hash = StepDefaults.unset(hash); }
     @DataBoundSetter public void setSparse(String sparse) { this.sparse = sparse; }
     @DataBoundSetter public void setThreads(int threads) { this.threads = threads; }
     @DataBoundSetter public void setCompareWith(String compareWith) { this.compareWith = compareWith; }

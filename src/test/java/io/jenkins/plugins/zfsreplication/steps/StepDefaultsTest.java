@@ -26,6 +26,17 @@ class StepDefaultsTest {
     }
 
     @Test
+    void shouldStoreAnEmptyFormFieldAsUnsetSoTheDefaultApplies() {
+        ZfsVerifyBuilder builder = new ZfsVerifyBuilder("disk.img");
+        builder.setHash("");
+        builder.setBlockSize("  ");
+
+        assertThat(builder.getHash()).isNull();
+        assertThat(builder.getBlockSize()).isNull();
+        assertThat(builder.settings(SYSTEM)).isEqualTo(new ZfsVerifyBuilder("disk.img").settings(SYSTEM));
+    }
+
+    @Test
     void shouldKeepWhatAJobSetsItself() {
         ZfsVerifyStep step = new ZfsVerifyStep("disk.img");
         step.setHash("xxh3");
