@@ -6,7 +6,9 @@ import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import hudson.AbortException;
 import hudson.remoting.VirtualChannel;
@@ -32,8 +34,38 @@ final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.Summary>
         this.settings = settings;
     }
 
-    /** What the build log and the script see: the counts and the engine's log lines. */
-    record Summary(String summary, int steps, List<String> log) implements Serializable {
+    /**
+     * What the build log, the build page and the script see: the counts and the engine's log lines.
+     *
+     * @param problems datasets the plan leaves alone because the target diverged or was refused
+     */
+    record Summary(String summary, int steps, List<String> log, int datasets, int toSend, int upToDate, int skipped,
+                   int problems) implements Serializable {
+        /** The value zfsSnapshotPlan returns to a Pipeline script. */
+        Map<String, Object> toMap() {
+            Map<String, Object> map = new LinkedHashMap<>();
+            map.put("summary", summary);
+            map.put("datasets", datasets);
+            map.put("toSend", toSend);
+            map.put("upToDate", upToDate);
+            map.put("skipped", skipped);
+            map.put("problems", problems);
+            map.put("steps", steps);
+            return map;
+        }
+    }
+
+    static Summary summary(ReplicationPlan plan, List<String> log) {
+        int send = count(plan, DatasetAction.SEND);
+        int problems = count(plan, DatasetAction.DIVERGED) + count(plan, DatasetAction.REFUSED);
+        return new Summary(String.format("%d dataset(s): %d to send in %d step(s), %d diverged or refused",
+                plan.datasets().size(), send, plan.steps().size(), problems), plan.steps().size(), log,
+                plan.datasets().size(), send, count(plan, DatasetAction.UP_TO_DATE), count(plan, DatasetAction.SKIPPED),
+                problems);
+    }
+
+    private static int count(ReplicationPlan plan, DatasetAction action) {
+        return (int) plan.datasets().stream().filter(d -> d.action() == action).count();
     }
 
     @Override
@@ -47,11 +79,7 @@ final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.Summary>
             Path folder = workspace.toPath();
             PlanJson.write(plan, folder.resolve("plan.json"));
             AtomicFile.write(folder.resolve("plan.txt"), PlanText.write(plan));
-            long send = plan.datasets().stream().filter(d -> d.action() == DatasetAction.SEND).count();
-            long problems = plan.datasets().stream()
-                    .filter(d -> d.action() == DatasetAction.DIVERGED || d.action() == DatasetAction.REFUSED).count();
-            return new Summary(String.format("%d dataset(s): %d to send in %d step(s), %d diverged or refused",
-                    plan.datasets().size(), send, plan.steps().size(), problems), plan.steps().size(), log);
+            return summary(plan, log);
         } catch (ZfsException e) {
             throw new AbortException("zfsSnapshotPlan: " + e.getMessage());
         }

@@ -25,7 +25,9 @@ final class PlanPruneSupport {
         PlanCallable.Summary summary = workspace.act(new PlanCallable(settings));
         summary.log().forEach(line -> log.println("zfsSnapshotPlan: " + line));
         log.println("zfsSnapshotPlan: " + summary.summary());
-        archive(run, workspace, launcher, listener, List.of("plan.json", "plan.txt"));
+        List<String> artifacts = List.of("plan.json", "plan.txt");
+        archive(run, workspace, launcher, listener, artifacts);
+        ZfsReplicationAction.record(run, new PlanRecord(settings, summary, artifacts));
         return summary;
     }
 
@@ -37,8 +39,9 @@ final class PlanPruneSupport {
         summary.summary().lines().forEach(line -> log.println("zfsPrune: " + line));
         String folder = settings.planFile().contains("/")
                 ? settings.planFile().substring(0, settings.planFile().lastIndexOf('/') + 1) : "";
-        archive(run, workspace, launcher, listener,
-                List.of(folder + "plan.json", folder + "plan.txt", folder + "prune-report.json"));
+        List<String> artifacts = List.of(folder + "plan.json", folder + "plan.txt", folder + "prune-report.json");
+        archive(run, workspace, launcher, listener, artifacts);
+        ZfsReplicationAction.record(run, new PruneRecord(summary, artifacts));
         if (summary.failed()) {
             throw new AbortException("zfsPrune: some snapshots could not be destroyed; see prune-report.json");
         }

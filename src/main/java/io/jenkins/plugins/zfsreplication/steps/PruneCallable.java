@@ -6,7 +6,9 @@ import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import hudson.AbortException;
 import hudson.remoting.VirtualChannel;
@@ -14,6 +16,7 @@ import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.PlanText;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.prune.Decision;
 import io.jenkins.plugins.zfsreplication.prune.Destroyer;
 import io.jenkins.plugins.zfsreplication.prune.PruneBeforeSend;
 import io.jenkins.plugins.zfsreplication.prune.PruneReport;
@@ -39,8 +42,37 @@ final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable.Summar
         this.settings = settings;
     }
 
-    /** The report's summary, whether anything failed, and the engine's log lines. */
-    record Summary(String summary, boolean failed, List<String> log) implements Serializable {
+    /**
+     * The report's summary, whether anything failed, the engine's log lines and the counts.
+     *
+     * @param destroyed    snapshots destroyed (in a dry run: that would be)
+     * @param notSent      planned snapshots dropped from the plan because the target would prune them
+     * @param bytesNotSent the stream bytes that saves; -1 when unknown
+     */
+    record Summary(String summary, boolean failed, List<String> log, boolean dryRun, int destroyed, int kept,
+                   int notSent, long bytesNotSent) implements Serializable {
+        static Summary of(PruneReport report, List<String> log) {
+            return new Summary(PruneReportJson.summary(report), !report.errors().isEmpty(), log, report.dryRun(),
+                    count(report, Decision.DESTROY), count(report, Decision.KEEP), report.snapshotsNotSent(),
+                    report.bytesNotSent());
+        }
+
+        private static int count(PruneReport report, Decision decision) {
+            return (int) report.decisions().stream().filter(d -> d.decision() == decision).count();
+        }
+
+        /** The value zfsPrune returns to a Pipeline script. */
+        Map<String, Object> toMap() {
+            Map<String, Object> map = new LinkedHashMap<>();
+            map.put("summary", summary);
+            map.put("failed", failed);
+            map.put("dryRun", dryRun);
+            map.put("destroyed", destroyed);
+            map.put("kept", kept);
+            map.put("notSent", notSent);
+            map.put("bytesNotSent", bytesNotSent);
+            return map;
+        }
     }
 
     @Override
@@ -59,7 +91,7 @@ final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable.Summar
             AtomicFile.write(planFolder.resolve("plan.txt"), PlanText.write(result.plan()));
             PruneReport report = result.report();
             PruneReportJson.write(report, planFolder.resolve("prune-report.json"));
-            return new Summary(PruneReportJson.summary(report), !report.errors().isEmpty(), log);
+            return Summary.of(report, log);
         } catch (ZfsException e) {
             throw new AbortException("zfsPrune: " + e.getMessage());
         }

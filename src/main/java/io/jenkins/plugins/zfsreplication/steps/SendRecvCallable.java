@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,21 +37,33 @@ final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSummary> 
     private static final long serialVersionUID = 1L;
     private final SendRecvSettings settings;
     private final TaskListener listener;
+    private final SshKey key; // null: the agent user's own ssh keys
 
-    SendRecvCallable(SendRecvSettings settings, TaskListener listener) {
+    SendRecvCallable(SendRecvSettings settings, TaskListener listener, SshKey key) {
         this.settings = settings;
         this.listener = listener;
+        this.key = key;
     }
 
     @Override
     public SendRecvSummary invoke(File workspace, VirtualChannel channel) throws IOException, InterruptedException {
         Path root = workspace.toPath();
         ReplicationPlan plan = PlanJson.read(root.resolve(settings.plan()));
+        if (key == null || !"ssh".equals(settings.transport())) {
+            return run(root, plan, settings.sshHost(), settings.sshOptionList());
+        }
+        try (SshKey.KeyFile file = key.write()) {
+            return run(root, plan, key.destination(settings.sshHost()), file.sshOptions(settings.sshOptionList()));
+        }
+    }
+
+    private SendRecvSummary run(Path root, ReplicationPlan plan, String sshHost, List<String> sshOptions)
+            throws IOException, InterruptedException {
         ProcessCommandRunner local = new ProcessCommandRunner();
         Transport transport = "ssh".equals(settings.transport())
-                ? new SshTransport(settings.sshHost(), settings.sshOptionList()) : new LocalTransport();
+                ? new SshTransport(sshHost, sshOptions) : new LocalTransport();
         Zfs target = "ssh".equals(settings.transport())
-                ? new Zfs(new SshCommandRunner(settings.sshHost(), settings.sshOptionList(), local)) : new Zfs(local);
+                ? new Zfs(new SshCommandRunner(sshHost, sshOptions, local)) : new Zfs(local);
         TransferSetup setup = TransferSetup.zfs(transport, new Zfs(local), target, Launcher.local(), Launcher.local(),
                 StepGate.KEEP_ALL);
         TransferEngine engine = new TransferEngine(setup, settings.toOptions(), listener.getLogger()::println,
@@ -64,8 +77,15 @@ final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSummary> 
             throw new InterruptedException("zfsSendRecv was aborted; every pipeline process was ended and "
                     + settings.artifacts() + "/transfer.json records where it stopped");
         }
+        return summary(report, written);
+    }
+
+    static SendRecvSummary summary(TransferReport report, List<String> written) {
         int failed = (int) report.steps().stream().filter(s -> s.outcome() == StepOutcome.FAILED).count();
+        int skipped = (int) report.steps().stream().filter(s -> s.outcome() == StepOutcome.SKIPPED).count();
+        int datasets = (int) report.steps().stream().map(s -> s.step().source()).distinct().count();
+        double seconds = Duration.between(report.startedAt(), report.finishedAt()).toNanos() / 1e9;
         return new SendRecvSummary(report.succeeded(), report.cancelled(), report.steps().size(), failed,
-                report.totalBytes(), report.firstError(), written);
+                report.totalBytes(), report.firstError(), written, datasets, skipped, seconds);
     }
 }

@@ -9,22 +9,29 @@ import java.io.Serializable;
 final class SendRecvFields implements Serializable {
     private static final long serialVersionUID = 1L;
     String plan;
-    String transport = "local";
+    String transport = "";
     String sshHost = "";
     String sshOptions = "";
-    int concurrency = 1;
+    int concurrency; // 0: the system default
     String options = "";
     String compression = "none";
     String buffer = "64M";
     String rateLimit = "0";
     String artifacts = "zfs-transfer";
+    String sshCredentialsId = ""; // "": the system default
+
+    /** The credential for the ssh transport; "" for the agent user's own keys. */
+    String credentialsId(StepDefaults defaults) {
+        return defaults.sshCredentialsId(sshCredentialsId);
+    }
 
     SendRecvFields(String plan) {
         this.plan = plan;
     }
 
-    SendRecvSettings settings() {
-        return new SendRecvSettings(plan, transport, sshHost, sshOptions, concurrency, options, compression, buffer,
-                rateLimit, artifacts);
+    /** The settings of a run; fields left empty take {@code defaults}. */
+    SendRecvSettings settings(StepDefaults defaults) {
+        return new SendRecvSettings(plan, defaults.transport(transport), sshHost, sshOptions,
+                defaults.concurrency(concurrency), options, compression, buffer, rateLimit, artifacts);
     }
 }

@@ -12,6 +12,7 @@ import io.jenkins.plugins.zfsreplication.transfer.Compression;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
 import io.jenkins.plugins.zfsreplication.transfer.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
+import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 
 /**
  * What zfsSendRecv and its freestyle builder pass to the agent: one serializable value, checked on
@@ -32,13 +33,12 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
     public SendRecvSettings {
         plan = relative(plan, "plan");
         artifacts = relative(artifacts == null || artifacts.isBlank() ? "zfs-transfer" : artifacts, "artifacts");
-        transport = transport == null || transport.isBlank() ? "local" : transport.strip();
-        if (!List.of("local", "ssh").contains(transport)) {
-            throw new TransferException("Unknown transport '%s': zfsSendRecv runs 'local' or 'ssh' (tcp between two "
-                    + "agents is not available in this version; the command line has it)", transport);
-        }
+        transport = transport(transport == null || transport.isBlank() ? "local" : transport);
         if ("ssh".equals(transport) && (sshHost == null || sshHost.isBlank())) {
             throw new TransferException("The ssh transport needs sshHost ([user@]host)");
+        }
+        if ("ssh".equals(transport)) {
+            sshHost = SshCommandRunner.checkDestination(sshHost.strip());
         }
         sshOptions = sshOptions == null ? "" : sshOptions.strip();
         options = options == null ? "" : options.strip();
@@ -56,15 +56,26 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
                                            int concurrency) {
         Set<SendOption> requested = options.isEmpty() ? Set.of() : Arrays.stream(options.split(","))
                 .map(SendOption::byName).collect(Collectors.toSet());
-        Compression chosen;
-        try {
-            chosen = Compression.valueOf(compression.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new TransferException("Unknown compression '%s': use none, zstd or lz4", compression);
-        }
-        return TransferOptions.defaults().withRequested(requested).withCompression(chosen)
+        return TransferOptions.defaults().withRequested(requested).withCompression(compression(compression))
                 .withBuffer(TransferOptions.parseSize(buffer), TransferOptions.parseSize(rateLimit))
                 .withConcurrency(concurrency).withTimes(Duration.ofSeconds(5), Duration.ofMinutes(2), Duration.ofMinutes(5));
+    }
+
+    static String transport(String name) {
+        String transport = name.strip();
+        if (!List.of("local", "ssh").contains(transport)) {
+            throw new TransferException("Unknown transport '%s': zfsSendRecv runs 'local' or 'ssh' (tcp between two "
+                    + "agents is not available in this version; the command line has it)", transport);
+        }
+        return transport;
+    }
+
+    static Compression compression(String name) {
+        try {
+            return Compression.valueOf(name.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new TransferException("Unknown compression '%s': use none, zstd or lz4", name);
+        }
     }
 
     public List<String> sshOptionList() {
@@ -72,7 +83,7 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
     }
 
     /** Workspace-relative, no way out of the workspace. */
-    private static String relative(String path, String field) {
+    static String relative(String path, String field) {
         if (path == null || path.isBlank()) {
             throw new TransferException("%s is required", field);
         }

@@ -7,7 +7,8 @@ import java.util.Map;
 
 /** What the agent returns: small, serializable, only the plugin's own types (JEP-200). */
 public record SendRecvSummary(boolean succeeded, boolean cancelled, int steps, int failedSteps, long bytes,
-                              String firstError, List<String> artifacts) implements Serializable {
+                              String firstError, List<String> artifacts, int datasets, int skippedSteps,
+                              double seconds) implements Serializable {
     private static final long serialVersionUID = 1L;
 
     public SendRecvSummary {
@@ -23,6 +24,9 @@ public record SendRecvSummary(boolean succeeded, boolean cancelled, int steps, i
         map.put("steps", steps);
         map.put("failedSteps", failedSteps);
         map.put("bytes", bytes);
+        map.put("datasets", datasets);
+        map.put("skippedSteps", skippedSteps);
+        map.put("seconds", seconds);
         map.put("error", firstError);
         return map;
     }

@@ -13,8 +13,6 @@ import java.io.Serializable;
 record VerifySettings(String target, String name, String blockSize, long count, String hash, String sparse,
                       int threads, String compareWith, boolean failOnMismatch) implements Serializable {
     static final String DEFAULT_NAME = "verify";
-    static final String DEFAULT_BLOCK_SIZE = "1M";
-    static final String DEFAULT_HASH = "xxh64";
     static final String DEFAULT_SPARSE = "auto";
 
     VerifySettings {

@@ -3,21 +3,15 @@ package io.jenkins.plugins.zfsreplication.steps;
 import hudson.AbortException;
 import hudson.FilePath;
 import hudson.Launcher;
-import hudson.model.Item;
 import hudson.model.Run;
 import hudson.model.TaskListener;
-import hudson.util.FormValidation;
-import io.jenkins.plugins.zfsreplication.verify.HashAlgorithm;
-import io.jenkins.plugins.zfsreplication.verify.Sizes;
-import io.jenkins.plugins.zfsreplication.verify.SparseMode;
-import io.jenkins.plugins.zfsreplication.verify.VerifyException;
 import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import jenkins.model.Jenkins;
 import jenkins.util.BuildListenerAdapter;
 
 /** What the Pipeline step and the freestyle builder share: run on the agent, log, archive, judge. */
@@ -41,6 +35,7 @@ final class VerifyStepSupport {
             artifacts.put(settings.name() + suffix, settings.name() + suffix);
         }
         run.pickArtifactManager().archive(workspace, launcher, BuildListenerAdapter.wrap(listener), artifacts);
+        ZfsReplicationAction.record(run, new VerifyRecord(settings, outcome));
         if (outcome.identical() == null) {
             return outcome;
         }
@@ -53,49 +48,24 @@ final class VerifyStepSupport {
         return outcome;
     }
 
-    /** The value a Pipeline script gets back: plain strings, booleans and lists. */
+    /**
+     * The value a Pipeline script gets back: plain strings, numbers, booleans and lists
+     * ({@code mismatches} counts every difference, {@code differences} lists the first ones).
+     */
     static Map<String, Object> toScriptValue(WorkspaceVerification.Outcome outcome) {
         Map<String, Object> value = new LinkedHashMap<>();
         value.put("summary", outcome.summary());
-        value.put("artifacts", outcome.artifacts());
+        value.put("artifacts", new ArrayList<>(outcome.artifacts()));
         value.put("compared", outcome.identical() != null);
         value.put("identical", outcome.identical() == null || outcome.identical());
         value.put("comparison", outcome.comparisonSummary());
-        value.put("differences", outcome.differences());
+        value.put("differences", new ArrayList<>(outcome.differences()));
+        WorkspaceVerification.Figures figures = outcome.figures();
+        value.put("mismatches", figures.differences());
+        value.put("files", figures.files());
+        value.put("chunks", figures.chunks());
+        value.put("bytes", figures.bytes());
+        value.put("seconds", figures.seconds());
         return value;
-    }
-
-    /** Form validation shared by both descriptors; answers only users who may configure the item. */
-    static FormValidation checkBlockSize(Item item, String value) {
-        if (!mayConfigure(item)) {
-            return FormValidation.ok();
-        }
-        return check(() -> {
-            long size = Sizes.parse(value);
-            if (size <= 0 || Long.bitCount(size) != 1) {
-                throw new VerifyException("%s is not a positive power of two: use e.g. 4K, 128K or 1M", value);
-            }
-        });
-    }
-
-    static FormValidation checkHash(Item item, String value) {
-        return mayConfigure(item) ? check(() -> HashAlgorithm.byName(value)) : FormValidation.ok();
-    }
-
-    static FormValidation checkSparse(Item item, String value) {
-        return mayConfigure(item) ? check(() -> SparseMode.byName(value)) : FormValidation.ok();
-    }
-
-    private static boolean mayConfigure(Item item) {
-        return item == null ? Jenkins.get().hasPermission(Jenkins.ADMINISTER) : item.hasPermission(Item.CONFIGURE);
-    }
-
-    private static FormValidation check(Runnable validation) {
-        try {
-            validation.run();
-            return FormValidation.ok();
-        } catch (VerifyException e) {
-            return FormValidation.error(e.getMessage());
-        }
     }
 }

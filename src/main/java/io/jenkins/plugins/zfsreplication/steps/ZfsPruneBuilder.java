@@ -1,20 +1,24 @@
 package io.jenkins.plugins.zfsreplication.steps;
 
-import java.io.IOException;
-
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.EnvVars;
 import hudson.Extension;
 import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.AbstractProject;
+import hudson.model.Item;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import hudson.tasks.BuildStepDescriptor;
 import hudson.tasks.Builder;
+import hudson.util.FormValidation;
+import java.io.IOException;
 import jenkins.tasks.SimpleBuildStep;
+import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
 
 /** The freestyle form of {@link ZfsPruneStep}: the same options, the same engine call. */
 public final class ZfsPruneBuilder extends Builder implements SimpleBuildStep {
@@ -62,6 +66,21 @@ public final class ZfsPruneBuilder extends Builder implements SimpleBuildStep {
         @Override
         public String getDisplayName() {
             return "Prune ZFS snapshots before sending";
+        }
+
+        @POST
+        public FormValidation doCheckKeepTarget(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.retention(value));
+        }
+
+        @POST
+        public FormValidation doCheckKeepSource(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.retention(value));
+        }
+
+        @POST
+        public FormValidation doCheckPrefix(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.prefix(value));
         }
     }
 }

@@ -1,26 +1,32 @@
 package io.jenkins.plugins.zfsreplication.steps;
 
-import java.util.Set;
-
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
 import hudson.FilePath;
 import hudson.Launcher;
+import hudson.model.Item;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import hudson.util.FormValidation;
+import java.util.Map;
+import java.util.Set;
 import org.jenkinsci.Symbol;
 import org.jenkinsci.plugins.workflow.steps.Step;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
 import org.jenkinsci.plugins.workflow.steps.StepExecution;
 import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
+import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
 
 /**
  * {@code zfsPrune keepTarget: 'grid: 1x1h(keep=all) | 24x1h | 14x1d', destroy: true}: prune-before-send
  * on the plan.json an earlier {@code zfsSnapshotPlan} left in the workspace; a dry run unless
- * {@code destroy}. plan.json, plan.txt and prune-report.json are archived; returns the summary.
+ * {@code destroy}. plan.json, plan.txt and prune-report.json are archived; returns a map: summary,
+ * failed, dryRun, destroyed, kept, notSent, bytesNotSent.
  */
 public final class ZfsPruneStep extends Step {
     private String plan = PruneSettings.DEFAULT_PLAN;
@@ -59,7 +65,7 @@ public final class ZfsPruneStep extends Step {
     }
 
     /** Runs off the CPS thread; the work happens on the agent through {@link PruneCallable}. */
-    static final class Execution extends SynchronousNonBlockingStepExecution<String> {
+    static final class Execution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
         private static final long serialVersionUID = 1L;
         private final PruneSettings settings;
 
@@ -69,10 +75,10 @@ public final class ZfsPruneStep extends Step {
         }
 
         @Override
-        protected String run() throws Exception {
+        protected Map<String, Object> run() throws Exception {
             StepContext context = getContext();
             return PlanPruneSupport.prune(settings, context.get(Run.class), context.get(FilePath.class),
-                    context.get(Launcher.class), context.get(TaskListener.class)).summary();
+                    context.get(Launcher.class), context.get(TaskListener.class)).toMap();
         }
     }
 
@@ -93,6 +99,21 @@ public final class ZfsPruneStep extends Step {
         @Override
         public String getDisplayName() {
             return "Prune ZFS snapshots before sending";
+        }
+
+        @POST
+        public FormValidation doCheckKeepTarget(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.retention(value));
+        }
+
+        @POST
+        public FormValidation doCheckKeepSource(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.retention(value));
+        }
+
+        @POST
+        public FormValidation doCheckPrefix(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.prefix(value));
         }
     }
 }

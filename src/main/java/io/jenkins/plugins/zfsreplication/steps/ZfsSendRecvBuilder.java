@@ -13,7 +13,6 @@ import hudson.model.TaskListener;
 import hudson.tasks.BuildStepDescriptor;
 import hudson.tasks.Builder;
 import hudson.util.FormValidation;
-import io.jenkins.plugins.zfsreplication.transfer.TransferException;
 import jenkins.tasks.SimpleBuildStep;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.AncestorInPath;
@@ -29,6 +28,10 @@ public final class ZfsSendRecvBuilder extends Builder implements SimpleBuildStep
     @DataBoundConstructor
     public ZfsSendRecvBuilder(String plan) {
         this.fields = new SendRecvFields(plan);
+    }
+
+    SendRecvFields fields() {
+        return fields;
     }
 
     public String getPlan() {
@@ -111,6 +114,15 @@ public final class ZfsSendRecvBuilder extends Builder implements SimpleBuildStep
         return fields.artifacts;
     }
 
+    public String getSshCredentialsId() {
+        return fields.sshCredentialsId;
+    }
+
+    @DataBoundSetter
+    public void setSshCredentialsId(String sshCredentialsId) {
+        fields.sshCredentialsId = sshCredentialsId;
+    }
+
     @DataBoundSetter
     public void setArtifacts(String directory) {
         fields.artifacts = directory;
@@ -119,7 +131,8 @@ public final class ZfsSendRecvBuilder extends Builder implements SimpleBuildStep
     @Override
     public void perform(Run<?, ?> run, FilePath workspace, EnvVars env, Launcher launcher, TaskListener listener)
             throws InterruptedException, IOException {
-        SendRecvRunner.run(fields.settings(), run, workspace, launcher, listener);
+        StepDefaults defaults = ZfsReplicationConfiguration.current();
+        SendRecvRunner.run(fields.settings(defaults), fields.credentialsId(defaults), run, workspace, launcher, listener);
     }
 
     @Extension
@@ -135,23 +148,45 @@ public final class ZfsSendRecvBuilder extends Builder implements SimpleBuildStep
             return "ZFS send/recv: run a replication plan";
         }
 
-        /** The same checks the step makes before any agent work, shown while configuring. */
         @POST
-        public FormValidation doCheckPlan(@AncestorInPath Item item, @QueryParameter String plan,
-                                          @QueryParameter String transport, @QueryParameter String sshHost,
-                                          @QueryParameter int concurrency, @QueryParameter String options,
-                                          @QueryParameter String compression, @QueryParameter String buffer,
-                                          @QueryParameter String rateLimit) {
-            if (item == null || !item.hasPermission(Item.CONFIGURE)) {
-                return FormValidation.ok();
-            }
-            try {
-                new SendRecvSettings(plan, transport, sshHost, "", concurrency, options, compression, buffer,
-                        rateLimit, "zfs-transfer");
-                return FormValidation.ok();
-            } catch (TransferException e) {
-                return FormValidation.error(e.getMessage());
-            }
+        public FormValidation doCheckPlan(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.plan(value));
+        }
+
+        @POST
+        public FormValidation doCheckArtifacts(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.artifacts(value));
+        }
+
+        @POST
+        public FormValidation doCheckSshHost(@AncestorInPath Item item, @QueryParameter String transport,
+                                             @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.sshHost(transport, value));
+        }
+
+        @POST
+        public FormValidation doCheckConcurrency(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.concurrency(value));
+        }
+
+        @POST
+        public FormValidation doCheckOptions(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.sendOptions(value));
+        }
+
+        @POST
+        public FormValidation doCheckCompression(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.compression(value));
+        }
+
+        @POST
+        public FormValidation doCheckBuffer(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.size(value));
+        }
+
+        @POST
+        public FormValidation doCheckRateLimit(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.size(value));
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps;
 
+import hudson.model.Item;
+import hudson.util.FormValidation;
 import java.util.Map;
 import java.util.Set;
 
@@ -8,18 +10,22 @@ import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import org.jenkinsci.Symbol;
 import org.jenkinsci.plugins.workflow.steps.Step;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
 import org.jenkinsci.plugins.workflow.steps.StepExecution;
 import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
+import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
 
 /**
  * {@code zfsSendRecv plan: 'plan.json', transport: 'ssh', sshHost: 'root@nas', concurrency: 4}:
  * runs the plan's send steps from the agent the step runs on (the sending storage host).
- * Returns a map: succeeded, cancelled, steps, failedSteps, bytes, error.
+ * Returns a map: succeeded, cancelled, steps, failedSteps, bytes, datasets, skippedSteps, seconds, error.
  */
 public final class ZfsSendRecvStep extends Step {
     private final SendRecvFields fields;
@@ -27,6 +33,10 @@ public final class ZfsSendRecvStep extends Step {
     @DataBoundConstructor
     public ZfsSendRecvStep(String plan) {
         this.fields = new SendRecvFields(plan);
+    }
+
+    SendRecvFields fields() {
+        return fields;
     }
 
     public String getPlan() {
@@ -109,6 +119,15 @@ public final class ZfsSendRecvStep extends Step {
         return fields.artifacts;
     }
 
+    public String getSshCredentialsId() {
+        return fields.sshCredentialsId;
+    }
+
+    @DataBoundSetter
+    public void setSshCredentialsId(String sshCredentialsId) {
+        fields.sshCredentialsId = sshCredentialsId;
+    }
+
     @DataBoundSetter
     public void setArtifacts(String artifacts) {
         fields.artifacts = artifacts;
@@ -116,28 +135,32 @@ public final class ZfsSendRecvStep extends Step {
 
     @Override
     public StepExecution start(StepContext context) {
-        return new Execution(context, fields.settings());
+        StepDefaults defaults = ZfsReplicationConfiguration.current();
+        return new Execution(context, fields.settings(defaults), fields.credentialsId(defaults));
     }
 
     /** Runs the plan on the step's agent; an abort interrupts it, which ends every pipeline process. */
     static final class Execution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
         private static final long serialVersionUID = 1L;
         private final SendRecvSettings settings;
+        private final String credentialsId; // the id only: the key is looked up when the step runs
 
-        Execution(StepContext context, SendRecvSettings settings) {
+        Execution(StepContext context, SendRecvSettings settings, String credentialsId) {
             super(context);
             this.settings = settings;
+            this.credentialsId = credentialsId;
         }
 
         @Override
         protected Map<String, Object> run() throws Exception {
             StepContext context = getContext();
-            return SendRecvRunner.run(settings, context.get(Run.class), context.get(FilePath.class),
+            return SendRecvRunner.run(settings, credentialsId, context.get(Run.class), context.get(FilePath.class),
                     context.get(Launcher.class), context.get(TaskListener.class)).toMap();
         }
     }
 
     @Extension
+    @Symbol("zfsSendRecv")
     public static final class DescriptorImpl extends StepDescriptor {
         @Override
         public Set<? extends Class<?>> getRequiredContext() {
@@ -152,6 +175,47 @@ public final class ZfsSendRecvStep extends Step {
         @Override
         public String getDisplayName() {
             return "ZFS send/recv: run a replication plan";
+        }
+
+        @POST
+        public FormValidation doCheckPlan(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.plan(value));
+        }
+
+        @POST
+        public FormValidation doCheckArtifacts(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.artifacts(value));
+        }
+
+        @POST
+        public FormValidation doCheckSshHost(@AncestorInPath Item item, @QueryParameter String transport,
+                                             @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.sshHost(transport, value));
+        }
+
+        @POST
+        public FormValidation doCheckConcurrency(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.concurrency(value));
+        }
+
+        @POST
+        public FormValidation doCheckOptions(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.sendOptions(value));
+        }
+
+        @POST
+        public FormValidation doCheckCompression(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.compression(value));
+        }
+
+        @POST
+        public FormValidation doCheckBuffer(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.size(value));
+        }
+
+        @POST
+        public FormValidation doCheckRateLimit(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.size(value));
         }
     }
 }

@@ -1,26 +1,32 @@
 package io.jenkins.plugins.zfsreplication.steps;
 
-import java.util.Set;
-
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
 import hudson.FilePath;
 import hudson.Launcher;
+import hudson.model.Item;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import hudson.util.FormValidation;
+import java.util.Map;
+import java.util.Set;
 import org.jenkinsci.Symbol;
 import org.jenkinsci.plugins.workflow.steps.Step;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
 import org.jenkinsci.plugins.workflow.steps.StepExecution;
 import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
+import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
 
 /**
  * {@code zfsSnapshotPlan sources: 'tank/home', recursive: true, targetRoot: 'backup/home'}: plans on
  * the current agent (the source host), the target listed over ssh ({@code targetHost}) or on this
- * agent; plan.json and plan.txt are archived. Returns the summary line to the script.
+ * agent; plan.json and plan.txt are archived. Returns a map: summary, datasets, toSend, upToDate,
+ * skipped, problems, steps.
  */
 public final class ZfsSnapshotPlanStep extends Step {
     private final String sources;
@@ -68,7 +74,7 @@ public final class ZfsSnapshotPlanStep extends Step {
     }
 
     /** Runs off the CPS thread; the work happens on the agent through {@link PlanCallable}. */
-    static final class Execution extends SynchronousNonBlockingStepExecution<String> {
+    static final class Execution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
         private static final long serialVersionUID = 1L;
         private final PlanSettings settings;
 
@@ -78,10 +84,10 @@ public final class ZfsSnapshotPlanStep extends Step {
         }
 
         @Override
-        protected String run() throws Exception {
+        protected Map<String, Object> run() throws Exception {
             StepContext context = getContext();
             return PlanPruneSupport.plan(settings, context.get(Run.class), context.get(FilePath.class),
-                    context.get(Launcher.class), context.get(TaskListener.class)).summary();
+                    context.get(Launcher.class), context.get(TaskListener.class)).toMap();
         }
     }
 
@@ -102,6 +108,26 @@ public final class ZfsSnapshotPlanStep extends Step {
         @Override
         public String getDisplayName() {
             return "Plan ZFS replication (snapshots and send steps)";
+        }
+
+        @POST
+        public FormValidation doCheckSources(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.datasets(value));
+        }
+
+        @POST
+        public FormValidation doCheckTargetRoot(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.dataset(value));
+        }
+
+        @POST
+        public FormValidation doCheckTargetHost(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.optionalHost(value));
+        }
+
+        @POST
+        public FormValidation doCheckPrefix(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.prefix(value));
         }
     }
 }

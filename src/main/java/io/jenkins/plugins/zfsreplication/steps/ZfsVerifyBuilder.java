@@ -24,9 +24,9 @@ import org.kohsuke.stapler.verb.POST;
 public final class ZfsVerifyBuilder extends Builder implements SimpleBuildStep {
     private final String target;
     private String name = VerifySettings.DEFAULT_NAME;
-    private String blockSize = VerifySettings.DEFAULT_BLOCK_SIZE;
+    private String blockSize; // null: the system default
     private long count = 1;
-    private String hash = VerifySettings.DEFAULT_HASH;
+    private String hash; // null: the system default
     private String sparse = VerifySettings.DEFAULT_SPARSE;
     private int threads;
     private String compareWith;
@@ -48,22 +48,25 @@ public final class ZfsVerifyBuilder extends Builder implements SimpleBuildStep {
     public boolean isFailOnMismatch() { return failOnMismatch; }
 
     @DataBoundSetter public void setName(String name) { this.name = name; }
-    @DataBoundSetter public void setBlockSize(String blockSize) { this.blockSize = blockSize; }
+    // an empty form field means "the system default", stored as null either way (config round trips stay equal)
+    @DataBoundSetter public void setBlockSize(String blockSize) { this.blockSize = StepDefaults.unset(blockSize); }
     @DataBoundSetter public void setCount(long count) { this.count = count; }
-    @DataBoundSetter public void setHash(String hash) { this.hash = hash; }
+    @DataBoundSetter public void setHash(String hash) { this.hash = StepDefaults.unset(hash); }
     @DataBoundSetter public void setSparse(String sparse) { this.sparse = sparse; }
     @DataBoundSetter public void setThreads(int threads) { this.threads = threads; }
     @DataBoundSetter public void setCompareWith(String compareWith) { this.compareWith = compareWith; }
     @DataBoundSetter public void setFailOnMismatch(boolean failOnMismatch) { this.failOnMismatch = failOnMismatch; }
 
-    VerifySettings settings() {
-        return new VerifySettings(target, name, blockSize, count, hash, sparse, threads, compareWith, failOnMismatch);
+    /** The settings of a run; fields left empty take {@code defaults}. */
+    VerifySettings settings(StepDefaults defaults) {
+        return new VerifySettings(target, name, defaults.blockSize(blockSize), count, defaults.hash(hash), sparse, threads,
+                compareWith, failOnMismatch);
     }
 
     @Override
     public void perform(@NonNull Run<?, ?> run, @NonNull FilePath workspace, @NonNull EnvVars env,
                         @NonNull Launcher launcher, @NonNull TaskListener listener) throws InterruptedException, IOException {
-        VerifyStepSupport.perform(settings(), run, workspace, launcher, listener);
+        VerifyStepSupport.perform(settings(ZfsReplicationConfiguration.current()), run, workspace, launcher, listener);
     }
 
     @Extension
@@ -81,17 +84,22 @@ public final class ZfsVerifyBuilder extends Builder implements SimpleBuildStep {
 
         @POST
         public FormValidation doCheckBlockSize(@AncestorInPath Item item, @QueryParameter String value) {
-            return VerifyStepSupport.checkBlockSize(item, value);
+            return FormChecks.answer(item, () -> FieldChecks.blockSize(value));
         }
 
         @POST
         public FormValidation doCheckHash(@AncestorInPath Item item, @QueryParameter String value) {
-            return VerifyStepSupport.checkHash(item, value);
+            return FormChecks.answer(item, () -> FieldChecks.hash(value));
         }
 
         @POST
         public FormValidation doCheckSparse(@AncestorInPath Item item, @QueryParameter String value) {
-            return VerifyStepSupport.checkSparse(item, value);
+            return FormChecks.answer(item, () -> FieldChecks.sparse(value));
+        }
+
+        @POST
+        public FormValidation doCheckThreads(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.threads(value));
         }
     }
 }

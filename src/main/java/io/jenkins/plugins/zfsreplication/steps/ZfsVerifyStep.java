@@ -27,14 +27,15 @@ import org.kohsuke.stapler.verb.POST;
  * path or snapshot on the current agent, archived as {@code <name>.manifest},
  * {@code <name>-report.json} and the throughput chart; fails the build when a comparison finds
  * differences. Returns a map to the script: summary, artifacts, compared, identical, comparison,
- * differences. (The freestyle builder mirrors the options: Stapler binds setters per class.)
+ * differences, mismatches, files, chunks, bytes, seconds. (The freestyle builder mirrors the options:
+ * Stapler binds setters per class.)
  */
 public final class ZfsVerifyStep extends Step {
     private final String target;
     private String name = VerifySettings.DEFAULT_NAME;
-    private String blockSize = VerifySettings.DEFAULT_BLOCK_SIZE;
+    private String blockSize; // null: the system default
     private long count = 1;
-    private String hash = VerifySettings.DEFAULT_HASH;
+    private String hash; // null: the system default
     private String sparse = VerifySettings.DEFAULT_SPARSE;
     private int threads;
     private String compareWith;
@@ -56,21 +57,24 @@ public final class ZfsVerifyStep extends Step {
     public boolean isFailOnMismatch() { return failOnMismatch; }
 
     @DataBoundSetter public void setName(String name) { this.name = name; }
-    @DataBoundSetter public void setBlockSize(String blockSize) { this.blockSize = blockSize; }
+    // an empty form field means "the system default", stored as null either way (config round trips stay equal)
+    @DataBoundSetter public void setBlockSize(String blockSize) { this.blockSize = StepDefaults.unset(blockSize); }
     @DataBoundSetter public void setCount(long count) { this.count = count; }
-    @DataBoundSetter public void setHash(String hash) { this.hash = hash; }
+    @DataBoundSetter public void setHash(String hash) { this.hash = StepDefaults.unset(hash); }
     @DataBoundSetter public void setSparse(String sparse) { this.sparse = sparse; }
     @DataBoundSetter public void setThreads(int threads) { this.threads = threads; }
     @DataBoundSetter public void setCompareWith(String compareWith) { this.compareWith = compareWith; }
     @DataBoundSetter public void setFailOnMismatch(boolean failOnMismatch) { this.failOnMismatch = failOnMismatch; }
 
-    VerifySettings settings() {
-        return new VerifySettings(target, name, blockSize, count, hash, sparse, threads, compareWith, failOnMismatch);
+    /** The settings of a run; fields left empty take {@code defaults}. */
+    VerifySettings settings(StepDefaults defaults) {
+        return new VerifySettings(target, name, defaults.blockSize(blockSize), count, defaults.hash(hash), sparse, threads,
+                compareWith, failOnMismatch);
     }
 
     @Override
     public StepExecution start(StepContext context) {
-        return new Execution(context, settings());
+        return new Execution(context, settings(ZfsReplicationConfiguration.current()));
     }
 
     /** Runs off the CPS thread; the work itself happens on the agent through {@link VerifyCallable}. */
@@ -112,17 +116,22 @@ public final class ZfsVerifyStep extends Step {
 
         @POST
         public FormValidation doCheckBlockSize(@AncestorInPath Item item, @QueryParameter String value) {
-            return VerifyStepSupport.checkBlockSize(item, value);
+            return FormChecks.answer(item, () -> FieldChecks.blockSize(value));
         }
 
         @POST
         public FormValidation doCheckHash(@AncestorInPath Item item, @QueryParameter String value) {
-            return VerifyStepSupport.checkHash(item, value);
+            return FormChecks.answer(item, () -> FieldChecks.hash(value));
         }
 
         @POST
         public FormValidation doCheckSparse(@AncestorInPath Item item, @QueryParameter String value) {
-            return VerifyStepSupport.checkSparse(item, value);
+            return FormChecks.answer(item, () -> FieldChecks.sparse(value));
+        }
+
+        @POST
+        public FormValidation doCheckThreads(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.threads(value));
         }
     }
 }

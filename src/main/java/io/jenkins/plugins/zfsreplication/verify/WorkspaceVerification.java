@@ -19,7 +19,7 @@ public final class WorkspaceVerification {
 
     /** What a run produced, small enough to travel from an agent back to the controller. */
     public record Outcome(List<String> artifacts, String summary, Boolean identical, String comparisonSummary,
-                          List<String> differences, List<String> log) implements Serializable {
+                          List<String> differences, List<String> log, Figures figures) implements Serializable {
         private static final long serialVersionUID = 1L;
 
         public Outcome {
@@ -31,6 +31,20 @@ public final class WorkspaceVerification {
         /** True when a comparison ran and found differences. */
         public boolean mismatch() {
             return Boolean.FALSE.equals(identical);
+        }
+    }
+
+    /**
+     * The counts of one run, for a build page: how much was hashed and, when compared, how many
+     * differences (every one, also beyond the listed ones).
+     */
+    public record Figures(long files, long bytes, long dataBytes, long chunks, double seconds, long differences)
+            implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        static Figures of(VerifyResult result, CompareResult comparison) {
+            return new Figures(result.files().size(), result.bytes(), result.dataBytes(), result.chunks(),
+                    result.seconds(), comparison == null ? 0 : comparison.total());
         }
     }
 
@@ -68,7 +82,8 @@ public final class WorkspaceVerification {
         return new Outcome(List.of(name + ".manifest", name + "-report.json", name + "-throughput.csv",
                 name + "-throughput.svg"), summary(result), comparison == null ? null : comparison.identical(),
                 comparison == null ? null : comparison.summary(),
-                comparison == null ? List.of() : comparison.listed().stream().map(Difference::describe).toList(), log);
+                comparison == null ? List.of() : comparison.listed().stream().map(Difference::describe).toList(), log,
+                Figures.of(result, comparison));
     }
 
     private static CompareResult compare(Path reference, Path manifest) {

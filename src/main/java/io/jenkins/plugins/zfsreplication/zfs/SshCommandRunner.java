@@ -20,12 +20,17 @@ public final class SshCommandRunner implements CommandRunner {
      * @param sshOptions  extra client options, e.g. {@code -p 2222} or {@code -i key}
      */
     public SshCommandRunner(String destination, List<String> sshOptions, CommandRunner local) {
+        this.destination = checkDestination(destination);
+        this.sshOptions = List.copyOf(sshOptions);
+        this.local = Objects.requireNonNull(local);
+    }
+
+    /** Returns {@code destination} if it is a host or user@host ssh accepts (never an option), else throws. */
+    public static String checkDestination(String destination) {
         if (destination.isBlank() || destination.startsWith("-") || !destination.matches("[A-Za-z0-9._:@\\[\\]-]+")) {
             throw new ZfsException("Invalid ssh destination '%s': use host or user@host", destination);
         }
-        this.destination = destination;
-        this.sshOptions = List.copyOf(sshOptions);
-        this.local = Objects.requireNonNull(local);
+        return destination;
     }
 
     @Override

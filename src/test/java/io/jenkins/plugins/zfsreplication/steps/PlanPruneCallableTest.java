@@ -3,11 +3,7 @@ package io.jenkins.plugins.zfsreplication.steps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,18 +39,22 @@ class PlanPruneCallableTest {
         DatasetName target = pools.create("jdst");
         SNAPSHOTS.forEach(s -> pools.exec("zfs", "snapshot", source + "@" + s));
 
-        PlanCallable.Summary planned = roundTrip(new PlanCallable(new PlanSettings(source.name(), true, target + "/copy",
+        PlanCallable.Summary planned = RoundTrip.of(new PlanCallable(new PlanSettings(source.name(), true, target + "/copy",
                 "", null, null, "zr", false, false))).invoke(workspace.toFile(), null);
 
         assertThat(planned.summary()).isEqualTo("1 dataset(s): 1 to send in 2 step(s), 0 diverged or refused");
         ReplicationPlan plan = PlanJson.read(workspace.resolve("plan.json"));
         assertThat(plan.datasets().get(0).action()).isEqualTo(DatasetAction.SEND);
         assertThat(Files.readString(workspace.resolve("plan.txt"))).contains("-I @" + SNAPSHOTS.get(0));
-        assertThat(roundTrip(planned)).isEqualTo(planned);
+        assertThat(RoundTrip.of(planned)).isEqualTo(planned);
+        PlanRecord planRecord = new PlanRecord(new PlanSettings(source.name(), true, target + "/copy", "", null, null,
+                "zr", false, false), planned, List.of("plan.json", "plan.txt"));
+        assertThat(planRecord).extracting(PlanRecord::getDatasets, PlanRecord::getToSend, PlanRecord::getSteps,
+                PlanRecord::getUpToDate, PlanRecord::getProblems).containsExactly(1, 1, 2, 0, 0);
 
         PruneSettings dryRun = new PruneSettings("plan.json", "regex: T0[13]0000Z$", "last: 1", "zr",
                 "2026-11-29T12:00:00Z", false);
-        PruneCallable.Summary pruned = roundTrip(new PruneCallable(dryRun)).invoke(workspace.toFile(), null);
+        PruneCallable.Summary pruned = RoundTrip.of(new PruneCallable(dryRun)).invoke(workspace.toFile(), null);
 
         assertThat(pruned.failed()).isFalse();
         assertThat(pruned.summary()).contains("would destroy source " + source + "@" + SNAPSHOTS.get(1));
@@ -62,10 +62,16 @@ class PlanPruneCallableTest {
         assertThat(Files.readString(workspace.resolve("plan.txt"))).contains("-i @" + SNAPSHOTS.get(0) + " -> @"
                 + SNAPSHOTS.get(2));
         assertThat(TestApply.snapshots(pools, source.name())).hasSize(3);
+        PruneRecord pruneRecord = new PruneRecord(pruned, List.of("plan.json", "prune-report.json"));
+        String report = Files.readString(workspace.resolve("prune-report.json"));
+        assertThat(pruneRecord.isDryRun()).isTrue();
+        assertThat(pruneRecord.getDestroyed()).isPositive().isEqualTo(occurrences(report, "\"decision\" : \"DESTROY\""));
+        assertThat(pruneRecord.getKept()).isEqualTo(occurrences(report, "\"decision\" : \"KEEP\""));
+        assertThat(pruneRecord.getNotSent()).isEqualTo(occurrences(report, "\"decision\" : \"NOT_SENT\""));
 
         PruneSettings destroy = new PruneSettings("plan.json", "regex: T0[13]0000Z$", "last: 1", "zr",
                 "2026-11-29T12:00:00Z", true);
-        roundTrip(new PruneCallable(destroy)).invoke(workspace.toFile(), null);
+        RoundTrip.of(new PruneCallable(destroy)).invoke(workspace.toFile(), null);
 
         assertThat(TestApply.snapshots(pools, source.name())).extracting(s -> s.split(" ")[0])
                 .containsExactly(SNAPSHOTS.get(0), SNAPSHOTS.get(2));
@@ -88,13 +94,7 @@ class PlanPruneCallableTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static <T> T roundTrip(T value) throws IOException, ClassNotFoundException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(value);
-        }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            return (T) in.readObject();
-        }
+    private static int occurrences(String text, String part) {
+        return text.split(java.util.regex.Pattern.quote(part), -1).length - 1;
     }
 }

@@ -52,11 +52,17 @@ class SendRecvCallableTest {
         SendRecvSettings settings = new SendRecvSettings("plan.json", "local", "", "", 1, "properties", "none", "1M",
                 "0", "out");
 
-        SendRecvSummary summary = new SendRecvCallable(settings, listener(log)).invoke(workspace.toFile(), null);
+        SendRecvSummary summary = new SendRecvCallable(settings, listener(log), null).invoke(workspace.toFile(), null);
 
         assertThat(summary.succeeded()).as(summary.firstError()).isTrue();
         assertThat(summary.steps()).isEqualTo(1);
         assertThat(summary.artifacts()).containsExactly("out/transfer.json", "out/throughput.csv", "out/throughput.svg");
+        SendRecvRecord record = new SendRecvRecord(settings, summary);
+        assertThat(record.getDatasets()).isEqualTo(1);
+        assertThat(record.getSkippedSteps()).isZero();
+        assertThat(record.getBytes()).isEqualTo(summary.bytes()).isPositive();
+        assertThat(record.getSeconds()).isPositive();
+        assertThat(record.getChart()).isEqualTo("out/throughput.svg");
         assertThat(Files.readString(workspace.resolve("out/transfer.json"))).contains("\"options\" : [ \"properties\" ]");
         assertThat(log.toString(StandardCharsets.UTF_8)).contains("started zfs send -p " + source + "@s1");
         assertThat(zfs.list(List.of(target), false, List.of()).find(target + "@s1").orElseThrow().guid())

@@ -5,11 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import hudson.AbortException;
 import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +41,7 @@ class VerifyCallableTest {
     void shouldWriteManifestReportAndChartIntoTheWorkspace() throws Exception {
         sparseFile("disk.img", 1);
 
-        WorkspaceVerification.Outcome outcome = roundTrip(new VerifyCallable(settings("disk.img", "source", null)))
+        WorkspaceVerification.Outcome outcome = RoundTrip.of(new VerifyCallable(settings("disk.img", "source", null)))
                 .invoke(workspace.toFile(), null);
 
         assertThat(outcome.artifacts()).containsExactly("source.manifest", "source-report.json",
@@ -54,7 +50,7 @@ class VerifyCallableTest {
         assertThat(outcome.identical()).isNull();
         assertThat(outcome.summary()).startsWith("verified 1 file(s), 6.0 MiB");
         assertThat(Files.readString(workspace.resolve("source-report.json"))).contains("\"manifest\" : \"source.manifest\"");
-        assertThat(roundTrip(outcome)).isEqualTo(outcome);
+        assertThat(RoundTrip.of(outcome)).isEqualTo(outcome);
     }
 
     @Test
@@ -74,6 +70,8 @@ class VerifyCallableTest {
                 .startsWith("chunk 4 differs: (file) at offset 4194304, 1048576 bytes");
         assertThat(outcome.comparisonSummary()).startsWith("compare: 1 difference(s)");
         assertThat(Files.readString(workspace.resolve("copy-report.json"))).contains("\"identical\" : false");
+        assertThat(VerifyStepSupport.toScriptValue(outcome)).containsEntry("mismatches", 1L).containsEntry("files", 1L)
+                .containsEntry("chunks", 6L).containsEntry("bytes", 6L << 20).containsEntry("identical", false);
     }
 
     @Test
@@ -106,18 +104,7 @@ class VerifyCallableTest {
         builder.setHash("sha256");
         builder.setCompareWith("source.manifest");
 
-        assertThat(step.settings()).isEqualTo(builder.settings())
+        assertThat(step.settings(StepDefaults.BUILT_IN)).isEqualTo(builder.settings(StepDefaults.BUILT_IN))
                 .isEqualTo(new VerifySettings("pool/vm@daily", "target", "1M", 1, "sha256", "auto", 0, "source.manifest", true));
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T roundTrip(T value) throws IOException, ClassNotFoundException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(value);
-        }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            return (T) in.readObject();
-        }
     }
 }

@@ -1,0 +1,33 @@
+package hudson;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+import java.util.AbstractList;
+import jenkins.util.io.OnMaster;
+
+/**
+ * Compile-only stand-in (see docs/architecture.md); no behaviour.
+ * Checked against jenkinsci/jenkins core/src/main/java/hudson/ExtensionList.java ('class
+ * ExtensionList&lt;T&gt; extends AbstractList&lt;T&gt; implements OnMaster'; static
+ * {@code @NonNull <U> U lookupSingleton(Class<U> type)}). Only lookupSingleton is for the plugin;
+ * get/size are the members AbstractList leaves abstract. The plugin never creates one.
+ */
+public class ExtensionList<T> extends AbstractList<T> implements OnMaster {
+    ExtensionList() {
+        // the plugin never creates extension lists
+    }
+
+    @NonNull
+    public static <U> U lookupSingleton(Class<U> type) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public T get(int index) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public int size() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+}
