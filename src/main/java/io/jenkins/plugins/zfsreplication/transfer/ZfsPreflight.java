@@ -39,16 +39,24 @@ public final class ZfsPreflight implements Preflight {
         if (expected == null || used.contains(SendOption.RESUMABLE)) {
             return; // a resumable receive keeps its partial state on purpose
         }
+        // A cancel interrupts this thread, and an interrupted thread can neither sleep nor run zfs:
+        // wait (bounded) with the flag cleared, then set it again for the caller.
+        boolean interrupted = Thread.interrupted();
         long deadline = System.currentTimeMillis() + SETTLE_MILLIS;
         List<String> now = state(step.target());
-        while (!now.equals(expected) && System.currentTimeMillis() < deadline) {
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
+        try {
+            while (!now.equals(expected) && System.currentTimeMillis() < deadline) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+                now = state(step.target());
             }
-            now = state(step.target());
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
         if (!now.equals(expected)) {
             log.accept(String.format("%s: after the failed step the target still differs from before it (%s, was %s): "
