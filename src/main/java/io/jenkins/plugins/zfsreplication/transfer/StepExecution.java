@@ -28,6 +28,7 @@ final class StepExecution {
     private volatile RunningPipeline pipeline;
     private volatile boolean cancelled;
     private String stall;
+    private volatile boolean ended;
 
     StepExecution(TransferSetup setup, TransferOptions options, Set<SendOption> used, Clock clock, Consumer<String> log) {
         this.setup = setup;
@@ -44,7 +45,7 @@ final class StepExecution {
     }
 
     boolean streaming() {
-        return pipeline != null;
+        return pipeline != null && !ended;
     }
 
     void cancel() {
@@ -67,6 +68,7 @@ final class StepExecution {
             pipeline = setup.transport().start(spec(step, workDir));
             log.accept(String.format("%s: started %s", label(step), describe(pipeline)));
             StepOutcome outcome = watch(pipeline);
+            ended = true; // what follows (settling the target) streams nothing: no more progress lines
             long bytes = pipeline.bytes();
             double seconds = (System.nanoTime() - t0) / 1e9;
             String error = outcome == StepOutcome.OK ? "" : outcome == StepOutcome.CANCELLED

@@ -24,6 +24,8 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 public final class ZfsPreflight implements Preflight {
     private static final Pattern TO_GUID = Pattern.compile("toguid = (0x[0-9a-fA-F]+|\\d+)");
     private static final long SETTLE_MILLIS = 20_000;
+    private static final long PARTIAL_MILLIS = 5_000;
+    private static final List<String> ABSENT = List.of("absent");
     private final Zfs source;
     private final Zfs target;
     private final java.util.Map<DatasetName, List<String>> before = new java.util.concurrent.ConcurrentHashMap<>();
@@ -42,7 +44,8 @@ public final class ZfsPreflight implements Preflight {
         // A cancel interrupts this thread, and an interrupted thread can neither sleep nor run zfs:
         // wait (bounded) with the flag cleared, then set it again for the caller.
         boolean interrupted = Thread.interrupted();
-        long deadline = System.currentTimeMillis() + SETTLE_MILLIS;
+        // zfs-fuse discards a partial new dataset within a second or two when it discards it at all
+        long deadline = System.currentTimeMillis() + (expected.equals(ABSENT) ? PARTIAL_MILLIS : SETTLE_MILLIS);
         List<String> now = state(step.target());
         try {
             while (!now.equals(expected) && System.currentTimeMillis() < deadline) {
@@ -58,9 +61,44 @@ public final class ZfsPreflight implements Preflight {
                 Thread.currentThread().interrupt();
             }
         }
+        if (!now.equals(expected) && expected.equals(ABSENT) && now.size() == 1) {
+            now = discardPartialReceive(step.target(), log);
+        }
         if (!now.equals(expected)) {
             log.accept(String.format("%s: after the failed step the target still differs from before it (%s, was %s): "
                     + "check it before the next run", step.target(), now, expected));
+        }
+    }
+
+    /**
+     * zfs-fuse sometimes keeps the dataset a killed full receive created (seen when two receives are
+     * cancelled at once). It did not exist before the step and holds no snapshot, so it holds
+     * nothing but the partial stream: destroyed, and the destroy is logged.
+     */
+    private List<String> discardPartialReceive(DatasetName dataset, Consumer<String> log) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            target.destroyEmptyFilesystem(dataset);
+            log.accept(String.format("%s: discarded the partial receive: zfs destroy %s (the dataset did not exist "
+                    + "before the step and holds no snapshot)", dataset, dataset));
+        } catch (ZfsException e) {
+            log.accept(String.format("%s: could not discard the partial receive: %s", dataset, e.getMessage()));
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return stateUninterrupted(dataset);
+    }
+
+    private List<String> stateUninterrupted(DatasetName dataset) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            return state(dataset);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -70,7 +108,7 @@ public final class ZfsPreflight implements Preflight {
             return target.list(List.of(dataset), false, List.of()).objects().stream()
                     .map(o -> o.name() + " " + o.guidText()).toList();
         } catch (ZfsException e) {
-            return List.of("absent");
+            return ABSENT;
         }
     }
 

@@ -213,6 +213,15 @@ public final class Zfs {
     }
 
     /**
+     * Destroys a filesystem that has neither snapshots nor children: plain {@code zfs destroy}, never
+     * {@code -r}, so zfs itself refuses when there is more than the empty dataset. For discarding
+     * what a failed full receive left behind.
+     */
+    public void destroyEmptyFilesystem(DatasetName dataset) {
+        run(List.of("zfs", "destroy", dataset.name()));
+    }
+
+    /**
      * Rolls {@code dataset} back to {@code snapshot}; with {@code destroyNewer} ({@code -r}) the
      * snapshots taken after it are destroyed, which a diverged target needs before an incremental
      * receive from {@code snapshot}.

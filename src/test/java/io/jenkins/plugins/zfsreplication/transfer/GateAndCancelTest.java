@@ -50,13 +50,14 @@ class GateAndCancelTest {
     @Test
     void shouldEndEveryProcessWhenCancelledAndRecordWhereItStopped(TestPools pools) throws Exception {
         Replica replica = new Replica(pools, List.of("alpha", "beta"));
+        List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
         replica.writeAndSnapshot("one.bin", 4 << 20, "s1");
         replica.writeAndSnapshot("two.bin", 64 << 10, "s2");
         TransferEngine engine = new TransferEngine(TransferSetup.zfs(new LocalTransport(), replica.zfs, replica.zfs,
                 Launcher.local(), Launcher.local(), StepGate.KEEP_ALL),
                 TransferOptions.defaults().withBuffer(1 << 20, 1 << 20).withConcurrency(2)
                         .withTimes(Duration.ofMillis(200), Duration.ofSeconds(10), Duration.ofSeconds(10)),
-                line -> { }, Clock.systemUTC());
+                log::add, Clock.systemUTC());
         Thread runner = Thread.currentThread();
         CompletableFuture<Void> interrupt = CompletableFuture.runAsync(() -> {
             try {
@@ -80,6 +81,7 @@ class GateAndCancelTest {
         assertThat(report.steps().get(0).message()).contains("cancelled");
         assertThat(Processes.liveChildren()).isEmpty();
         assertThat(replica.zfs.list(List.of(replica.target), true, List.of()).objects())
+                .as("the target after the cancel; the run's log: %s", log)
                 .extracting(o -> o.name()).containsExactly(replica.target.name());
         assertThat(SendKind.FULL).isEqualTo(report.steps().get(0).step().kind());
     }
