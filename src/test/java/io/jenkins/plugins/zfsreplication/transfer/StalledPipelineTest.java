@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,14 +23,16 @@ class StalledPipelineTest {
                 new StageCommand("sink", List.of("cat"))), null, null, dir).forEach(pipeline::add);
         try {
             long cat = Processes.await("cat").pid();
+            Pattern source = Pattern.compile("source pid \\d+ S \\S+ \\(\\S*sleep 600\\)");
+            Pattern sink = Pattern.compile("sink pid " + cat + " S \\S*pipe_read \\(\\S*cat\\)");
             String text = pipeline.waitingText();
-            for (int i = 0; i < 200 && !text.contains("sink pid " + cat + " S "); i++) {
-                Thread.sleep(50); // cat may still be starting (R) before it blocks in the read
+            for (int i = 0; i < 200 && !(source.matcher(text).find() && sink.matcher(text).find()); i++) {
+                // cat may still be starting (R), or asleep with its wait channel not yet set (0)
+                Thread.sleep(50);
                 text = pipeline.waitingText();
             }
 
-            assertThat(text).containsPattern("source pid \\d+ S \\S+ \\(\\S*sleep 600\\)")
-                    .containsPattern("sink pid " + cat + " S \\S*pipe_read \\(\\S*cat\\)");
+            assertThat(text).containsPattern(source).containsPattern(sink);
         } finally {
             pipeline.destroy();
         }
