@@ -1,4 +1,4 @@
-package io.jenkins.plugins.zfsreplication.transfer;
+package io.jenkins.plugins.zfsreplication.bench;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +19,17 @@ import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
+import io.jenkins.plugins.zfsreplication.transfer.Launcher;
+import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
+import io.jenkins.plugins.zfsreplication.transfer.Preflight;
+import io.jenkins.plugins.zfsreplication.transfer.StepGate;
+import io.jenkins.plugins.zfsreplication.transfer.StreamCommands;
+import io.jenkins.plugins.zfsreplication.transfer.TcpTransport;
+import io.jenkins.plugins.zfsreplication.transfer.TransferEngine;
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
+import io.jenkins.plugins.zfsreplication.transfer.TransferReport;
+import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
+import io.jenkins.plugins.zfsreplication.transfer.Transport;
 import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 
