@@ -94,11 +94,16 @@ final class RunCommand implements Callable<Integer> {
         resolved.dropped().forEach(environment.err()::println);
         long rollbacks = 0;
         for (SendStep step : read.steps()) {
+            if (step.rollback() && step.from() != null) {
+                environment.out().println(SshCommandRunner.quote(
+                        Zfs.rollbackCommand(step.target().snapshot(step.from().name()), true)));
+            }
             environment.out().println(SshCommandRunner.quote(setup.commands().source(step, resolved.used())) + " | "
                     + SshCommandRunner.quote(setup.commands().sink(step, resolved.used(), options)));
             rollbacks += step.rollback() ? 1 : 0;
         }
-        environment.out().printf("dry run: %d step(s), %d with rollback (zfs recv -F); nothing was sent or received%n",
+        environment.out().printf("dry run: %d step(s), %d with rollback (zfs rollback -r, zfs recv -F); nothing was sent, "
+                + "received or rolled back%n",
                 read.steps().size(), rollbacks);
         environment.out().flush();
         return 0;

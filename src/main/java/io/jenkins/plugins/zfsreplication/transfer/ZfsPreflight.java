@@ -12,6 +12,7 @@ import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
@@ -114,7 +115,12 @@ public final class ZfsPreflight implements Preflight {
 
     @Override
     public SendStep check(SendStep step, Set<SendOption> used, Consumer<String> log) {
+        SendStep checked = checkSnapshots(step, used, log);
         before.put(step.target(), state(step.target()));
+        return checked;
+    }
+
+    private SendStep checkSnapshots(SendStep step, Set<SendOption> used, Consumer<String> log) {
         if (used.contains(SendOption.RESUMABLE)) {
             Optional<SendStep> resumed = resume(step, log);
             if (resumed.isPresent()) {
@@ -125,9 +131,30 @@ public final class ZfsPreflight implements Preflight {
         requireSnapshot(onSource, step.source(), step.to(), "source");
         if (step.kind() != SendKind.FULL && step.from() != null) {
             requireSnapshot(onSource, step.source(), step.from(), "source");
-            requireSnapshot(list(target, step.target(), "target"), step.target(), step.from(), "target");
+            Listing onTarget = list(target, step.target(), "target");
+            requireSnapshot(onTarget, step.target(), step.from(), "target");
+            if (step.rollback()) {
+                rollBack(step, onTarget, log);
+            }
         }
         return step.kind() == SendKind.RESUME ? toFreshStep(step) : step;
+    }
+
+    /**
+     * The rollback the plan names for a diverged target: {@code zfs recv -F} alone rolls back only to
+     * the target's newest snapshot, so snapshots the target took after the base would make OpenZFS
+     * refuse the stream (and zfs-fuse keep them). {@code zfs rollback -r} to the base first, and the
+     * destroyed snapshots are named in the log, which is the step's record.
+     */
+    private void rollBack(SendStep step, Listing onTarget, Consumer<String> log) {
+        SnapshotName base = step.target().snapshot(step.from().name());
+        long baseTxg = onTarget.find(base.toString()).orElseThrow().createtxg();
+        List<String> newer = onTarget.snapshotsOf(step.target().name()).stream()
+                .filter(snapshot -> snapshot.createtxg() > baseTxg).map(ZfsObject::shortName).toList();
+        target.rollback(base, true);
+        log.accept(String.format("%s: rolled back to @%s as the plan allows (zfs rollback -r), destroying %d newer "
+                + "snapshot(s)%s", step.target(), step.from().name(), newer.size(),
+                newer.isEmpty() ? "" : ": " + String.join(", ", newer)));
     }
 
     /** A RESUME step whose token is gone from the target is sent again from its base. */

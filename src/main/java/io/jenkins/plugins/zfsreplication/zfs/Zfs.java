@@ -227,8 +227,13 @@ public final class Zfs {
      * receive from {@code snapshot}.
      */
     public void rollback(SnapshotName snapshot, boolean destroyNewer) {
-        run(destroyNewer ? List.of("zfs", "rollback", "-r", snapshot.toString())
-                : List.of("zfs", "rollback", snapshot.toString()));
+        run(rollbackCommand(snapshot, destroyNewer));
+    }
+
+    /** The argument vector of {@link #rollback}, for dry runs that print what would run. */
+    public static List<String> rollbackCommand(SnapshotName snapshot, boolean destroyNewer) {
+        return destroyNewer ? List.of("zfs", "rollback", "-r", snapshot.toString())
+                : List.of("zfs", "rollback", snapshot.toString());
     }
 
     /**

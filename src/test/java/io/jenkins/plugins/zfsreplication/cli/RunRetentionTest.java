@@ -100,9 +100,11 @@ class RunRetentionTest {
         assertThat(status).as(err.toString()).isZero();
         assertThat(out.toString().lines()).containsExactly(
                 "'zfs' 'send' '" + source + "@" + SNAPSHOTS.get(0) + "' | 'zfs' 'recv' '" + target + "'",
+                "'zfs' 'rollback' '-r' '" + target + "@" + SNAPSHOTS.get(0) + "'",
                 "'zfs' 'send' '-i' '" + source + "@" + SNAPSHOTS.get(0) + "' '" + source + "@" + SNAPSHOTS.get(1)
                         + "' | 'zfs' 'recv' '-F' '" + target + "'",
-                "dry run: 2 step(s), 1 with rollback (zfs recv -F); nothing was sent or received");
+                "dry run: 2 step(s), 1 with rollback (zfs rollback -r, zfs recv -F); nothing was sent, received or "
+                        + "rolled back");
         assertThat(err.toString()).contains("raw");
         assertThat(zfs.list(List.of(DatasetName.of(target.pool())), true, List.of()).objects()).hasSize(1);
         assertThat(dir.resolve("transfer.json")).doesNotExist();

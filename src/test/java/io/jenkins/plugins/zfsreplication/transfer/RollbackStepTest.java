@@ -1,0 +1,71 @@
+package io.jenkins.plugins.zfsreplication.transfer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.zfs.TestPools;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A diverged target whose plan allows rollback: snapshots the target took after the base must go
+ * before the incremental, or OpenZFS refuses the stream and zfs-fuse keeps them beside it.
+ */
+@ExtendWith(ZfsTestBed.class)
+class RollbackStepTest {
+
+    @Test
+    void shouldRollTheTargetBackToTheBaseAndNameTheSnapshotsItDestroyed(TestPools pools) {
+        Replica replica = new Replica(pools, List.of("alpha"));
+        replica.writeAndSnapshot("one.bin", 64 << 10, "s1");
+        List<String> log = new ArrayList<>();
+        engine(replica, log).run(replica.plan(true, "s1"));
+        replica.zfs.snapshot(List.of(replica.target.resolve("alpha").snapshot("local1")), false);
+        replica.zfs.snapshot(List.of(replica.target.resolve("alpha").snapshot("local2")), false);
+        replica.writeAndSnapshot("two.bin", 64 << 10, "s2");
+
+        TransferReport report = engine(replica, log).run(withRollback(replica.plan(false, "s1", "s2")));
+
+        assertThat(report.succeeded()).as(report.firstError()).isTrue();
+        replica.assertReplicated("s1", "s2");
+        assertThat(log).contains(replica.target.resolve("alpha") + ": rolled back to @s1 as the plan allows "
+                + "(zfs rollback -r), destroying 2 newer snapshot(s): local1, local2");
+    }
+
+    @Test
+    void shouldRollBackNothingWhenThePlanDoesNotAllowIt(TestPools pools) {
+        Replica replica = new Replica(pools, List.of("alpha"));
+        replica.writeAndSnapshot("one.bin", 64 << 10, "s1");
+        List<String> log = new ArrayList<>();
+        engine(replica, log).run(replica.plan(true, "s1"));
+        replica.zfs.snapshot(List.of(replica.target.resolve("alpha").snapshot("local1")), false);
+        replica.writeAndSnapshot("two.bin", 64 << 10, "s2");
+
+        engine(replica, log).run(replica.plan(false, "s1", "s2"));
+
+        assertThat(replica.snapshotsWithGuids(replica.target, "alpha")).extracting(s -> s.split(" ")[0])
+                .contains("s1", "local1");
+        assertThat(log).noneMatch(line -> line.contains("rolled back"));
+    }
+
+    private static TransferEngine engine(Replica replica, List<String> log) {
+        return new TransferEngine(TransferSetup.zfs(new LocalTransport(), replica.zfs, replica.zfs, Launcher.local(),
+                Launcher.local(), StepGate.KEEP_ALL), TransferOptions.defaults(), log::add, Clock.systemUTC());
+    }
+
+    private static ReplicationPlan withRollback(ReplicationPlan plan) {
+        List<DatasetPlan> datasets = plan.datasets().stream().map(dataset -> new DatasetPlan(dataset.source(),
+                dataset.target(), DatasetAction.SEND, "diverged, rollback allowed", dataset.steps().stream()
+                .map(step -> new SendStep(step.source(), step.target(), step.kind(), step.from(), step.to(), null, true,
+                        step.estimatedBytes())).toList())).toList();
+        return new ReplicationPlan(plan.createdAt(), plan.sourceHost(), plan.targetHost(), datasets);
+    }
+}
