@@ -32,6 +32,8 @@ final class TransferRun {
                         step.step().to().name(), step.step().target(), step.bytes(), step.seconds(),
                         step.message().isEmpty() ? "" : "  " + step.message());
             }
+            environment.out().printf("total: %d bytes in %d step(s)%n",
+                    report.steps().stream().mapToLong(StepResult::bytes).sum(), report.steps().size());
             environment.out().println("artifacts: " + String.join(", ", written.stream().map(Path::toString).toList()));
             environment.out().flush();
         }

@@ -64,14 +64,16 @@ public final class TransferEngine {
         progress.clear(); // an engine runs plan after plan; each run's throughput is its own
         resolved.dropped().forEach(log);
         ThroughputLog throughput = new ThroughputLog(start);
-        List<DatasetPlan> sending = plan.datasets().stream().filter(d -> d.action() == DatasetAction.SEND).toList();
+        List<DatasetPlan> sending = ParentsFirst.order(plan.datasets().stream()
+                .filter(d -> d.action() == DatasetAction.SEND).toList());
+        ParentsFirst parents = new ParentsFirst(sending);
         Map<DatasetPlan, Future<List<StepResult>>> futures = new LinkedHashMap<>();
         ExecutorService workers = Executors.newFixedThreadPool(options.concurrency(), daemon("transfer"));
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(daemon("throughput"));
         long interval = options.sampleInterval().toMillis();
         sampler.scheduleAtFixedRate(() -> tick(throughput), interval, interval, TimeUnit.MILLISECONDS);
         try {
-            sending.forEach(dataset -> futures.put(dataset, workers.submit(() -> runDataset(dataset))));
+            sending.forEach(dataset -> futures.put(dataset, workers.submit(() -> runDataset(dataset, parents))));
             List<StepResult> results = collect(futures);
             return new TransferReport(start, clock.instant(), setup.transport().name(), options.concurrency(),
                     resolved.dropped(), results, finalSamples(sampler, throughput));
@@ -121,17 +123,27 @@ public final class TransferEngine {
         return throughput.samples();
     }
 
-    private List<StepResult> runDataset(DatasetPlan dataset) {
+    private List<StepResult> runDataset(DatasetPlan dataset, ParentsFirst parents) throws InterruptedException {
+        try {
+            return runDataset(dataset, parents.awaitParent(dataset).orElse(null), parents);
+        } finally {
+            parents.firstStepEnded(dataset, false); // no-op when the first step has reported already
+        }
+    }
+
+    private List<StepResult> runDataset(DatasetPlan dataset, String parentProblem, ParentsFirst parents) {
         DatasetProgress state = new DatasetProgress(dataset.source().name());
         progress.put(state.name, state);
         List<StepResult> results = new ArrayList<>();
         SendStep skippedBase = null;
-        boolean blocked = false;
+        boolean blocked = parentProblem != null;
+        boolean ran = false;
         for (SendStep planned : dataset.steps()) {
             SendStep step = skippedBase == null ? planned : rebase(planned, skippedBase);
             if (blocked || cancelled) {
                 results.add(StepResult.notRun(step, StepOutcome.NOT_RUN, cancelled
-                        ? "the run was cancelled before this step" : "an earlier step of this dataset did not complete"));
+                        ? "the run was cancelled before this step" : results.isEmpty() && parentProblem != null
+                        ? parentProblem : "an earlier step of this dataset did not complete"));
                 continue;
             }
             if (!setup.gate().stillWanted(step, clock.instant())) {
@@ -142,6 +154,10 @@ public final class TransferEngine {
             }
             skippedBase = null;
             StepResult result = state.run(new StepExecution(setup, options, resolved.used(), clock, log), step);
+            if (!ran) {
+                parents.firstStepEnded(dataset, result.outcome() == StepOutcome.OK);
+                ran = true;
+            }
             results.add(result);
             log.accept(String.format("%s: %s, %s in %.1f s%s", StepExecution.label(step),
                     result.outcome().name().toLowerCase(java.util.Locale.ROOT), Sizes.bytes(result.bytes()),

@@ -137,6 +137,9 @@ public final class ZfsPreflight implements Preflight {
                 rollBack(step, onTarget, log);
             }
         }
+        if (step.kind() == SendKind.FULL) {
+            requireParent(step.target());
+        }
         return step.kind() == SendKind.RESUME ? toFreshStep(step) : step;
     }
 
@@ -155,6 +158,20 @@ public final class ZfsPreflight implements Preflight {
         log.accept(String.format("%s: rolled back to @%s as the plan allows (zfs rollback -r), destroying %d newer "
                 + "snapshot(s)%s", step.target(), step.from().name(), newer.size(),
                 newer.isEmpty() ? "" : ": " + String.join(", ", newer)));
+    }
+
+    /** zfs recv creates the target of a full stream, never its parents: say so before anything is sent. */
+    private void requireParent(DatasetName dataset) {
+        int slash = dataset.name().lastIndexOf('/');
+        if (slash < 0) {
+            return;
+        }
+        DatasetName parent = DatasetName.of(dataset.name().substring(0, slash));
+        if (state(parent).equals(ABSENT)) {
+            throw new TransferException("The target's parent %s does not exist on the target (%s): zfs recv creates "
+                    + "%s but not its parents. Create it (zfs create -p %s) or plan its source too; nothing was sent",
+                    parent, target.host(), dataset, parent);
+        }
     }
 
     /** A RESUME step whose token is gone from the target is sent again from its base. */
