@@ -18,22 +18,21 @@ class StepDefaultsTest {
     @Test
     void shouldGiveAVerifyThatNamesNoHashOrBlockSizeTheSystemDefaults() {
         ZfsVerifyStep step = new ZfsVerifyStep("disk.img");
-        ZfsVerifyBuilder builder = new ZfsVerifyBuilder("disk.img");
 
-        assertThat(step.settings(SYSTEM)).isEqualTo(builder.settings(SYSTEM))
+        assertThat(step.settings(SYSTEM))
                 .isEqualTo(new VerifySettings("disk.img", "verify", "128K", 1, "sha256", "auto", 0, null, true));
         assertThat(step.settings(StepDefaults.BUILT_IN).options().blockSize()).isEqualTo(1 << 20);
     }
 
     @Test
     void shouldStoreAnEmptyFormFieldAsUnsetSoTheDefaultApplies() {
-        ZfsVerifyBuilder builder = new ZfsVerifyBuilder("disk.img");
-        builder.setHash("");
-        builder.setBlockSize("  ");
+        ZfsVerifyStep step = new ZfsVerifyStep("disk.img");
+        step.setHash("");
+        step.setBlockSize("  ");
 
-        assertThat(builder.getHash()).isNull();
-        assertThat(builder.getBlockSize()).isNull();
-        assertThat(builder.settings(SYSTEM)).isEqualTo(new ZfsVerifyBuilder("disk.img").settings(SYSTEM));
+        assertThat(step.getHash()).isNull();
+        assertThat(step.getBlockSize()).isNull();
+        assertThat(step.settings(SYSTEM)).isEqualTo(new ZfsVerifyStep("disk.img").settings(SYSTEM));
     }
 
     @Test

@@ -94,17 +94,14 @@ class VerifyCallableTest {
     }
 
     @Test
-    void shouldCarryTheBuilderAndStepOptionsUnchanged() {
+    void shouldRunTheFreestyleBuilderWithTheSettingsOfTheStepItHolds() {
         ZfsVerifyStep step = new ZfsVerifyStep("pool/vm@daily");
         step.setName("target");
         step.setHash("sha256");
         step.setCompareWith("source.manifest");
-        ZfsVerifyBuilder builder = new ZfsVerifyBuilder("pool/vm@daily");
-        builder.setName("target");
-        builder.setHash("sha256");
-        builder.setCompareWith("source.manifest");
+        ZfsVerifyBuilder builder = new ZfsVerifyBuilder(step);
 
-        assertThat(step.settings(StepDefaults.BUILT_IN)).isEqualTo(builder.settings(StepDefaults.BUILT_IN))
-                .isEqualTo(new VerifySettings("pool/vm@daily", "target", "1M", 1, "sha256", "auto", 0, "source.manifest", true));
+        assertThat(builder.getVerify().settings(StepDefaults.BUILT_IN)).isEqualTo(new VerifySettings("pool/vm@daily",
+                "target", "1M", 1, "sha256", "auto", 0, "source.manifest", true));
     }
 }

@@ -166,15 +166,16 @@ class ZfsStepsITest {
 
     @Test
     void shouldKeepEveryFieldOfTheVerifyBuilderThroughItsConfigPage(JenkinsRule r) throws Exception {
-        ZfsVerifyBuilder builder = new ZfsVerifyBuilder("backup/vm@zr-20261130T020000Z");
-        builder.setName("copy");
-        builder.setBlockSize("4M");
-        builder.setCount(2);
-        builder.setHash("sha256");
-        builder.setSparse("zeros");
-        builder.setThreads(2);
-        builder.setCompareWith("source.manifest");
-        builder.setFailOnMismatch(false);
+        ZfsVerifyStep verify = new ZfsVerifyStep("backup/vm@zr-20261130T020000Z");
+        verify.setName("copy");
+        verify.setBlockSize("4M");
+        verify.setCount(2);
+        verify.setHash("sha256");
+        verify.setSparse("zeros");
+        verify.setThreads(2);
+        verify.setCompareWith("source.manifest");
+        verify.setFailOnMismatch(false);
+        ZfsVerifyBuilder builder = new ZfsVerifyBuilder(verify);
 
         r.assertEqualDataBoundBeans(builder, r.configRoundtrip(builder));
     }
