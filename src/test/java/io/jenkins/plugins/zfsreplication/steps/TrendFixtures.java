@@ -92,10 +92,42 @@ final class TrendFixtures {
 
     /** Builds 1..n, build i carrying {@code actions.get(i - 1)}; returns the newest. */
     static Build history(List<ZfsReplicationAction> actions) {
+        return history(1, actions);
+    }
+
+    /** Builds numbered from {@code first}, one per action; returns the newest. */
+    static Build history(int first, List<ZfsReplicationAction> actions) {
         Build build = null;
         for (int i = 0; i < actions.size(); i++) {
-            build = new Build(i + 1, actions.get(i), build);
+            build = new Build(first + i, actions.get(i), build);
         }
         return build;
+    }
+
+    /**
+     * Two weeks of a nightly job replicating three datasets (builds 41 to 54), for the guide's
+     * image: #45 failed before its zfs steps, #46 pruned a backlog after retention went from 14 to 11 days,
+     * #49 lost a send step and its verify found differences, #50 re-sent the dataset in full, #41
+     * hashed without a reference manifest.
+     */
+    static ZfsReplicationTrend sample() {
+        long[] mib = {2100, 1800, 2400, 1900, 0, 2600, 2200, 2000, 1500, 5200, 2300, 2100, 2500, 2250};
+        long[] millis = {21_000, 19_500, 23_000, 20_000, 0, 26_500, 21_000, 20_500, 19_000, 44_000, 22_000, 20_000,
+            24_500, 21_500};
+        int[] pruned = {3, 3, 3, 3, 0, 12, 3, 3, 3, 3, 3, 3, 3, 3};
+        List<ZfsReplicationAction> actions = new ArrayList<>();
+        for (int i = 0; i < mib.length; i++) {
+            if (mib[i] == 0) {
+                actions.add(null);
+                continue;
+            }
+            long third = mib[i] * MIB / 3;
+            SendRecvRecord sent = i == 8
+                    ? transfer(millis[i], List.of(result(0, StepOutcome.OK, third), result(1, StepOutcome.OK, third),
+                            result(2, StepOutcome.FAILED, mib[i] * MIB - 2 * third)))
+                    : transfer(millis[i], third, third, mib[i] * MIB - 2 * third);
+            actions.add(action(prune(pruned[i], i < 5 ? 42 : 33), sent, verify(i == 0 ? null : i == 8 ? 4L : 0L)));
+        }
+        return ZfsReplicationTrend.collect(history(41, actions), BUILDS, ZfsReplicationTrend.MAX_BUILDS);
     }
 }
