@@ -3,7 +3,7 @@
 
 # Debian packages the tests, the demo and the benchmarks use.
 ZFSR_PACKAGES=(zfs-fuse xxhash python3-xxhash mbuffer pv socat zstd lz4 openssh-server openssh-client
-  xfsprogs btrfs-progs iproute2 procps psmisc util-linux maven time)
+  xfsprogs btrfs-progs iproute2 procps psmisc util-linux maven time nodejs)
 
 zfsr_require_root() {
   if [ "$(id -u)" -ne 0 ]; then
@@ -22,6 +22,12 @@ zfsr_install_packages() {
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
+}
+
+# The npm packages the trend chart test draws with (offline/render: echarts, versions pinned in its
+# package-lock.json); TrendChartScriptTest fails under CI=true without them.
+zfsr_install_render_tools() {
+  npm ci --prefix offline/render --omit=dev --no-audit --no-fund --loglevel=error
 }
 
 zfsr_start_zfs_fuse() {

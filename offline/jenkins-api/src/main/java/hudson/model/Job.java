@@ -9,12 +9,25 @@ import org.kohsuke.stapler.StaplerOverridable;
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Job.java ('Job<JobT extends
  * Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends AbstractItem implements ExtensionPoint,
- * StaplerOverridable, ModelObjectWithChildren, HasWidgets'). Constructors are replaced by a
+ * StaplerOverridable, ModelObjectWithChildren, HasWidgets'; getLastBuild, getLastSuccessfulBuild and
+ * getLastCompletedBuild as there, without their @Exported/@QuickSilver). Constructors are replaced by a
  * package-private one: the plugin never creates or subclasses this type.
  */
 public abstract class Job<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>>
         extends AbstractItem implements ExtensionPoint, StaplerOverridable, ModelObjectWithChildren, HasWidgets {
     Job() {
         // package-private on purpose, see the class comment
+    }
+
+    public RunT getLastBuild() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    public RunT getLastSuccessfulBuild() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    public RunT getLastCompletedBuild() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 }

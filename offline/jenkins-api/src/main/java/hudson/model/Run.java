@@ -64,6 +64,10 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
+    public boolean isBuilding() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
     public int getNumber() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
