@@ -1,6 +1,8 @@
 package hudson.model;
 
 import hudson.security.AccessControlled;
+import java.io.File;
+import java.io.IOException;
 import org.kohsuke.stapler.HttpDeletable;
 import org.kohsuke.stapler.StaplerProxy;
 
@@ -8,12 +10,37 @@ import org.kohsuke.stapler.StaplerProxy;
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/AbstractItem.java ('extends
  * Actionable implements Item, HttpDeletable, AccessControlled, DescriptorByNameOwner,
- * StaplerProxy', from a 2.4xx copy). Constructors are replaced by a package-private one: the
- * plugin never creates or subclasses this type.
+ * StaplerProxy', from a 2.4xx copy). The constructor is empty: only the stand-ins of real
+ * subclasses call it. getDisplayName/getRootDir/getFullName/save are the members the real class
+ * implements for its supertypes, so that those stand-ins need not.
  */
 public abstract class AbstractItem extends Actionable
         implements Item, HttpDeletable, AccessControlled, DescriptorByNameOwner, StaplerProxy {
-    AbstractItem() {
-        // package-private on purpose, see the class comment
+    protected AbstractItem(ItemGroup parent, String name) {
+        // empty: only the stand-ins of real subclasses call it
+    }
+
+    @Override
+    public String getDisplayName() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public File getRootDir() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public final String getFullName() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public synchronized void save() throws IOException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+    /** Relative to the Jenkins root, ends with a slash (e.g. {@code job/nightly/}). */
+    public String getUrl() {
+        throw new UnsupportedOperationException("compile-only stand-in");
     }
 }

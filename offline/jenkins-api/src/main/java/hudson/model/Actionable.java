@@ -14,6 +14,11 @@ public abstract class Actionable extends AbstractModelObject implements ModelObj
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
+    @NonNull
+    public final List<? extends Action> getAllActions() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
     public <T extends Action> T getAction(Class<T> type) {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }

@@ -7,6 +7,7 @@ import hudson.ExtensionPoint;
 import hudson.security.AccessControlled;
 import java.io.File;
 import java.io.IOException;
+import java.util.List;
 import jenkins.console.WithConsoleUrl;
 import jenkins.model.ArtifactManager;
 import jenkins.model.HistoricalBuild;
@@ -18,15 +19,36 @@ import org.kohsuke.stapler.StaplerProxy;
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Run.java (declaration from
  * the post-2.477 file: 'extends Actionable implements ExtensionPoint, Comparable<RunT>,
  * AccessControlled, PersistenceRoot, DescriptorByNameOwner, OnMaster, StaplerProxy,
- * HistoricalBuild, WithConsoleUrl'; members from the same file). Constructors are replaced by a
- * package-private one: the plugin never creates or subclasses this type.
+ * HistoricalBuild, WithConsoleUrl'; members from the same file). Of the constructors only
+ * Run(JobT) is declared (empty), for the stand-ins of the run types the JenkinsRule tests use
+ * (WorkflowRun in offline/test-harness-api).
  */
 public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>>
         extends Actionable
         implements ExtensionPoint, Comparable<RunT>, AccessControlled, PersistenceRoot, DescriptorByNameOwner,
                 OnMaster, StaplerProxy, HistoricalBuild, WithConsoleUrl {
-    Run() {
-        // package-private on purpose, see the class comment
+    protected Run(@NonNull JobT job) throws IOException {
+        // empty: only the stand-ins of real subclasses call it
+    }
+
+    @Override
+    public int compareTo(@NonNull RunT that) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public String getDisplayName() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public synchronized void save() throws IOException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @NonNull
+    public List<Artifact> getArtifacts() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
     @NonNull
@@ -80,5 +102,15 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
     @NonNull
     public EnvVars getEnvironment(@NonNull TaskListener listener) throws IOException, InterruptedException {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    /** A build artifact; created by Jenkins only. */
+    public class Artifact {
+        /** Relative path name from the artifacts root. */
+        public final String relativePath;
+
+        Artifact() {
+            throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+        }
     }
 }

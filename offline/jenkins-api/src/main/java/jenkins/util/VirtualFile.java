@@ -1,13 +1,22 @@
 package jenkins.util;
 
+import edu.umd.cs.findbugs.annotations.NonNull;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.Serializable;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/jenkins/util/VirtualFile.java (return type
- * of ArtifactManager.root(); members omitted). Placeholder supertype: declared empty; its own
- * supertypes are listed in docs/architecture.md.
+ * of ArtifactManager.root(): 'abstract class VirtualFile implements Comparable<VirtualFile>,
+ * Serializable'). Only child(String) and open(), with which a JenkinsRule test reads an archived
+ * artifact; the other abstract members are omitted.
  */
 public abstract class VirtualFile implements Comparable<VirtualFile>, Serializable {
     private static final long serialVersionUID = 1L;
+
+    @NonNull
+    public abstract VirtualFile child(@NonNull String name);
+
+    public abstract InputStream open() throws IOException;
 }

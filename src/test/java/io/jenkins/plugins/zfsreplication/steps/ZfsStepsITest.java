@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 
+import hudson.model.Descriptor;
 import hudson.model.Label;
 import hudson.model.Result;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
@@ -180,7 +181,9 @@ class ZfsStepsITest {
         r.assertEqualDataBoundBeans(builder, r.configRoundtrip(builder));
     }
 
-    private static WorkflowJob pipeline(JenkinsRule r, String name, String script) throws IOException {
+    // CpsFlowDefinition's constructor throws FormException (a non-sandboxed script an admin did not approve)
+    private static WorkflowJob pipeline(JenkinsRule r, String name, String script)
+            throws IOException, Descriptor.FormException {
         WorkflowJob job = r.createProject(WorkflowJob.class, name);
         job.setDefinition(new CpsFlowDefinition(script, true));
         return job;
