@@ -50,6 +50,19 @@ final class FieldChecks {
         return blank(value) ? none() : check(() -> SshCommandRunner.checkDestination(value.strip()));
     }
 
+    /** A Jenkins node name that is optional (blank: no target agent); the characters Jenkins refuses in names. */
+    static Optional<String> agentName(String value) {
+        if (blank(value)) {
+            return none();
+        }
+        for (char c : value.strip().toCharArray()) {
+            if ("?*/\\%!@#$^&|<>[]:;".indexOf(c) >= 0) {
+                return Optional.of(String.format("'%s' is not a Jenkins node name: it contains '%s'", value.strip(), c));
+            }
+        }
+        return none();
+    }
+
     /** Verify block size: a size the engine parses and accepts as a block (a power of two). */
     static Optional<String> blockSize(String value) {
         return check(() -> new VerifyOptions(Sizes.parse(value), 1, HashAlgorithm.XXH64, SparseMode.AUTO, 1));
