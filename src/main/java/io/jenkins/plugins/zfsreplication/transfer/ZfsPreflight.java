@@ -30,6 +30,10 @@ public final class ZfsPreflight implements Preflight {
     private final Zfs target;
     private final java.util.Map<DatasetName, List<String>> before = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * Either side may be null when that side runs on another host: each host then checks its own
+     * snapshots ({@link ReceiveServer} the target's), and resuming, which needs both, is not tried.
+     */
     public ZfsPreflight(Zfs source, Zfs target) {
         this.source = source;
         this.target = target;
@@ -37,7 +41,7 @@ public final class ZfsPreflight implements Preflight {
 
     @Override
     public void settle(SendStep step, Set<SendOption> used, Consumer<String> log) {
-        List<String> expected = before.remove(step.target());
+        List<String> expected = target == null ? null : before.remove(step.target());
         if (expected == null || used.contains(SendOption.RESUMABLE)) {
             return; // a resumable receive keeps its partial state on purpose
         }
@@ -114,17 +118,24 @@ public final class ZfsPreflight implements Preflight {
 
     @Override
     public SendStep check(SendStep step, Set<SendOption> used, Consumer<String> log) {
-        before.put(step.target(), state(step.target()));
-        if (used.contains(SendOption.RESUMABLE)) {
+        if (target != null) {
+            before.put(step.target(), state(step.target()));
+        }
+        if (used.contains(SendOption.RESUMABLE) && source != null && target != null) {
             Optional<SendStep> resumed = resume(step, log);
             if (resumed.isPresent()) {
                 return resumed.get();
             }
         }
-        Listing onSource = list(source, step.source(), "source");
-        requireSnapshot(onSource, step.source(), step.to(), "source");
-        if (step.kind() != SendKind.FULL && step.from() != null) {
-            requireSnapshot(onSource, step.source(), step.from(), "source");
+        boolean incremental = step.kind() != SendKind.FULL && step.from() != null;
+        if (source != null) {
+            Listing onSource = list(source, step.source(), "source");
+            requireSnapshot(onSource, step.source(), step.to(), "source");
+            if (incremental) {
+                requireSnapshot(onSource, step.source(), step.from(), "source");
+            }
+        }
+        if (target != null && incremental) {
             requireSnapshot(list(target, step.target(), "target"), step.target(), step.from(), "target");
         }
         return step.kind() == SendKind.RESUME ? toFreshStep(step) : step;
