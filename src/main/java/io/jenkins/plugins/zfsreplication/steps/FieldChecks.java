@@ -120,6 +120,17 @@ final class FieldChecks {
         });
     }
 
+    /** The target host's address for tcp; required only when the transport is tcp. */
+    static Optional<String> tcpAddress(String transport, String value) {
+        if (!"tcp".equals(transport == null ? "" : transport.strip())) {
+            return none();
+        }
+        if (blank(value)) {
+            return Optional.of("The tcp transport needs tcpAddress: the target host's address as this agent reaches it");
+        }
+        return check(() -> new SendRecvTarget("", value, 0, ""));
+    }
+
     /** The ssh destination; required only when the transport is ssh. */
     static Optional<String> sshHost(String transport, String value) {
         if (!"ssh".equals(transport == null ? "" : transport.strip())) {

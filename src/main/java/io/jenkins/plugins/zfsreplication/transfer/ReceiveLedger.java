@@ -1,6 +1,5 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
-import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -27,15 +26,10 @@ final class ReceiveLedger {
 
     private enum State { PENDING, RECEIVING, DONE, SKIPPED }
 
-    /** What the receiving side did with one step. */
-    record Received(int index, String label, StepOutcome outcome, long bytes, String message) implements Serializable {
-        private static final long serialVersionUID = 1L;
-    }
-
     private final List<SendStep> steps;
     private final List<String> tokens;
     private final State[] states;
-    private final List<Received> received = new ArrayList<>();
+    private final List<ReceivedStep> received = new ArrayList<>();
 
     ReceiveLedger(ReplicationPlan plan) {
         this.steps = plan.steps();
@@ -100,10 +94,10 @@ final class ReceiveLedger {
 
     synchronized void finish(Accepted accepted, StepOutcome outcome, long bytes, String message) {
         states[accepted.index()] = State.DONE;
-        received.add(new Received(accepted.index(), StepExecution.label(accepted.step()), outcome, bytes, message));
+        received.add(new ReceivedStep(accepted.index(), StepExecution.label(accepted.step()), outcome, bytes, message));
     }
 
-    synchronized List<Received> received() {
+    synchronized List<ReceivedStep> received() {
         return List.copyOf(received);
     }
 }

@@ -125,7 +125,7 @@ public final class ReceiveServer implements AutoCloseable {
     }
 
     /** What the receiving side did: every step it received or refused after a valid token, and its log. */
-    public record Report(List<ReceiveLedger.Received> steps, List<String> log) implements Serializable {
+    public record Report(List<ReceivedStep> steps, List<String> log) implements Serializable {
         private static final long serialVersionUID = 1L;
 
         public Report {

@@ -108,7 +108,7 @@ class TcpAgentsTransferTest {
             ReceiveServer.Report report = serving.get(60, TimeUnit.SECONDS);
 
             assertThat(Files.readString(marker)).isEqualTo("first");
-            assertThat(report.steps()).extracting(ReceiveLedger.Received::index).containsExactly(0);
+            assertThat(report.steps()).extracting(ReceivedStep::index).containsExactly(0);
             assertThat(report.log()).anySatisfy(line -> assertThat(line).startsWith("The connection from "
                     + hosts.senderAddress).endsWith("presented a wrong token; it was refused and zfs recv was not started"))
                     .anySatisfy(line -> assertThat(line).contains("named step 00000063, which is not in the plan; it "
