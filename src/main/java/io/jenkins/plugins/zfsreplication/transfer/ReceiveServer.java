@@ -36,6 +36,7 @@ import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
  */
 public final class ReceiveServer implements AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final int CONTROL_TOKEN_MILLIS = 10_000;
     private final ReceiveLedger ledger;
     private final Receiving receiving;
     private final ServerSocket control;
@@ -177,9 +178,14 @@ public final class ReceiveServer implements AutoCloseable {
             } catch (SocketTimeoutException e) {
                 continue;
             }
-            socket.setSoTimeout((int) receiving.options().acceptTimeout().toMillis());
+            socket.setSoTimeout(CONTROL_TOKEN_MILLIS); // a connection that says nothing must not hold up the sender's
             BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
-            String presented = in.readLine();
+            String presented;
+            try {
+                presented = in.readLine();
+            } catch (SocketTimeoutException e) {
+                presented = null;
+            }
             if (presented != null && MessageDigest.isEqual(presented.getBytes(StandardCharsets.US_ASCII),
                     controlToken.getBytes(StandardCharsets.US_ASCII))) {
                 return socket;

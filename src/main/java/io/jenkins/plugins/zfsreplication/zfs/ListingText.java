@@ -38,6 +38,15 @@ public final class ListingText implements Serializable {
         this.text = Objects.requireNonNull(output, "output");
     }
 
+    /**
+     * A listing zfs printed elsewhere: {@code zfs list -Hp -t all -o name,<core>,<extra>} when
+     * {@code listForm}, else {@code zfs get -Hp -o name,property,value} (see {@link Zfs#parseListing}).
+     */
+    public static ListingText of(String host, boolean listForm, List<String> extraProperties, String output) {
+        extraProperties.forEach(Zfs::checkPropertyName);
+        return new ListingText(host, listForm, extraProperties, output);
+    }
+
     /** No objects: the listed root does not exist (yet) on {@code host}. */
     public static ListingText empty(String host, List<String> extraProperties) {
         return new ListingText(host, false, extraProperties, "");
