@@ -104,7 +104,7 @@ final class LaneLoop implements Runnable {
     private TcpListener listen() {
         try {
             TcpListener listener = TcpListener.listen(receiving.launcher(), lane.bindAddress, lane.port,
-                    receiving.options(), receiving.workDir());
+                    ReceiveServer.laneOptions(receiving.options()), receiving.workDir());
             if (server.stopping()) {
                 listener.close();
                 return null;

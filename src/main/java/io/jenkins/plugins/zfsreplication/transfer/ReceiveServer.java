@@ -37,6 +37,7 @@ import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 public final class ReceiveServer implements AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final int CONTROL_TOKEN_MILLIS = 10_000;
+    private static final java.time.Duration LANE_ACCEPT = java.time.Duration.ofDays(7);
     private final ReceiveLedger ledger;
     private final Receiving receiving;
     private final ServerSocket control;
@@ -96,7 +97,7 @@ public final class ReceiveServer implements AutoCloseable {
             for (int i = 0; i < lanesWanted; i++) {
                 int port = addresses.firstPort() == 0 ? 0 : addresses.firstPort() + i;
                 TcpListener first = TcpListener.listen(receiving.launcher(), addresses.bindAddress(), port,
-                        receiving.options(), receiving.workDir());
+                        laneOptions(receiving.options()), receiving.workDir());
                 lanes.add(new Lane(addresses.bindAddress(), first));
             }
             control = new ServerSocket();
@@ -115,6 +116,16 @@ public final class ReceiveServer implements AutoCloseable {
             throw e instanceof TransferException te ? te
                     : new TransferException(e, "Cannot listen on %s: %s", addresses.controlAddress(), e.getMessage());
         }
+    }
+
+    /**
+     * A lane waits for its next connection as long as the run lasts (it is closed when the sender is
+     * done): an accept timeout would make it listen anew now and then, and a connection arriving in
+     * that moment would be refused. A connection that then says nothing still ends at the silence
+     * timeout (socat -T).
+     */
+    static TransferOptions laneOptions(TransferOptions options) {
+        return options.withTimes(options.sampleInterval(), LANE_ACCEPT, options.silenceTimeout());
     }
 
     private static String unbracket(String address) {

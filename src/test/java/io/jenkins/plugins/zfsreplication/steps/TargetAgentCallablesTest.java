@@ -60,8 +60,12 @@ class TargetAgentCallablesTest {
         new TestApply(pools).apply(plan);
         assertThat(TestApply.snapshots(pools, target + "/copy")).hasSize(3);
 
-        // when pruning: the target listed on its agent, decided (and the source pruned) on the source's
-        PruneSettings prune = new PruneSettings("plan.json", "regex: T0[13]0000Z$", null, "zr", "2026-11-29T12:00:00Z",
+        // when the next run plans a fourth snapshot and prunes: the target listed on its agent,
+        // decided (and the source pruned) on the source's agent
+        pools.exec("zfs", "snapshot", source + "@zr-20261129T040000Z");
+        new PlanCallable(planSettings, TargetListingCallable.forPlan(HOST, DatasetName.of(target + "/copy")).call())
+                .invoke(workspace.toFile(), null);
+        PruneSettings prune = new PruneSettings("plan.json", "regex: T0[134]0000Z$", null, "zr", "2026-11-29T12:00:00Z",
                 true);
         ListingText targetNow = RoundTrip.of(TargetListingCallable.forPrune("zfsPrune", HOST,
                 Files.readString(workspace.resolve("plan.json")))).call();
@@ -73,7 +77,7 @@ class TargetAgentCallablesTest {
         assertThat(decided.report().toDestroy("target")).extracting(d -> d.dataset() + "@" + d.snapshot())
                 .containsExactly(middle);
         assertThat(TestApply.snapshots(pools, target + "/copy")).hasSize(3);
-        assertThat(TestApply.snapshots(pools, source.name())).hasSize(3);
+        assertThat(TestApply.snapshots(pools, source.name())).hasSize(4);
 
         // when the target agent destroys
         TargetDestroyCallable.Result done = RoundTrip.of(RoundTrip.of(new TargetDestroyCallable(decided.report())).call());
