@@ -124,9 +124,8 @@ class TcpAgentsTransferTest {
     @Test
     void shouldEndEveryProcessOfBothSidesWhenCancelledMidStream() throws Exception {
         ReplicationPlan plan = fakePlan(1);
-        Sides sides = new Sides(StreamCommands.fixed(List.of("cat", "/dev/zero"), List.of("dd", "of=/dev/null",
-                "status=none")), Preflight.NONE, Preflight.NONE);
-        TransferOptions slow = OPTIONS.withBuffer(1 << 20, 4 << 20);
+        Sides sides = ENDLESS;
+        TransferOptions slow = OPTIONS.withBuffer(1 << 20, 4 << 20); // 4 MiB/s: still streaming when cancelled
         try (TwoHosts hosts = new TwoHosts();
              ReceiveServer server = ReceiveServer.open(plan, receiving(hosts, sides, slow), addresses(hosts))) {
             Future<ReceiveServer.Report> serving = receiverThread.submit(server::serve);
@@ -167,6 +166,30 @@ class TcpAgentsTransferTest {
         return found;
     }
 
+    @Test
+    void shouldFailTheSendingSideWithTheReasonWhenTheReceivingSideIsCancelled() throws Exception {
+        ReplicationPlan plan = fakePlan(2);
+        Sides sides = ENDLESS;
+        TransferOptions slow = OPTIONS.withBuffer(1 << 20, 4 << 20); // 4 MiB/s: still streaming when cancelled
+        try (TwoHosts hosts = new TwoHosts();
+             ReceiveServer server = ReceiveServer.open(plan, receiving(hosts, sides, slow), addresses(hosts))) {
+            Future<ReceiveServer.Report> serving = receiverThread.submit(server::serve);
+            CompletableFuture<TransferReport> sending = CompletableFuture.supplyAsync(
+                    () -> send(hosts, plan, sides, slow, server.endpoints()));
+            Processes.await("dd", "of=/dev/null");
+
+            serving.cancel(true);
+            TransferReport sent = sending.get(120, TimeUnit.SECONDS);
+
+            assertThat(sent.succeeded()).isFalse();
+            assertThat(sent.steps()).extracting(StepResult::outcome)
+                    .containsExactly(StepOutcome.FAILED, StepOutcome.NOT_RUN);
+            assertThat(sent.steps().get(0).message()).contains("the receiving side");
+        }
+        assertThat(Processes.liveChildren()).isEmpty();
+        assertThat(orphans()).isEmpty();
+    }
+
     /** One run as the two agents make it: the receiving side serves, the sending side runs the plan. */
     private Run run(TwoHosts hosts, ReplicationPlan plan, Sides sides, TransferOptions options) throws Exception {
         try (ReceiveServer server = ReceiveServer.open(plan, receiving(hosts, sides, options), addresses(hosts))) {
@@ -194,6 +217,10 @@ class TcpAgentsTransferTest {
 
     private record Sides(StreamCommands commands, Preflight senderCheck, Preflight receiverCheck) {
     }
+
+    /** A stream that never ends on its own, into a sink that reads all. */
+    private static final Sides ENDLESS = new Sides(StreamCommands.fixed(List.of("cat", "/dev/zero"),
+            List.of("dd", "of=/dev/null", "status=none")), Preflight.NONE, Preflight.NONE);
 
     private record Run(TransferReport sent, ReceiveServer.Report received, String endpointMode) {
     }
