@@ -85,7 +85,8 @@ final class PlanPruneSupport {
         if (!settings.destroy() || summary.report().toDestroy("target").isEmpty()) {
             return summary;
         }
-        TargetDestroyCallable.Result done = agent.channel().call(new TargetDestroyCallable(summary.report()));
+        TargetDestroyCallable.Result done = agent.channel().call(new TargetDestroyCallable(summary.report(),
+                settings.options(java.time.Instant.now()).naming().prefix()));
         workspace.child(folder + "prune-report.json").write(PruneReportJson.write(done.report()), "UTF-8");
         List<String> lines = new ArrayList<>(summary.log());
         done.log().forEach(line -> lines.add("on agent " + agent.name() + ": " + line));

@@ -17,6 +17,7 @@ import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.TestApply;
 import io.jenkins.plugins.zfsreplication.prune.Decision;
 import io.jenkins.plugins.zfsreplication.prune.PruneDecision;
+import io.jenkins.plugins.zfsreplication.prune.PruneReport;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
@@ -79,8 +80,19 @@ class TargetAgentCallablesTest {
         assertThat(TestApply.snapshots(pools, target + "/copy")).hasSize(3);
         assertThat(TestApply.snapshots(pools, source.name())).hasSize(4);
 
+        // a report naming a snapshot outside the naming (a forged one) is refused, nothing destroyed
+        PruneDecision first = decided.report().toDestroy("target").get(0);
+        PruneReport forged = new PruneReport(decided.report().now(), "test", false, "local", HOST, "", "",
+                List.of(new PruneDecision("target", HOST, first.dataset(), "keep-me", first.guid(), first.epochSecond(),
+                        Decision.DESTROY, "forged", false), first), 0, -1, "", List.of());
+        assertThatThrownBy(() -> new TargetDestroyCallable(forged, "zr").call()).isInstanceOf(AbortException.class)
+                .hasMessage("zfsPrune: refused to destroy " + first.dataset() + "@keep-me on the target: it is not a "
+                        + "snapshot of this prune's naming; nothing was destroyed there");
+        assertThat(TestApply.snapshots(pools, target + "/copy")).hasSize(3);
+
         // when the target agent destroys
-        TargetDestroyCallable.Result done = RoundTrip.of(RoundTrip.of(new TargetDestroyCallable(decided.report())).call());
+        TargetDestroyCallable.Result done = RoundTrip.of(RoundTrip.of(new TargetDestroyCallable(decided.report(), "zr"))
+                .call());
 
         // then exactly the decided snapshot is gone, and the report says so
         assertThat(TestApply.snapshots(pools, target + "/copy")).extracting(s -> s.split(" ")[0])
