@@ -4,10 +4,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Feature;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsCommandException;
@@ -27,6 +29,22 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
     public static final List<String> SOURCE_PROPERTIES = List.of(Selection.PROPERTY, "userrefs", "origin");
 
     public ReplicationPlan run(Instant now, Consumer<String> log) {
+        return run(now, () -> listTarget(log), log);
+    }
+
+    /**
+     * Plans against a target listing taken elsewhere (on the target's own host, see
+     * {@link #listTargetText}); {@link #target()} is not used then.
+     */
+    public ReplicationPlan run(Instant now, ListingText targetListing, Consumer<String> log) {
+        return run(now, () -> {
+            Listing listing = targetListing.parse();
+            log.accept(String.format("target %s: %d objects, listed there in one call", listing.host(), listing.size()));
+            return listing;
+        }, log);
+    }
+
+    private ReplicationPlan run(Instant now, Supplier<Listing> targetLister, Consumer<String> log) {
         Listing sourceListing = listSource();
         log.accept(String.format("source %s: %d objects listed in one call", source.host(), sourceListing.size()));
         if (snapshotNow) {
@@ -38,7 +56,7 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
             sourceListing = listSource();
             log.accept(String.format("source listed again for the new snapshots' GUIDs: %d objects", sourceListing.size()));
         }
-        Listing targetListing = listTarget(log);
+        Listing targetListing = targetLister.get();
         ReplicationPlan plan = Planner.plan(sourceListing, targetListing, options, now);
         return estimateSizes ? estimate(plan, log) : plan;
     }
@@ -49,21 +67,31 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
 
     /** The target's listing under the target root; empty when the root does not exist yet. */
     Listing listTarget(Consumer<String> log) {
+        Listing listing = listTargetText(target, options.targetRoot(), log).parse();
+        if (listing.size() > 0) {
+            log.accept(String.format("target %s: %d objects listed in one call", target.host(), listing.size()));
+        }
+        return listing;
+    }
+
+    /**
+     * What planning needs of the target, in one zfs call on the target's host: everything under
+     * {@code targetRoot}, as text to hand to the planning host; empty when the root does not exist yet.
+     */
+    public static ListingText listTargetText(Zfs target, DatasetName targetRoot, Consumer<String> log) {
         List<String> properties = new ArrayList<>(List.of("userrefs", "origin"));
         if (target.capabilities().has(Feature.RESUME_TOKENS)) {
             properties.add(Planner.RESUME_TOKEN);
         }
         try {
-            Listing listing = target.list(List.of(options.targetRoot()), true, properties);
-            log.accept(String.format("target %s: %d objects listed in one call", target.host(), listing.size()));
-            return listing;
+            return target.listText(List.of(targetRoot), true, properties);
         } catch (ZfsCommandException e) {
             if (!e.getZfsMessage().contains("dataset does not exist")) {
                 throw e;
             }
             log.accept(String.format("target %s: %s does not exist yet, every dataset is new", target.host(),
-                    options.targetRoot()));
-            return new Listing(target.host(), List.of());
+                    targetRoot));
+            return ListingText.empty(target.host(), properties);
         }
     }
 

@@ -27,14 +27,18 @@ public final class Destroyer {
         STOP
     }
 
-    /** Destroys and returns the report with {@code destroyed} set where zfs succeeded. */
+    /**
+     * Destroys and returns the report with {@code destroyed} set where zfs succeeded. A side whose
+     * zfs is null is left as it is: its host destroys its part itself (the target on its own agent).
+     */
     public static PruneReport execute(PruneReport report, Zfs source, Zfs target, ErrorPolicy policy,
                                       Consumer<String> log) {
         List<PruneDecision> decisions = new ArrayList<>(report.decisions());
         List<String> errors = new ArrayList<>(report.errors());
         Map<String, List<PruneDecision>> batches = new LinkedHashMap<>();
         for (PruneDecision decision : report.decisions()) {
-            if (decision.decision() == Decision.DESTROY) {
+            Zfs zfs = decision.side().equals("source") ? source : target;
+            if (decision.decision() == Decision.DESTROY && !decision.destroyed() && zfs != null) {
                 batches.computeIfAbsent(decision.side() + "\u0000" + decision.dataset(), k -> new ArrayList<>())
                         .add(decision);
             }

@@ -14,7 +14,10 @@ import java.util.Objects;
  * @param destroyed true only once zfs really destroyed it (never in a dry run)
  */
 public record PruneDecision(String side, String host, String dataset, String snapshot, long guid, long epochSecond,
-                            Decision decision, String rule, boolean destroyed) {
+                            Decision decision, String rule, boolean destroyed)
+        implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     public PruneDecision {
         Objects.requireNonNull(side, "side");
         Objects.requireNonNull(dataset, "dataset");

@@ -17,7 +17,8 @@ import java.util.Objects;
  */
 public record PruneReport(Instant now, String nowBasis, boolean dryRun, String sourceHost, String targetHost,
                           String sourceRules, String targetRules, List<PruneDecision> decisions, int snapshotsNotSent,
-                          long bytesNotSent, String bytesNotSentBasis, List<String> errors) {
+                          long bytesNotSent, String bytesNotSentBasis, List<String> errors) implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     public static final int FORMAT = 1;
 
     public PruneReport {

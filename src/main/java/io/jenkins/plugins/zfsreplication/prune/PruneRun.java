@@ -11,6 +11,7 @@ import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsCommandException;
 
@@ -23,11 +24,23 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
     static final List<String> PROPERTIES = List.of("userrefs", "origin");
 
     public PruneBeforeSend.Result run(ReplicationPlan plan, Consumer<String> log) {
-        Listings listings = list(plan, log);
+        return run(plan, list(plan, null, log), target, log);
+    }
+
+    /**
+     * Prunes against a target listing taken on the target's own host ({@link #listTargetText}):
+     * {@link #target()} is not used, and the target's DESTROY decisions are left for that host
+     * ({@link Destroyer#execute} with only the target there).
+     */
+    public PruneBeforeSend.Result run(ReplicationPlan plan, ListingText targetListing, Consumer<String> log) {
+        return run(plan, list(plan, targetListing.parse(), log), null, log);
+    }
+
+    private PruneBeforeSend.Result run(ReplicationPlan plan, Listings listings, Zfs destroyTarget, Consumer<String> log) {
         PruneBeforeSend.Result result = PruneBeforeSend.apply(plan, listings.source(), listings.target(), options);
         PruneReport report = result.report();
         if (destroy) {
-            report = Destroyer.execute(report, source, target, policy, log);
+            report = Destroyer.execute(report, source, destroyTarget, policy, log);
         } else {
             log.accept(String.format("dry run: %d snapshot(s) would be destroyed; nothing was",
                     report.toDestroy("source").size() + report.toDestroy("target").size()));
@@ -44,36 +57,55 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
         if (options.targetRules() == null) {
             return RetentionCheck.KEEP_ALL;
         }
-        Listings listings = list(plan, log);
+        Listings listings = list(plan, null, log);
         return PruneBeforeSend.retentionCheck(plan, listings.source(), listings.target(), options);
     }
 
-    private Listings list(ReplicationPlan plan, Consumer<String> log) {
-        List<DatasetPlan> active = plan.datasets().stream()
-                .filter(d -> d.action() == DatasetAction.SEND || d.action() == DatasetAction.UP_TO_DATE).toList();
+    /** The same check against a target listing taken on the target's own host. */
+    public RetentionCheck retentionCheck(ReplicationPlan plan, ListingText targetListing, Consumer<String> log) {
+        if (options.targetRules() == null) {
+            return RetentionCheck.KEEP_ALL;
+        }
+        Listings listings = list(plan, targetListing.parse(), log);
+        return PruneBeforeSend.retentionCheck(plan, listings.source(), listings.target(), options);
+    }
+
+    /** @param givenTarget the target's listing, or null to list it here */
+    private Listings list(ReplicationPlan plan, Listing givenTarget, Consumer<String> log) {
+        List<DatasetPlan> active = active(plan);
         Listing sourceListing = active.isEmpty() ? new Listing(source.host(), List.of())
                 : source.list(tops(active.stream().map(DatasetPlan::source).toList()), true, PROPERTIES);
-        Listing targetListing = listTarget(active.stream().map(DatasetPlan::target).toList());
+        Listing targetListing = givenTarget != null ? givenTarget : listTargetText(target, plan).parse();
         log.accept(String.format("listed %d objects on %s and %d on %s, one call each", sourceListing.size(),
-                source.host(), targetListing.size(), target.host()));
+                source.host(), targetListing.size(), targetListing.host()));
         return new Listings(sourceListing, targetListing);
     }
 
     private record Listings(Listing source, Listing target) {
     }
 
-    private Listing listTarget(List<DatasetName> targets) {
+    /**
+     * What pruning needs of the target, in one zfs call on the target's host: the deepest dataset
+     * above every target of the plan's active datasets, recursively; empty when there is none.
+     */
+    public static ListingText listTargetText(Zfs target, ReplicationPlan plan) {
+        List<DatasetName> targets = active(plan).stream().map(DatasetPlan::target).toList();
         if (targets.isEmpty()) {
-            return new Listing(target.host(), List.of());
+            return ListingText.empty(target.host(), PROPERTIES);
         }
         try {
-            return target.list(List.of(commonAncestor(targets)), true, PROPERTIES);
+            return target.listText(List.of(commonAncestor(targets)), true, PROPERTIES);
         } catch (ZfsCommandException e) {
             if (e.getZfsMessage().contains("dataset does not exist")) {
-                return new Listing(target.host(), List.of());
+                return ListingText.empty(target.host(), PROPERTIES);
             }
             throw e;
         }
+    }
+
+    private static List<DatasetPlan> active(ReplicationPlan plan) {
+        return plan.datasets().stream()
+                .filter(d -> d.action() == DatasetAction.SEND || d.action() == DatasetAction.UP_TO_DATE).toList();
     }
 
     /** The datasets of {@code datasets} that have no ancestor among them: listing these recursively covers all. */

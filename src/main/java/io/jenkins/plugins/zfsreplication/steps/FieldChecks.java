@@ -50,6 +50,19 @@ final class FieldChecks {
         return blank(value) ? none() : check(() -> SshCommandRunner.checkDestination(value.strip()));
     }
 
+    /** A Jenkins node name that is optional (blank: no target agent); the characters Jenkins refuses in names. */
+    static Optional<String> agentName(String value) {
+        if (blank(value)) {
+            return none();
+        }
+        for (char c : value.strip().toCharArray()) {
+            if ("?*/\\%!@#$^&|<>[]:;".indexOf(c) >= 0) {
+                return Optional.of(String.format("'%s' is not a Jenkins node name: it contains '%s'", value.strip(), c));
+            }
+        }
+        return none();
+    }
+
     /** Verify block size: a size the engine parses and accepts as a block (a power of two). */
     static Optional<String> blockSize(String value) {
         return check(() -> new VerifyOptions(Sizes.parse(value), 1, HashAlgorithm.XXH64, SparseMode.AUTO, 1));
@@ -105,6 +118,17 @@ final class FieldChecks {
                 SendOption.byName(name);
             }
         });
+    }
+
+    /** The target host's address for tcp; required only when the transport is tcp. */
+    static Optional<String> tcpAddress(String transport, String value) {
+        if (!"tcp".equals(transport == null ? "" : transport.strip())) {
+            return none();
+        }
+        if (blank(value)) {
+            return Optional.of("The tcp transport needs tcpAddress: the target host's address as this agent reaches it");
+        }
+        return check(() -> new SendRecvTarget("", value, 0, ""));
     }
 
     /** The ssh destination; required only when the transport is ssh. */

@@ -19,6 +19,7 @@ import io.jenkins.plugins.zfsreplication.plan.PlanRun;
 import io.jenkins.plugins.zfsreplication.plan.PlanText;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
@@ -29,9 +30,16 @@ import jenkins.MasterToSlaveFileCallable;
 final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.Summary> {
     private static final long serialVersionUID = 1L;
     private final PlanSettings settings;
+    private final ListingText targetListing;
 
     PlanCallable(PlanSettings settings) {
+        this(settings, null);
+    }
+
+    /** @param targetListing the target as its own agent listed it; null: list it from here (local or ssh) */
+    PlanCallable(PlanSettings settings, ListingText targetListing) {
         this.settings = settings;
+        this.targetListing = targetListing;
     }
 
     /**
@@ -74,8 +82,9 @@ final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.Summary>
         CommandRunner target = settings.host() == null ? local : new SshCommandRunner(settings.host(), List.of(), local);
         List<String> log = new ArrayList<>();
         try {
-            ReplicationPlan plan = new PlanRun(new Zfs(local), new Zfs(target), settings.options(), settings.snapshotNow(),
-                    false).run(Instant.now(), log::add);
+            PlanRun run = new PlanRun(new Zfs(local), new Zfs(target), settings.options(), settings.snapshotNow(), false);
+            ReplicationPlan plan = targetListing == null ? run.run(Instant.now(), log::add)
+                    : run.run(Instant.now(), targetListing, log::add);
             Path folder = workspace.toPath();
             PlanJson.write(plan, folder.resolve("plan.json"));
             AtomicFile.write(folder.resolve("plan.txt"), PlanText.write(plan));

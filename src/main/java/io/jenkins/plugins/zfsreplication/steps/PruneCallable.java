@@ -23,6 +23,7 @@ import io.jenkins.plugins.zfsreplication.prune.PruneReport;
 import io.jenkins.plugins.zfsreplication.prune.PruneReportJson;
 import io.jenkins.plugins.zfsreplication.prune.PruneRun;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
@@ -37,9 +38,20 @@ import jenkins.MasterToSlaveFileCallable;
 final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable.Summary> {
     private static final long serialVersionUID = 1L;
     private final PruneSettings settings;
+    private final ListingText targetListing;
 
     PruneCallable(PruneSettings settings) {
+        this(settings, null);
+    }
+
+    /**
+     * @param targetListing the target as its own agent listed it; null: list it from here (the plan's
+     *                      target host). With it, the target's destroys are left for that agent
+     *                      ({@link TargetDestroyCallable}) and {@link Summary#report()} carries them.
+     */
+    PruneCallable(PruneSettings settings, ListingText targetListing) {
         this.settings = settings;
+        this.targetListing = targetListing;
     }
 
     /**
@@ -50,11 +62,11 @@ final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable.Summar
      * @param bytesNotSent the stream bytes that saves; -1 when unknown
      */
     record Summary(String summary, boolean failed, List<String> log, boolean dryRun, int destroyed, int kept,
-                   int notSent, long bytesNotSent) implements Serializable {
+                   int notSent, long bytesNotSent, PruneReport report) implements Serializable {
         static Summary of(PruneReport report, List<String> log) {
             return new Summary(PruneReportJson.summary(report), !report.errors().isEmpty(), log, report.dryRun(),
                     count(report, Decision.DESTROY), count(report, Decision.KEEP), report.snapshotsNotSent(),
-                    report.bytesNotSent());
+                    report.bytesNotSent(), report);
         }
 
         private static int count(PruneReport report, Decision decision) {
@@ -83,9 +95,16 @@ final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable.Summar
             ReplicationPlan plan = PlanJson.read(folder.resolve(settings.planFile()));
             CommandRunner local = new ProcessCommandRunner();
             Zfs source = new Zfs(host(plan.sourceHost(), local));
-            Zfs target = new Zfs(host(plan.targetHost(), local));
-            PruneBeforeSend.Result result = new PruneRun(source, target, settings.options(Instant.now()), settings.destroy(),
-                    Destroyer.ErrorPolicy.CONTINUE).run(plan, log::add);
+            if (targetListing == null && plan.targetHost().startsWith(TargetAgent.HOST_PREFIX)) {
+                throw new AbortException(String.format("zfsPrune: the plan's target is on Jenkins agent '%s': give "
+                        + "targetAgent: '%s'", plan.targetHost().substring(TargetAgent.HOST_PREFIX.length()),
+                        plan.targetHost().substring(TargetAgent.HOST_PREFIX.length())));
+            }
+            Zfs target = targetListing == null ? new Zfs(host(plan.targetHost(), local)) : null;
+            PruneRun prune = new PruneRun(source, target, settings.options(Instant.now()), settings.destroy(),
+                    Destroyer.ErrorPolicy.CONTINUE);
+            PruneBeforeSend.Result result = targetListing == null ? prune.run(plan, log::add)
+                    : prune.run(plan, targetListing, log::add);
             Path planFolder = folder.resolve(settings.planFile()).getParent();
             PlanJson.write(result.plan(), planFolder.resolve("plan.json"));
             AtomicFile.write(planFolder.resolve("plan.txt"), PlanText.write(result.plan()));

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,6 +13,9 @@ import hudson.model.TaskListener;
 import hudson.remoting.VirtualChannel;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.prune.Destroyer;
+import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
+import io.jenkins.plugins.zfsreplication.prune.PruneRun;
 import io.jenkins.plugins.zfsreplication.transfer.Launcher;
 import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
 import io.jenkins.plugins.zfsreplication.transfer.SshTransport;
@@ -38,11 +42,18 @@ final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSummary> 
     private final SendRecvSettings settings;
     private final TaskListener listener;
     private final SshKey key; // null: the agent user's own ssh keys
+    private final SendRecvTarget targetSettings;
 
     SendRecvCallable(SendRecvSettings settings, TaskListener listener, SshKey key) {
+        this(settings, listener, key, new SendRecvTarget("", "", 0, ""));
+    }
+
+    /** @param target the target's retention rules, checked between steps (the other fields are for tcp) */
+    SendRecvCallable(SendRecvSettings settings, TaskListener listener, SshKey key, SendRecvTarget target) {
         this.settings = settings;
         this.listener = listener;
         this.key = key;
+        this.targetSettings = target;
     }
 
     @Override
@@ -64,8 +75,18 @@ final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSummary> 
                 ? new SshTransport(sshHost, sshOptions) : new LocalTransport();
         Zfs target = "ssh".equals(settings.transport())
                 ? new Zfs(new SshCommandRunner(sshHost, sshOptions, local)) : new Zfs(local);
-        TransferSetup setup = TransferSetup.zfs(transport, new Zfs(local), target, Launcher.local(), Launcher.local(),
-                StepGate.KEEP_ALL);
+        Zfs source = new Zfs(local);
+        PruneOptions retention = targetSettings.retention(Instant.now());
+        StepGate gate = retention == null ? StepGate.KEEP_ALL
+                : new PruneRun(source, target, retention, false, Destroyer.ErrorPolicy.CONTINUE)
+                        .retentionCheck(plan, listener.getLogger()::println)::stillWanted;
+        TransferSetup setup = TransferSetup.zfs(transport, source, target, Launcher.local(), Launcher.local(), gate);
+        return execute(root, settings, setup, plan, listener);
+    }
+
+    /** Runs the plan with {@code setup} on this agent, writes the artifacts, and sums up. */
+    static SendRecvSummary execute(Path root, SendRecvSettings settings, TransferSetup setup, ReplicationPlan plan,
+                                   TaskListener listener) throws IOException, InterruptedException {
         TransferEngine engine = new TransferEngine(setup, settings.toOptions(), listener.getLogger()::println,
                 Clock.systemUTC());
         TransferReport report = engine.run(plan);

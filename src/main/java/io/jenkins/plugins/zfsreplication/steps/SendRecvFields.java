@@ -19,6 +19,10 @@ final class SendRecvFields implements Serializable {
     String rateLimit = "0";
     String artifacts = "zfs-transfer";
     String sshCredentialsId = ""; // "": the system default
+    String targetAgent = "";
+    String tcpAddress = "";
+    int tcpPort; // 0: any free ports
+    String targetRules = "";
 
     /** The credential for the ssh transport; "" for the agent user's own keys. */
     String credentialsId(StepDefaults defaults) {
@@ -27,6 +31,11 @@ final class SendRecvFields implements Serializable {
 
     SendRecvFields(String plan) {
         this.plan = plan;
+    }
+
+    /** The receiving agent (tcp) and the target's rules between steps. */
+    SendRecvTarget target() {
+        return new SendRecvTarget(targetAgent, tcpAddress, tcpPort, targetRules);
     }
 
     /** The settings of a run; fields left empty take {@code defaults}. */

@@ -20,12 +20,19 @@ final class SendRecvRunner {
     }
 
     /** @param credentialsId an "SSH Username with private key" credential for the ssh transport; "" for none */
-    static SendRecvSummary run(SendRecvSettings settings, String credentialsId, Run<?, ?> run, FilePath workspace,
-                               Launcher launcher, TaskListener listener) throws IOException, InterruptedException {
+    static SendRecvSummary run(SendRecvSettings settings, String credentialsId, SendRecvTarget target, Run<?, ?> run,
+                               FilePath workspace, Launcher launcher, TaskListener listener)
+            throws IOException, InterruptedException {
         listener.getLogger().printf("zfsSendRecv: %s over %s, %d at once%n", settings.plan(), settings.transport(),
                 settings.concurrency());
+        if (!target.agent().isEmpty() && !"tcp".equals(settings.transport())) {
+            throw new AbortException("zfsSendRecv: targetAgent is for transport 'tcp'; with '" + settings.transport()
+                    + "' the target is " + ("ssh".equals(settings.transport()) ? "sshHost" : "this agent's pools"));
+        }
         SshKey key = "ssh".equals(settings.transport()) ? key(credentialsId, run) : null;
-        SendRecvSummary summary = workspace.act(new SendRecvCallable(settings, listener, key));
+        SendRecvSummary summary = "tcp".equals(settings.transport())
+                ? TcpSendRecv.run(settings, target, workspace, listener)
+                : workspace.act(new SendRecvCallable(settings, listener, key, target));
         Map<String, String> artifacts = new LinkedHashMap<>();
         summary.artifacts().forEach(path -> artifacts.put(path, path));
         if (!artifacts.isEmpty()) {

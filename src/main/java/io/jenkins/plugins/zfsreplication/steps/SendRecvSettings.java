@@ -20,7 +20,7 @@ import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
  * {@link TransferOptions} on the agent.
  *
  * @param plan        plan.json, relative to the workspace
- * @param transport   "local" or "ssh"
+ * @param transport   "local", "ssh" or "tcp" (to the receiving side on the target's agent, see {@link SendRecvTarget})
  * @param sshHost     [user@]host for ssh
  * @param sshOptions  ssh client arguments separated by spaces, e.g. "-p 2222 -i /var/lib/jenkins/.ssh/backup"
  * @param artifacts   workspace-relative directory for transfer.json, throughput.csv and throughput.svg
@@ -63,9 +63,9 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
 
     static String transport(String name) {
         String transport = name.strip();
-        if (!List.of("local", "ssh").contains(transport)) {
-            throw new TransferException("Unknown transport '%s': zfsSendRecv runs 'local' or 'ssh' (tcp between two "
-                    + "agents is not available in this version; the command line has it)", transport);
+        if (!List.of("local", "ssh", "tcp").contains(transport)) {
+            throw new TransferException("Unknown transport '%s': zfsSendRecv runs 'local', 'ssh' or 'tcp' (tcp needs "
+                    + "targetAgent and tcpAddress)", transport);
         }
         return transport;
     }

@@ -23,6 +23,7 @@ import org.kohsuke.stapler.verb.POST;
 /** The freestyle form of {@link ZfsPruneStep}: the same options, the same engine call. */
 public final class ZfsPruneBuilder extends Builder implements SimpleBuildStep {
     private String plan = PruneSettings.DEFAULT_PLAN;
+    private String targetAgent;
     private String keepTarget;
     private String keepSource;
     private String prefix = PlanSettings.DEFAULT_PREFIX;
@@ -41,6 +42,8 @@ public final class ZfsPruneBuilder extends Builder implements SimpleBuildStep {
     public String getNow() { return now; }
     public boolean isDestroy() { return destroy; }
 
+    public String getTargetAgent() { return targetAgent; }
+    @DataBoundSetter public void setTargetAgent(String targetAgent) { this.targetAgent = targetAgent; }
     @DataBoundSetter public void setPlan(String plan) { this.plan = plan; }
     @DataBoundSetter public void setKeepTarget(String keepTarget) { this.keepTarget = keepTarget; }
     @DataBoundSetter public void setKeepSource(String keepSource) { this.keepSource = keepSource; }
@@ -51,8 +54,8 @@ public final class ZfsPruneBuilder extends Builder implements SimpleBuildStep {
     @Override
     public void perform(@NonNull Run<?, ?> run, @NonNull FilePath workspace, @NonNull EnvVars env,
                         @NonNull Launcher launcher, @NonNull TaskListener listener) throws InterruptedException, IOException {
-        PlanPruneSupport.prune(new PruneSettings(plan, keepTarget, keepSource, prefix, now, destroy), run, workspace,
-                launcher, listener);
+        PlanPruneSupport.prune(new PruneSettings(plan, keepTarget, keepSource, prefix, now, destroy), targetAgent, run,
+                workspace, launcher, listener);
     }
 
     @Extension
@@ -81,6 +84,11 @@ public final class ZfsPruneBuilder extends Builder implements SimpleBuildStep {
         @POST
         public FormValidation doCheckPrefix(@AncestorInPath Item item, @QueryParameter String value) {
             return FormChecks.answer(item, () -> FieldChecks.prefix(value));
+        }
+
+        @POST
+        public FormValidation doCheckTargetAgent(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> TargetAgent.formCheck(value));
         }
     }
 }

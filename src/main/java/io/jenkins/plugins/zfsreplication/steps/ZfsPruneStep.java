@@ -30,6 +30,7 @@ import org.kohsuke.stapler.verb.POST;
  */
 public final class ZfsPruneStep extends Step {
     private String plan = PruneSettings.DEFAULT_PLAN;
+    private String targetAgent;
     private String keepTarget;
     private String keepSource;
     private String prefix = PlanSettings.DEFAULT_PREFIX;
@@ -48,6 +49,8 @@ public final class ZfsPruneStep extends Step {
     public String getNow() { return now; }
     public boolean isDestroy() { return destroy; }
 
+    public String getTargetAgent() { return targetAgent; }
+    @DataBoundSetter public void setTargetAgent(String targetAgent) { this.targetAgent = targetAgent; }
     @DataBoundSetter public void setPlan(String plan) { this.plan = plan; }
     @DataBoundSetter public void setKeepTarget(String keepTarget) { this.keepTarget = keepTarget; }
     @DataBoundSetter public void setKeepSource(String keepSource) { this.keepSource = keepSource; }
@@ -61,23 +64,25 @@ public final class ZfsPruneStep extends Step {
 
     @Override
     public StepExecution start(StepContext context) {
-        return new Execution(context, settings());
+        return new Execution(context, settings(), targetAgent);
     }
 
     /** Runs off the CPS thread; the work happens on the agent through {@link PruneCallable}. */
     static final class Execution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
         private static final long serialVersionUID = 1L;
         private final PruneSettings settings;
+        private final String targetAgent;
 
-        Execution(StepContext context, PruneSettings settings) {
+        Execution(StepContext context, PruneSettings settings, String targetAgent) {
             super(context);
             this.settings = settings;
+            this.targetAgent = targetAgent;
         }
 
         @Override
         protected Map<String, Object> run() throws Exception {
             StepContext context = getContext();
-            return PlanPruneSupport.prune(settings, context.get(Run.class), context.get(FilePath.class),
+            return PlanPruneSupport.prune(settings, targetAgent, context.get(Run.class), context.get(FilePath.class),
                     context.get(Launcher.class), context.get(TaskListener.class)).toMap();
         }
     }
@@ -114,6 +119,11 @@ public final class ZfsPruneStep extends Step {
         @POST
         public FormValidation doCheckPrefix(@AncestorInPath Item item, @QueryParameter String value) {
             return FormChecks.answer(item, () -> FieldChecks.prefix(value));
+        }
+
+        @POST
+        public FormValidation doCheckTargetAgent(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> TargetAgent.formCheck(value));
         }
     }
 }

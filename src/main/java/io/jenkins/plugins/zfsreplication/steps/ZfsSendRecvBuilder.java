@@ -110,6 +110,42 @@ public final class ZfsSendRecvBuilder extends Builder implements SimpleBuildStep
         fields.rateLimit = size;
     }
 
+    public String getTargetAgent() {
+        return fields.targetAgent;
+    }
+
+    @DataBoundSetter
+    public void setTargetAgent(String targetAgent) {
+        fields.targetAgent = targetAgent;
+    }
+
+    public String getTcpAddress() {
+        return fields.tcpAddress;
+    }
+
+    @DataBoundSetter
+    public void setTcpAddress(String tcpAddress) {
+        fields.tcpAddress = tcpAddress;
+    }
+
+    public int getTcpPort() {
+        return fields.tcpPort;
+    }
+
+    @DataBoundSetter
+    public void setTcpPort(int tcpPort) {
+        fields.tcpPort = tcpPort;
+    }
+
+    public String getTargetRules() {
+        return fields.targetRules;
+    }
+
+    @DataBoundSetter
+    public void setTargetRules(String targetRules) {
+        fields.targetRules = targetRules;
+    }
+
     public String getArtifacts() {
         return fields.artifacts;
     }
@@ -132,7 +168,8 @@ public final class ZfsSendRecvBuilder extends Builder implements SimpleBuildStep
     public void perform(Run<?, ?> run, FilePath workspace, EnvVars env, Launcher launcher, TaskListener listener)
             throws InterruptedException, IOException {
         StepDefaults defaults = ZfsReplicationConfiguration.current();
-        SendRecvRunner.run(fields.settings(defaults), fields.credentialsId(defaults), run, workspace, launcher, listener);
+        SendRecvRunner.run(fields.settings(defaults), fields.credentialsId(defaults), fields.target(), run, workspace,
+                launcher, listener);
     }
 
     @Extension
@@ -187,6 +224,22 @@ public final class ZfsSendRecvBuilder extends Builder implements SimpleBuildStep
         @POST
         public FormValidation doCheckRateLimit(@AncestorInPath Item item, @QueryParameter String value) {
             return FormChecks.answer(item, () -> FieldChecks.size(value));
+        }
+
+        @POST
+        public FormValidation doCheckTargetAgent(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> TargetAgent.formCheck(value));
+        }
+
+        @POST
+        public FormValidation doCheckTcpAddress(@AncestorInPath Item item, @QueryParameter String transport,
+                                                @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.tcpAddress(transport, value));
+        }
+
+        @POST
+        public FormValidation doCheckTargetRules(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.retention(value));
         }
     }
 }

@@ -115,6 +115,42 @@ public final class ZfsSendRecvStep extends Step {
         fields.rateLimit = rateLimit;
     }
 
+    public String getTargetAgent() {
+        return fields.targetAgent;
+    }
+
+    @DataBoundSetter
+    public void setTargetAgent(String targetAgent) {
+        fields.targetAgent = targetAgent;
+    }
+
+    public String getTcpAddress() {
+        return fields.tcpAddress;
+    }
+
+    @DataBoundSetter
+    public void setTcpAddress(String tcpAddress) {
+        fields.tcpAddress = tcpAddress;
+    }
+
+    public int getTcpPort() {
+        return fields.tcpPort;
+    }
+
+    @DataBoundSetter
+    public void setTcpPort(int tcpPort) {
+        fields.tcpPort = tcpPort;
+    }
+
+    public String getTargetRules() {
+        return fields.targetRules;
+    }
+
+    @DataBoundSetter
+    public void setTargetRules(String targetRules) {
+        fields.targetRules = targetRules;
+    }
+
     public String getArtifacts() {
         return fields.artifacts;
     }
@@ -136,7 +172,7 @@ public final class ZfsSendRecvStep extends Step {
     @Override
     public StepExecution start(StepContext context) {
         StepDefaults defaults = ZfsReplicationConfiguration.current();
-        return new Execution(context, fields.settings(defaults), fields.credentialsId(defaults));
+        return new Execution(context, fields.settings(defaults), fields.credentialsId(defaults), fields.target());
     }
 
     /** Runs the plan on the step's agent; an abort interrupts it, which ends every pipeline process. */
@@ -144,17 +180,19 @@ public final class ZfsSendRecvStep extends Step {
         private static final long serialVersionUID = 1L;
         private final SendRecvSettings settings;
         private final String credentialsId; // the id only: the key is looked up when the step runs
+        private final SendRecvTarget target;
 
-        Execution(StepContext context, SendRecvSettings settings, String credentialsId) {
+        Execution(StepContext context, SendRecvSettings settings, String credentialsId, SendRecvTarget target) {
             super(context);
             this.settings = settings;
             this.credentialsId = credentialsId;
+            this.target = target;
         }
 
         @Override
         protected Map<String, Object> run() throws Exception {
             StepContext context = getContext();
-            return SendRecvRunner.run(settings, credentialsId, context.get(Run.class), context.get(FilePath.class),
+            return SendRecvRunner.run(settings, credentialsId, target, context.get(Run.class), context.get(FilePath.class),
                     context.get(Launcher.class), context.get(TaskListener.class)).toMap();
         }
     }
@@ -216,6 +254,22 @@ public final class ZfsSendRecvStep extends Step {
         @POST
         public FormValidation doCheckRateLimit(@AncestorInPath Item item, @QueryParameter String value) {
             return FormChecks.answer(item, () -> FieldChecks.size(value));
+        }
+
+        @POST
+        public FormValidation doCheckTargetAgent(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> TargetAgent.formCheck(value));
+        }
+
+        @POST
+        public FormValidation doCheckTcpAddress(@AncestorInPath Item item, @QueryParameter String transport,
+                                                @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.tcpAddress(transport, value));
+        }
+
+        @POST
+        public FormValidation doCheckTargetRules(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.retention(value));
         }
     }
 }

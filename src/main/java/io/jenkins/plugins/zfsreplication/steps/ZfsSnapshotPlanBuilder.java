@@ -25,6 +25,7 @@ public final class ZfsSnapshotPlanBuilder extends Builder implements SimpleBuild
     private final String sources;
     private final String targetRoot;
     private boolean recursive;
+    private String targetAgent;
     private String targetHost;
     private String includes;
     private String excludes;
@@ -48,6 +49,8 @@ public final class ZfsSnapshotPlanBuilder extends Builder implements SimpleBuild
     public boolean isSnapshotNow() { return snapshotNow; }
     public boolean isAllowRollback() { return allowRollback; }
 
+    public String getTargetAgent() { return targetAgent; }
+    @DataBoundSetter public void setTargetAgent(String targetAgent) { this.targetAgent = targetAgent; }
     @DataBoundSetter public void setRecursive(boolean recursive) { this.recursive = recursive; }
     @DataBoundSetter public void setTargetHost(String targetHost) { this.targetHost = targetHost; }
     @DataBoundSetter public void setIncludes(String includes) { this.includes = includes; }
@@ -60,7 +63,7 @@ public final class ZfsSnapshotPlanBuilder extends Builder implements SimpleBuild
     public void perform(@NonNull Run<?, ?> run, @NonNull FilePath workspace, @NonNull EnvVars env,
                         @NonNull Launcher launcher, @NonNull TaskListener listener) throws InterruptedException, IOException {
         PlanPruneSupport.plan(new PlanSettings(sources, recursive, targetRoot, targetHost, includes, excludes, prefix,
-                snapshotNow, allowRollback), run, workspace, launcher, listener);
+                snapshotNow, allowRollback), targetAgent, run, workspace, launcher, listener);
     }
 
     @Extension
@@ -94,6 +97,11 @@ public final class ZfsSnapshotPlanBuilder extends Builder implements SimpleBuild
         @POST
         public FormValidation doCheckPrefix(@AncestorInPath Item item, @QueryParameter String value) {
             return FormChecks.answer(item, () -> FieldChecks.prefix(value));
+        }
+
+        @POST
+        public FormValidation doCheckTargetAgent(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> TargetAgent.formCheck(value));
         }
     }
 }

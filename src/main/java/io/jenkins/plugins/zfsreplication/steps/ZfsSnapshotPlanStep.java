@@ -32,6 +32,7 @@ public final class ZfsSnapshotPlanStep extends Step {
     private final String sources;
     private final String targetRoot;
     private boolean recursive;
+    private String targetAgent;
     private String targetHost;
     private String includes;
     private String excludes;
@@ -55,6 +56,8 @@ public final class ZfsSnapshotPlanStep extends Step {
     public boolean isSnapshotNow() { return snapshotNow; }
     public boolean isAllowRollback() { return allowRollback; }
 
+    public String getTargetAgent() { return targetAgent; }
+    @DataBoundSetter public void setTargetAgent(String targetAgent) { this.targetAgent = targetAgent; }
     @DataBoundSetter public void setRecursive(boolean recursive) { this.recursive = recursive; }
     @DataBoundSetter public void setTargetHost(String targetHost) { this.targetHost = targetHost; }
     @DataBoundSetter public void setIncludes(String includes) { this.includes = includes; }
@@ -70,23 +73,25 @@ public final class ZfsSnapshotPlanStep extends Step {
 
     @Override
     public StepExecution start(StepContext context) {
-        return new Execution(context, settings());
+        return new Execution(context, settings(), targetAgent);
     }
 
     /** Runs off the CPS thread; the work happens on the agent through {@link PlanCallable}. */
     static final class Execution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
         private static final long serialVersionUID = 1L;
         private final PlanSettings settings;
+        private final String targetAgent;
 
-        Execution(StepContext context, PlanSettings settings) {
+        Execution(StepContext context, PlanSettings settings, String targetAgent) {
             super(context);
             this.settings = settings;
+            this.targetAgent = targetAgent;
         }
 
         @Override
         protected Map<String, Object> run() throws Exception {
             StepContext context = getContext();
-            return PlanPruneSupport.plan(settings, context.get(Run.class), context.get(FilePath.class),
+            return PlanPruneSupport.plan(settings, targetAgent, context.get(Run.class), context.get(FilePath.class),
                     context.get(Launcher.class), context.get(TaskListener.class)).toMap();
         }
     }
@@ -128,6 +133,11 @@ public final class ZfsSnapshotPlanStep extends Step {
         @POST
         public FormValidation doCheckPrefix(@AncestorInPath Item item, @QueryParameter String value) {
             return FormChecks.answer(item, () -> FieldChecks.prefix(value));
+        }
+
+        @POST
+        public FormValidation doCheckTargetAgent(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> TargetAgent.formCheck(value));
         }
     }
 }

@@ -24,6 +24,8 @@ public final class RunningPipeline {
 
     private final List<Stage> stages = new ArrayList<>();
     private final List<ProcIo> lastIo = new ArrayList<>();
+    /** The receiving side on another host, or null: its verdict comes back over a control connection. */
+    private java.util.concurrent.CompletableFuture<String> remote;
     RunningPipeline() {
     }
 
@@ -88,9 +90,31 @@ public final class RunningPipeline {
         return ProcIo.lastIn(stage.stderr());
     }
 
-    /** True when every stage has ended. */
+    /**
+     * The receiving side runs on another host ({@link RemoteReceiverTransport}): the step has ended
+     * only when its verdict has come: "" for received, else why it failed there.
+     */
+    synchronized void expectRemote(java.util.concurrent.CompletableFuture<String> verdict) {
+        this.remote = verdict;
+    }
+
+    /** True when every stage has ended (and the remote receiving side has given its verdict). */
     public synchronized boolean finished() {
-        return stages.stream().noneMatch(stage -> stage.process().isAlive());
+        return stages.stream().noneMatch(stage -> stage.process().isAlive()) && (remote == null || remote.isDone());
+    }
+
+    /** Why the remote receiving side failed, or null (none, or no verdict yet). */
+    synchronized String remoteFailure() {
+        if (remote == null || !remote.isDone()) {
+            return null;
+        }
+        String verdict = remote.getNow("");
+        return verdict.isEmpty() ? null : verdict;
+    }
+
+    /** A stage ended with a non-zero status, or the remote receiving side failed. */
+    synchronized boolean failed() {
+        return !failedStages().isEmpty() || remoteFailure() != null;
     }
 
     /** The stages that ended with a non-zero status, in stream order. */
@@ -101,6 +125,10 @@ public final class RunningPipeline {
     /** "zfs recv exited 1: cannot receive ...; zfs send killed by signal 9" for the failed stages. */
     public String failureText() {
         List<String> parts = new ArrayList<>();
+        String remoteFailure = remoteFailure();
+        if (remoteFailure != null) {
+            parts.add("the receiving side: " + remoteFailure);
+        }
         for (Stage stage : failedStages()) {
             parts.add(describeFailure(stage));
         }

@@ -101,7 +101,7 @@ final class StepExecution {
                 running.destroy();
                 return StepOutcome.CANCELLED;
             }
-            if (!running.failedStages().isEmpty()) {
+            if (running.failed()) {
                 // one stage failed: the others would wait forever or fail late; end them now
                 running.destroy();
                 return cancelled ? StepOutcome.CANCELLED : StepOutcome.FAILED;
@@ -198,7 +198,7 @@ final class StepExecution {
             receiveSide.add(new StageCommand("decompress", options.compression().decompressCommand()));
         }
         receiveSide.add(new StageCommand(sinkRole(), setup.commands().sink(step, used, options)));
-        return new PipelineSpec(label(step), sendSide, receiveSide, setup.sender(), setup.receiver(), workDir, options);
+        return new PipelineSpec(label(step), sendSide, receiveSide, setup.sender(), setup.receiver(), workDir, options, step);
     }
 
     private String sourceRole() {

@@ -73,6 +73,7 @@ public final class TcpListener implements AutoCloseable {
         Matcher listening = awaitLine(socat, LISTENING, Duration.ofSeconds(20));
         if (listening == null) {
             String reason = RunningPipeline.describeFailure(socat);
+            socat.process().descendants().forEach(ProcessHandle::destroyForcibly);
             socat.process().destroyForcibly();
             fifo.close();
             throw new TransferException("Cannot listen on %s:%d: %s", bindAddress, port, reason);
@@ -103,9 +104,44 @@ public final class TcpListener implements AutoCloseable {
      */
     public void acceptAndStart(RunningPipeline pipeline, Launcher launcher, List<StageCommand> receiveSide,
                                Path workDir) {
-        byte[] presented = readToken(() -> !pipeline.failedStages().isEmpty());
+        acceptAndStart(pipeline, launcher, workDir, TOKEN_LENGTH, header -> {
+            if (!MessageDigest.isEqual(header, token.getBytes(StandardCharsets.US_ASCII))) {
+                throw new Refusal("presented a wrong token");
+            }
+            return receiveSide;
+        });
+    }
+
+    /**
+     * What a connection's first bytes must be: the check returns the receiving stages to start, or
+     * throws {@link Refusal} with the reason (then nothing is started).
+     */
+    @FunctionalInterface
+    public interface HeaderCheck {
+        List<StageCommand> accept(byte[] header);
+    }
+
+    /** Why a connection's header was refused ("presented a wrong token"), to follow "The connection from PEER". */
+    public static final class Refusal extends TransferException {
+        private static final long serialVersionUID = 1L;
+
+        public Refusal(String reason) {
+            super("%s", reason);
+        }
+    }
+
+    /**
+     * Waits for the connection and its {@code headerLength} first bytes; only when {@code check}
+     * accepts them are the stages it returns started, reading the rest of the stream.
+     *
+     * @throws TransferException when no sender connects in time or {@code check} refuses: then socat
+     *                           is ended and no receiving stage was started
+     */
+    public void acceptAndStart(RunningPipeline pipeline, Launcher launcher, Path workDir, int headerLength,
+                               HeaderCheck check) {
+        byte[] presented = readToken(headerLength, () -> !pipeline.failedStages().isEmpty());
         String peer = peer();
-        if (presented.length < TOKEN_LENGTH) {
+        if (presented.length < headerLength) {
             close();
             if (!pipeline.failedStages().isEmpty()) {
                 throw new TransferException("The sender could not reach %s:%d: %s; zfs recv was not started", host,
@@ -125,10 +161,16 @@ public final class TcpListener implements AutoCloseable {
             throw new TransferException("The token from %s arrived only at the accept timeout of %s s; zfs recv was "
                     + "not started", peer == null ? "an unknown peer" : peer, seconds(acceptTimeout));
         }
-        if (!MessageDigest.isEqual(presented, token.getBytes(StandardCharsets.US_ASCII))) {
+        List<StageCommand> receiveSide;
+        try {
+            receiveSide = check.accept(presented);
+        } catch (Refusal refusal) {
             close();
-            throw new TransferException("The connection from %s presented a wrong token; it was refused and zfs recv "
-                    + "was not started", peer == null ? "an unknown peer" : peer);
+            throw new TransferException("The connection from %s %s; it was refused and zfs recv was not started",
+                    peer == null ? "an unknown peer" : peer, refusal.getMessage());
+        } catch (RuntimeException e) {
+            close();
+            throw e;
         }
         pipeline.add(socat);
         handedOver = true;
@@ -141,7 +183,7 @@ public final class TcpListener implements AutoCloseable {
     }
 
     /** The first bytes, or fewer when the deadline passed or socat ended without them. */
-    private byte[] readToken(java.util.function.BooleanSupplier senderFailed) {
+    private byte[] readToken(int length, java.util.function.BooleanSupplier senderFailed) {
         Thread reader = Thread.currentThread();
         long deadline = System.nanoTime() + acceptTimeout.toNanos();
         Thread watchdog = new Thread(() -> watch(deadline, senderFailed), "tcp-accept-watchdog");
@@ -151,7 +193,7 @@ public final class TcpListener implements AutoCloseable {
         }
         watchdog.start();
         try {
-            return fifo.readExactly(TOKEN_LENGTH);
+            return fifo.readExactly(length);
         } catch (IOException e) {
             if (reader.isInterrupted() || Thread.interrupted()) {
                 close();
@@ -204,6 +246,7 @@ public final class TcpListener implements AutoCloseable {
             try {
                 Thread.sleep(20);
             } catch (InterruptedException e) {
+                stage.process().descendants().forEach(ProcessHandle::destroyForcibly);
                 stage.process().destroyForcibly();
                 Thread.currentThread().interrupt();
                 throw new TransferCancelledException("Cancelled while starting to listen");
@@ -242,6 +285,9 @@ public final class TcpListener implements AutoCloseable {
     public void close() {
         fifo.close();
         if (!handedOver) {
+            // the stage is socat's metering shell: end socat itself first, or it lives on as an orphan
+            // (listening until its accept timeout and, under ip netns exec, pinning the mounts of its namespace)
+            socat.process().descendants().forEach(ProcessHandle::destroyForcibly);
             socat.process().destroyForcibly();
             try {
                 socat.process().waitFor();

@@ -31,6 +31,10 @@ public final class ZfsPreflight implements Preflight {
     private final Zfs target;
     private final java.util.Map<DatasetName, List<String>> before = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * Either side may be null when that side runs on another host: each host then checks its own
+     * snapshots ({@link ReceiveServer} the target's), and resuming, which needs both, is not tried.
+     */
     public ZfsPreflight(Zfs source, Zfs target) {
         this.source = source;
         this.target = target;
@@ -38,7 +42,7 @@ public final class ZfsPreflight implements Preflight {
 
     @Override
     public void settle(SendStep step, Set<SendOption> used, Consumer<String> log) {
-        List<String> expected = before.remove(step.target());
+        List<String> expected = target == null ? null : before.remove(step.target());
         if (expected == null || used.contains(SendOption.RESUMABLE)) {
             return; // a resumable receive keeps its partial state on purpose
         }
@@ -116,28 +120,35 @@ public final class ZfsPreflight implements Preflight {
     @Override
     public SendStep check(SendStep step, Set<SendOption> used, Consumer<String> log) {
         SendStep checked = checkSnapshots(step, used, log);
-        before.put(step.target(), state(step.target()));
+        if (target != null) {
+            before.put(step.target(), state(step.target()));
+        }
         return checked;
     }
 
     private SendStep checkSnapshots(SendStep step, Set<SendOption> used, Consumer<String> log) {
-        if (used.contains(SendOption.RESUMABLE)) {
+        if (used.contains(SendOption.RESUMABLE) && source != null && target != null) {
             Optional<SendStep> resumed = resume(step, log);
             if (resumed.isPresent()) {
                 return resumed.get();
             }
         }
-        Listing onSource = list(source, step.source(), "source");
-        requireSnapshot(onSource, step.source(), step.to(), "source");
-        if (step.kind() != SendKind.FULL && step.from() != null) {
-            requireSnapshot(onSource, step.source(), step.from(), "source");
+        boolean incremental = step.kind() != SendKind.FULL && step.from() != null;
+        if (source != null) {
+            Listing onSource = list(source, step.source(), "source");
+            requireSnapshot(onSource, step.source(), step.to(), "source");
+            if (incremental) {
+                requireSnapshot(onSource, step.source(), step.from(), "source");
+            }
+        }
+        if (target != null && incremental) {
             Listing onTarget = list(target, step.target(), "target");
             requireSnapshot(onTarget, step.target(), step.from(), "target");
             if (step.rollback()) {
                 rollBack(step, onTarget, log);
             }
         }
-        if (step.kind() == SendKind.FULL) {
+        if (target != null && step.kind() == SendKind.FULL) {
             requireParent(step.target());
         }
         return step.kind() == SendKind.RESUME ? toFreshStep(step) : step;

@@ -51,6 +51,19 @@ public final class Zfs {
      *                        {@code zfs-replication:backup}, {@code userrefs} ...)
      */
     public Listing list(Collection<DatasetName> roots, boolean recursive, List<String> extraProperties) {
+        Listing parsed = listText(roots, recursive, extraProperties).parse();
+        if (recursive) {
+            return parsed;
+        }
+        return new Listing(runner.host(), parsed.objects().stream()
+                .filter(o -> roots.contains(new DatasetName(o.datasetName()))).toList());
+    }
+
+    /**
+     * The same one zfs call as {@link #list}, kept as the text zfs printed (deflated): for handing
+     * the listing to another host, which parses it there ({@link ListingText#parse()}).
+     */
+    public ListingText listText(Collection<DatasetName> roots, boolean recursive, List<String> extraProperties) {
         if (roots.isEmpty()) {
             throw new ZfsException("Nothing to list: give at least one dataset");
         }
@@ -63,18 +76,13 @@ public final class Zfs {
         } else {
             command.addAll(List.of("zfs", "get", "-Hp", "-o", "name,property,value"));
         }
-        // -d 1 reaches a root's snapshots; its child datasets are dropped below
+        // -d 1 reaches a root's snapshots; its child datasets are dropped by list()
         command.addAll(recursive ? List.of("-r") : List.of("-d", "1"));
         if (!parsable) {
             command.add(parser.propertyList());
         }
         roots.forEach(root -> command.add(root.name()));
-        String output = run(command).stdout();
-        List<ZfsObject> objects = parsable ? parser.parseList(output) : parser.parseGet(output);
-        if (!recursive) {
-            objects = objects.stream().filter(o -> roots.contains(new DatasetName(o.datasetName()))).toList();
-        }
-        return new Listing(runner.host(), objects);
+        return new ListingText(runner.host(), parsable, extraProperties, run(command).stdout());
     }
 
     /** Creates a filesystem and any missing parents ({@code zfs create -p}). */

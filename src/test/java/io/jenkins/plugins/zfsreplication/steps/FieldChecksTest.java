@@ -58,8 +58,16 @@ class FieldChecksTest {
                 "Invalid size '10 MB': give bytes or a number with k, M, G or T");
         soft.assertThat(FieldChecks.concurrency("65")).contains("Concurrency must be between 1 and 64, not 65");
         soft.assertThat(FieldChecks.concurrency("two")).contains("Concurrency must be a whole number, not 'two'");
-        soft.assertThat(FieldChecks.transport("tcp")).hasValueSatisfying(m -> assertThat(m).startsWith(
-                "Unknown transport 'tcp': zfsSendRecv runs 'local' or 'ssh'"));
+        soft.assertThat(FieldChecks.transport("ftp")).hasValueSatisfying(m -> assertThat(m).startsWith(
+                "Unknown transport 'ftp': zfsSendRecv runs 'local', 'ssh' or 'tcp'"));
+        soft.assertThat(FieldChecks.transport("tcp")).isEmpty();
+        soft.assertThat(FieldChecks.tcpAddress("tcp", " ")).contains(
+                "The tcp transport needs tcpAddress: the target host's address as this agent reaches it");
+        soft.assertThat(FieldChecks.tcpAddress("tcp", "nas,fork")).contains(
+                "Invalid address 'nas,fork': give a host name, an IPv4 address or [IPv6]");
+        soft.assertThat(FieldChecks.tcpAddress("local", "")).isEmpty();
+        soft.assertThat(FieldChecks.agentName("backup/1")).contains("'backup/1' is not a Jenkins node name: it contains '/'");
+        soft.assertThat(FieldChecks.agentName("backup-1")).isEmpty();
         soft.assertThat(FieldChecks.sendOptions("properties,fast")).hasValueSatisfying(
                 m -> assertThat(m).startsWith("Unknown send option 'fast'"));
         soft.assertThat(FieldChecks.compression("gzip")).contains("Unknown compression 'gzip': use none, zstd or lz4");
@@ -78,6 +86,7 @@ class FieldChecksTest {
         String[][] cases = {
             {"plan.json", "ssh", "root@nas;reboot", "1", "", "none", "64M", "0"},
             {"plan.json", "local", "", "65", "", "none", "64M", "0"},
+            {"plan.json", "ftp", "", "2", "", "none", "64M", "0"},
             {"plan.json", "tcp", "", "2", "", "none", "64M", "0"},
             {"plan.json", "local", "", "2", "raw,nope", "none", "64M", "0"},
             {"plan.json", "local", "", "2", "", "brotli", "64M", "0"},

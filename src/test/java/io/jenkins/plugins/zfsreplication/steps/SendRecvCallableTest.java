@@ -75,8 +75,14 @@ class SendRecvCallableTest {
                 .isInstanceOf(TransferException.class).hasMessage("plan must be a path inside the workspace, not '../plan.json'");
         assertThatThrownBy(() -> new SendRecvSettings("plan.json", "ssh", "", "", 1, "", "", "", "", ""))
                 .hasMessage("The ssh transport needs sshHost ([user@]host)");
-        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "tcp", "", "", 1, "", "", "", "", ""))
-                .hasMessageStartingWith("Unknown transport 'tcp'");
+        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "ftp", "", "", 1, "", "", "", "", ""))
+                .hasMessageStartingWith("Unknown transport 'ftp'");
+        assertThatThrownBy(() -> new SendRecvTarget("backup", "nas;reboot", 0, ""))
+                .hasMessage("Invalid address 'nas;reboot': give a host name, an IPv4 address or [IPv6]");
+        assertThatThrownBy(() -> new SendRecvTarget("backup", "nas", 0, "grid: 1x1q"))
+                .hasMessageStartingWith("Bad retention rule");
+        assertThatThrownBy(() -> new SendRecvTarget("", "", 0, "").requireTcp())
+                .hasMessageStartingWith("The tcp transport needs targetAgent");
         assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 0, "", "", "", "", ""))
                 .hasMessage("Concurrency must be between 1 and 64, not 0");
         assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 1, "fast", "", "", "", ""))

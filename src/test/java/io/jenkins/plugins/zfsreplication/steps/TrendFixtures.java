@@ -46,7 +46,7 @@ final class TrendFixtures {
     }
 
     static PruneRecord prune(int destroyed, int kept) {
-        return new PruneRecord(new PruneCallable.Summary("", false, List.of(), false, destroyed, kept, 0, 0),
+        return new PruneRecord(new PruneCallable.Summary("", false, List.of(), false, destroyed, kept, 0, 0, null),
                 List.of("prune-report.json"));
     }
 

@@ -1,0 +1,61 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.Locale;
+
+import io.jenkins.plugins.zfsreplication.zfs.ListingText;
+
+/**
+ * What a target's listing costs between two Jenkins agents (bin/bench-listing; not a test): the
+ * listing of D datasets x S snapshots in both forms zfs prints, as a target agent hands it over
+ * ({@link ListingText}, deflated in Java serialization as remoting sends it): text size, bytes on
+ * the wire, time to write and to read back.
+ *
+ * <p>Arguments: {@code [datasets] [snapshots per dataset]}, default 1000 1000.
+ */
+public final class ListingTransferBenchmark {
+    private ListingTransferBenchmark() {
+    }
+
+    public static void main(String[] args) throws IOException, ClassNotFoundException {
+        int datasets = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
+        int snapshots = args.length > 1 ? Integer.parseInt(args[1]) : 1000;
+        for (boolean listForm : new boolean[] {true, false}) {
+            for (boolean full : new boolean[] {true, false}) {
+                String text = full ? ListingGenerator.source(datasets, snapshots, listForm)
+                        : ListingGenerator.target(datasets, snapshots, listForm);
+                measure(String.format(Locale.ROOT, "%,d x %,d (%s), %s form", datasets, full ? snapshots : snapshots / 2,
+                        full ? "every snapshot" : "the target's half", listForm ? "zfs list -Hp" : "zfs get -Hp"),
+                        ListingText.of("agent:bench", listForm, full ? PlanBenchmark.SOURCE_EXTRAS
+                                : PlanBenchmark.TARGET_EXTRAS, text));
+            }
+        }
+    }
+
+    private static void measure(String what, ListingText listing) throws IOException, ClassNotFoundException {
+        long best = Long.MAX_VALUE;
+        long bestRead = Long.MAX_VALUE;
+        int size = 0;
+        for (int run = 0; run < 3; run++) {
+            long start = System.nanoTime();
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+                out.writeObject(listing);
+            }
+            long written = System.nanoTime();
+            try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+                in.readObject();
+            }
+            best = Math.min(best, written - start);
+            bestRead = Math.min(bestRead, System.nanoTime() - written);
+            size = bytes.size();
+        }
+        System.out.printf(Locale.ROOT, "%s: text %,d bytes, on the wire %,d bytes (%.1f%%), write %,d ms, read %,d ms%n",
+                what, listing.text().length(), size, 100.0 * size / listing.text().length(), best / 1_000_000,
+                bestRead / 1_000_000);
+    }
+}
