@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.steps;
 
 import hudson.model.Item;
 import hudson.util.FormValidation;
+import java.io.IOException;
 import java.util.Map;
 import java.util.Set;
 
@@ -173,6 +174,13 @@ public final class ZfsSendRecvStep extends Step {
     public StepExecution start(StepContext context) {
         StepDefaults defaults = ZfsReplicationConfiguration.current();
         return new Execution(context, fields.settings(defaults), fields.credentialsId(defaults), fields.target());
+    }
+
+    /** What the freestyle builder runs: the call the Pipeline execution makes, with the same settings. */
+    void perform(StepDefaults defaults, Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
+            throws IOException, InterruptedException {
+        SendRecvRunner.run(fields.settings(defaults), fields.credentialsId(defaults), fields.target(), run, workspace,
+                launcher, listener);
     }
 
     /** Runs the plan on the step's agent; an abort interrupts it, which ends every pipeline process. */

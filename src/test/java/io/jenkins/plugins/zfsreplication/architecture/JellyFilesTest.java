@@ -55,6 +55,30 @@ class JellyFilesTest {
         assertThat(problemsByFile).allSatisfy((file, problems) -> assertThat(problems).as(file).isEmpty());
     }
 
+    /**
+     * Every form field has its help text beside the form (issue 6: help for every field). The
+     * freestyle builders nest their step's form with f:property, so they need none of their own.
+     */
+    @Test
+    void shouldHaveAHelpFileForEveryFieldOfEveryConfigPage() throws IOException {
+        Path resources = Path.of(System.getProperty("zfsr.repo.root"), "src", "main", "resources");
+        Pattern entry = Pattern.compile("<f:entry[^>]*\\bfield=\"([A-Za-z]+)\"");
+        Map<String, List<String>> missing = new TreeMap<>();
+        List<Path> pages;
+        try (Stream<Path> files = Files.walk(resources)) {
+            pages = files.filter(file -> file.getFileName().toString().equals("config.jelly")).toList();
+        }
+        for (Path page : pages) {
+            List<String> fields = entry.matcher(read(page)).results().map(m -> m.group(1))
+                    .filter(field -> !Files.exists(page.resolveSibling("help-" + field + ".html"))).toList();
+            missing.put(resources.relativize(page).toString(), fields);
+        }
+
+        assertThat(missing).hasSizeGreaterThanOrEqualTo(9);
+        assertThat(missing).allSatisfy((page, fields) -> assertThat(fields).as("fields of %s without help", page)
+                .isEmpty());
+    }
+
     @Test
     void shouldReportAMissingProcessingInstructionAndEachKindOfInlineScript() {
         assertThat(problems("<div>no instruction</div>")).containsExactly("does not start with " + ESCAPE_BY_DEFAULT);

@@ -129,7 +129,7 @@ class ZfsStepsITest {
 
     @Test
     void shouldKeepEveryFieldOfThePlanAndPruneBuildersThroughTheirConfigPages(JenkinsRule r) throws Exception {
-        ZfsSnapshotPlanBuilder plan = new ZfsSnapshotPlanBuilder("tank", "backup/storage-a/tank");
+        ZfsSnapshotPlanStep plan = new ZfsSnapshotPlanStep("tank", "backup/storage-a/tank");
         plan.setRecursive(true);
         plan.setTargetHost("backup@nas-b");
         plan.setIncludes("tank/home/**");
@@ -137,30 +137,34 @@ class ZfsStepsITest {
         plan.setPrefix("nightly");
         plan.setSnapshotNow(true);
         plan.setAllowRollback(true);
-        r.assertEqualDataBoundBeans(plan, r.configRoundtrip(plan));
+        ZfsSnapshotPlanBuilder planBuilder = new ZfsSnapshotPlanBuilder(plan);
+        r.assertEqualDataBoundBeans(planBuilder, r.configRoundtrip(planBuilder));
 
-        ZfsPruneBuilder prune = new ZfsPruneBuilder();
+        ZfsPruneStep prune = new ZfsPruneStep();
         prune.setPlan("out/plan.json");
         prune.setKeepTarget("grid: 1x1d(keep=all) | 14x1d");
         prune.setKeepSource("last: 7");
         prune.setPrefix("nightly");
         prune.setNow("newest");
         prune.setDestroy(true);
-        r.assertEqualDataBoundBeans(prune, r.configRoundtrip(prune));
+        ZfsPruneBuilder pruneBuilder = new ZfsPruneBuilder(prune);
+        r.assertEqualDataBoundBeans(pruneBuilder, r.configRoundtrip(pruneBuilder));
     }
 
     @Test
     void shouldKeepEveryFieldOfTheSendRecvBuilderThroughItsConfigPage(JenkinsRule r) throws Exception {
-        ZfsSendRecvBuilder builder = new ZfsSendRecvBuilder("out/plan.json");
-        builder.setTransport("ssh");
-        builder.setSshHost("backup@nas-b");
-        builder.setSshOptions("-i /var/lib/jenkins/.ssh/zfs_backup");
-        builder.setConcurrency(4);
-        builder.setOptions("compressed,resumable");
-        builder.setCompression("zstd");
-        builder.setBuffer("128M");
-        builder.setRateLimit("50M");
-        builder.setArtifacts("transfer");
+        ZfsSendRecvStep sendRecv = new ZfsSendRecvStep("out/plan.json");
+        sendRecv.setTransport("ssh");
+        sendRecv.setSshHost("backup@nas-b");
+        sendRecv.setSshOptions("-i /var/lib/jenkins/.ssh/zfs_backup");
+        sendRecv.setConcurrency(4);
+        sendRecv.setOptions("compressed,resumable");
+        sendRecv.setCompression("zstd");
+        sendRecv.setBuffer("128M");
+        sendRecv.setRateLimit("50M");
+        sendRecv.setArtifacts("transfer");
+        sendRecv.setTargetRules("last: 7");
+        ZfsSendRecvBuilder builder = new ZfsSendRecvBuilder(sendRecv);
 
         r.assertEqualDataBoundBeans(builder, r.configRoundtrip(builder));
     }
