@@ -16,6 +16,7 @@ import io.jenkins.plugins.zfsreplication.prune.PruneRun;
 import io.jenkins.plugins.zfsreplication.transfer.Launcher;
 import io.jenkins.plugins.zfsreplication.transfer.ReceiveEndpoints;
 import io.jenkins.plugins.zfsreplication.transfer.RemoteReceiverTransport;
+import io.jenkins.plugins.zfsreplication.transfer.ResumeTokens;
 import io.jenkins.plugins.zfsreplication.transfer.StepGate;
 import io.jenkins.plugins.zfsreplication.transfer.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
@@ -29,7 +30,8 @@ import jenkins.MasterToSlaveFileCallable;
 /**
  * The sending side of zfsSendRecv over tcp, on the source's agent: runs the plan with every step
  * streamed to the receiving side on the target's agent ({@link ReceiveCallable}), whose endpoints
- * and tokens the controller handed over. Between steps the target's rules are checked against the
+ * and tokens the controller handed over, with the target's resume tokens (a step they resume is
+ * sent with {@code zfs send -t}). Between steps the target's rules are checked against the
  * listing the target's agent took at the start.
  */
 final class TcpSendCallable extends MasterToSlaveFileCallable<SendRecvSummary> {
@@ -38,15 +40,20 @@ final class TcpSendCallable extends MasterToSlaveFileCallable<SendRecvSummary> {
     private final SendRecvTarget target;
     private final ReceiveEndpoints endpoints;
     private final ListingText targetListing;
+    private final ResumeTokens targetTokens;
     private final TaskListener listener;
 
-    /** @param targetListing the target's listing for the retention checks; null without target rules */
+    /**
+     * @param targetListing the target's listing for the retention checks; null without target rules
+     * @param targetTokens  the target's resume tokens, read there before the run
+     */
     TcpSendCallable(SendRecvSettings settings, SendRecvTarget target, ReceiveEndpoints endpoints,
-                    ListingText targetListing, TaskListener listener) {
+                    ListingText targetListing, ResumeTokens targetTokens, TaskListener listener) {
         this.settings = settings;
         this.target = target;
         this.endpoints = endpoints;
         this.targetListing = targetListing;
+        this.targetTokens = targetTokens;
         this.listener = listener;
     }
 
@@ -61,7 +68,7 @@ final class TcpSendCallable extends MasterToSlaveFileCallable<SendRecvSummary> {
                         .retentionCheck(plan, targetListing, listener.getLogger()::println)::stillWanted;
         try (RemoteReceiverTransport transport = RemoteReceiverTransport.connect(endpoints, plan, settings.toOptions())) {
             TransferSetup setup = new TransferSetup(transport, new ZfsStreamCommands(), Launcher.local(), Launcher.local(),
-                    source.capabilities(), source.capabilities(), new ZfsPreflight(source, null), gate);
+                    source.capabilities(), source.capabilities(), ZfsPreflight.sendingSide(source, targetTokens), gate);
             return SendRecvCallable.execute(root, settings, setup, plan, listener);
         } catch (TransferException e) {
             throw new AbortException("zfsSendRecv: " + e.getMessage());

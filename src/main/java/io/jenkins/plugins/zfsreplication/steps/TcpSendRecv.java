@@ -16,6 +16,8 @@ import hudson.FilePath;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.zfsreplication.transfer.ReceiveEndpoints;
 import io.jenkins.plugins.zfsreplication.transfer.ReceiveServer;
+import io.jenkins.plugins.zfsreplication.transfer.ResumeTokens;
+import io.jenkins.plugins.zfsreplication.transfer.SendOption;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 
 /**
@@ -44,13 +46,20 @@ final class TcpSendRecv {
         String planJson = PlanPruneSupport.readPlan(workspace.child(settings.plan()));
         ListingText listing = target.targetRules().isEmpty() ? null
                 : agent.channel().call(TargetListingCallable.forPrune("zfsSendRecv", agent.host(), planJson));
+        ResumeTokens tokens = ResumeTokens.NONE;
+        if (settings.toOptions().requested().contains(SendOption.RESUMABLE)) {
+            // a record: deserializing it runs its constructor, which checks what the agent sent
+            tokens = agent.channel().call(new ResumeTokensCallable(agent.host(), planJson));
+            log.printf("zfsSendRecv: agent %s holds %s%n", agent.name(), tokens);
+        }
         FilePath work = agent.root().child("zfs-replication").child("recv-" + HexFormat.of().formatHex(random()));
         Future<ReceiveServer.Report> receiving = agent.channel().callAsync(new ReceiveCallable(planJson, settings,
                 target, work.getRemote()));
         try {
             ReceiveEndpoints endpoints = awaitEndpoints(work.child(ReceiveCallable.ENDPOINTS), receiving, settings);
             log.printf("zfsSendRecv: agent %s receives on %s%n", agent.name(), endpoints);
-            SendRecvSummary summary = workspace.act(new TcpSendCallable(settings, target, endpoints, listing, listener));
+            SendRecvSummary summary = workspace.act(new TcpSendCallable(settings, target, endpoints, listing, tokens,
+                    listener));
             ReceiveServer.Report report = receiving.get(settings.toOptions().acceptTimeout().toMillis() * 2,
                     TimeUnit.MILLISECONDS);
             report.log().forEach(line -> log.println("zfsSendRecv: on agent " + agent.name() + ": " + line));

@@ -68,7 +68,14 @@ final class LaneLoop implements Runnable {
     /** The ledger's verdict on the header, the target checked, and the receiving stages to start. */
     private List<StageCommand> stages(ReceiveLedger.Accepted[] accepted, byte[] header) {
         accepted[0] = server.ledger().accept(header);
-        var step = receiving.preflight().check(accepted[0].step(), receiving.used(), server::log);
+        var step = accepted[0].step();
+        if (accepted[0].resumed()) {
+            // the partial receive the token stands for must stay as it is: no checks, no rollback
+            server.log(String.format("%s: the sender resumes the interrupted receive from this host's resume token",
+                    step.target()));
+        } else {
+            step = receiving.preflight().check(step, receiving.used(), server::log);
+        }
         List<StageCommand> stages = new ArrayList<>();
         if (receiving.options().compression() != Compression.NONE) {
             stages.add(new StageCommand("decompress", receiving.options().compression().decompressCommand()));

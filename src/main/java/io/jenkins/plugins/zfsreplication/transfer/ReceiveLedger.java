@@ -13,7 +13,8 @@ import io.jenkins.plugins.zfsreplication.plan.SendStep;
 
 /**
  * The receiving side's book of a plan's steps: one random one-time token per step, and each step's
- * state. A connection's header (token, then step id) is accepted only for a step that exists,
+ * state. A connection's header (token, step id, then 'r' when the sender resumes the step from the
+ * target's resume token, else 'f') is accepted only for a step that exists,
  * with that step's token, that has not been received or started yet: anything else is refused
  * before {@code zfs recv} starts. Steps the sender skipped (its retention gate) are recognised
  * when a later step of the dataset arrives, which is then received as the sender rebased it.
@@ -21,7 +22,9 @@ import io.jenkins.plugins.zfsreplication.plan.SendStep;
 final class ReceiveLedger {
     /** The step id after the token: 8 hex digits, the step's index in {@code plan.steps()}. */
     static final int STEP_ID_LENGTH = 8;
-    static final int HEADER_LENGTH = TcpListener.TOKEN_LENGTH + STEP_ID_LENGTH;
+    static final int HEADER_LENGTH = TcpListener.TOKEN_LENGTH + STEP_ID_LENGTH + 1;
+    private static final char RESUMED = 'r';
+    private static final char FROM_START = 'f';
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private enum State { PENDING, RECEIVING, DONE, SKIPPED }
@@ -48,9 +51,9 @@ final class ReceiveLedger {
         return tokens;
     }
 
-    /** The header a sender presents for step {@code index}. */
-    static String header(String token, int index) {
-        return token + String.format(Locale.ROOT, "%08x", index);
+    /** The header a sender presents for step {@code index}; {@code resumed}: it sends {@code zfs send -t}. */
+    static String header(String token, int index, boolean resumed) {
+        return token + String.format(Locale.ROOT, "%08x", index) + (resumed ? RESUMED : FROM_START);
     }
 
     /**
@@ -59,8 +62,9 @@ final class ReceiveLedger {
      */
     synchronized Accepted accept(byte[] header) {
         String text = new String(header, StandardCharsets.US_ASCII);
-        String id = text.substring(TcpListener.TOKEN_LENGTH);
-        if (!id.matches("[0-9a-f]{" + STEP_ID_LENGTH + "}")) {
+        String id = text.substring(TcpListener.TOKEN_LENGTH, TcpListener.TOKEN_LENGTH + STEP_ID_LENGTH);
+        char mode = text.charAt(HEADER_LENGTH - 1);
+        if (!id.matches("[0-9a-f]{" + STEP_ID_LENGTH + "}") || mode != RESUMED && mode != FROM_START) {
             throw new TcpListener.Refusal("presented a malformed step id");
         }
         long index = Long.parseLong(id, 16);
@@ -85,11 +89,14 @@ final class ReceiveLedger {
             }
         }
         states[i] = State.RECEIVING;
-        return new Accepted(i, skippedBase == null ? step : TransferEngine.rebase(step, skippedBase));
+        return new Accepted(i, skippedBase == null ? step : TransferEngine.rebase(step, skippedBase), mode == RESUMED);
     }
 
-    /** A step accepted for receiving: its index and the step to receive. */
-    record Accepted(int index, SendStep step) {
+    /**
+     * A step accepted for receiving: its index, the step to receive, and whether the sender resumes
+     * it from the target's resume token (then the target keeps its partial receive).
+     */
+    record Accepted(int index, SendStep step, boolean resumed) {
     }
 
     synchronized void finish(Accepted accepted, StepOutcome outcome, long bytes, String message) {

@@ -17,12 +17,13 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 
 /**
  * The sending side of a plan whose receiving side is a {@link ReceiveServer} on another host: each
- * step takes a free lane, connects to it with socat and presents the step's one-time token and id
- * (the stream follows, from {@code zfs send} through socat, never through this JVM), and ends only
+ * step takes a free lane, connects to it with socat and presents the step's one-time token, id and
+ * whether it resumes from the target's resume token (the stream follows, from {@code zfs send} through socat, never through this JVM), and ends only
  * when the receiving side's verdict has come over the control connection. {@link #close()} tells
  * the receiving side that the run is over.
  */
@@ -95,7 +96,8 @@ public final class RemoteReceiverTransport implements Transport, AutoCloseable {
         pipeline.expectRemote(verdict);
         try {
             TcpConnector.connect(pipeline, spec.sender(), endpoints.host(), lane,
-                    ReceiveLedger.header(endpoints.stepTokens().get(index), index), spec.sendSide(), spec.options(),
+                    ReceiveLedger.header(endpoints.stepTokens().get(index), index,
+                            spec.step().kind() == SendKind.RESUME), spec.sendSide(), spec.options(),
                     spec.workDir());
         } catch (RuntimeException e) {
             freeLanes.add(lane); // the connection was not made: the lane was not used

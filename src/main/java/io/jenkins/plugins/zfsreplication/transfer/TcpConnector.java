@@ -23,8 +23,9 @@ public final class TcpConnector {
         if (port < 1 || port > 65535) {
             throw new TransferException("Port %d is not a TCP port to connect to (1-65535)", port);
         }
-        // the token, or a step's token and its id (the receiving side of a whole plan, ReceiveServer)
-        if (!token.matches("[0-9a-f]{" + TcpListener.TOKEN_LENGTH + "}([0-9a-f]{" + ReceiveLedger.STEP_ID_LENGTH + "})?")) {
+        // the token, or a step's token, its id and mode (the receiving side of a whole plan, ReceiveServer)
+        if (!token.matches("[0-9a-f]{" + TcpListener.TOKEN_LENGTH + "}([0-9a-f]{" + ReceiveLedger.STEP_ID_LENGTH
+                + "}[fr])?")) {
             throw new TransferException("The token must be %d hex digits as the receiver printed it",
                     TcpListener.TOKEN_LENGTH);
         }

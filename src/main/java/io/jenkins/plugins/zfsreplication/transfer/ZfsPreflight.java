@@ -29,15 +29,33 @@ public final class ZfsPreflight implements Preflight {
     private static final List<String> ABSENT = List.of("absent");
     private final Zfs source;
     private final Zfs target;
+    private final ResumeTokens targetTokens;
+    private final Set<DatasetName> tokensUsed = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final java.util.Map<DatasetName, List<String>> before = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * Either side may be null when that side runs on another host: each host then checks its own
-     * snapshots ({@link ReceiveServer} the target's), and resuming, which needs both, is not tried.
+     * snapshots ({@link ReceiveServer} the target's). Resuming needs both: the receiving side alone
+     * only discards a token that the sender did not resume (see {@link #sendingSide}).
      */
     public ZfsPreflight(Zfs source, Zfs target) {
+        this(source, target, null);
+    }
+
+    private ZfsPreflight(Zfs source, Zfs target, ResumeTokens targetTokens) {
         this.source = source;
         this.target = target;
+        this.targetTokens = targetTokens;
+    }
+
+    /**
+     * The sending side when the target is on another host: its resume tokens were read there before
+     * the run ({@code targetTokens}). A step whose token resumes it becomes a RESUME step; a stale
+     * token is logged as today and left to the receiving side, which runs {@code zfs recv -A} when
+     * the step arrives from its start. Each dataset's token is used once (its first step).
+     */
+    public static ZfsPreflight sendingSide(Zfs source, ResumeTokens targetTokens) {
+        return new ZfsPreflight(source, null, java.util.Objects.requireNonNull(targetTokens, "targetTokens"));
     }
 
     @Override
@@ -127,11 +145,13 @@ public final class ZfsPreflight implements Preflight {
     }
 
     private SendStep checkSnapshots(SendStep step, Set<SendOption> used, Consumer<String> log) {
-        if (used.contains(SendOption.RESUMABLE) && source != null && target != null) {
+        if (used.contains(SendOption.RESUMABLE) && source != null && (target != null || targetTokens != null)) {
             Optional<SendStep> resumed = resume(step, log);
             if (resumed.isPresent()) {
                 return resumed.get();
             }
+        } else if (used.contains(SendOption.RESUMABLE) && target != null) {
+            abortUnresumed(step, log);
         }
         boolean incremental = step.kind() != SendKind.FULL && step.from() != null;
         if (source != null) {
@@ -192,8 +212,32 @@ public final class ZfsPreflight implements Preflight {
                 step.estimatedBytes());
     }
 
-    private Optional<SendStep> resume(SendStep step, Consumer<String> log) {
+    /**
+     * The receiving side of tcp between agents, for a step that arrives from its start: a token the
+     * target still holds was not resumed by the sender (stale, or the sender cannot resume), and
+     * zfs refuses a new receive next to it. Discarded, and the discard is logged.
+     */
+    private void abortUnresumed(SendStep step, Consumer<String> log) {
         Optional<String> token = target.receiveResumeToken(step.target());
+        if (token.isPresent()) {
+            target.abortReceive(step.target());
+            log.accept(String.format("%s: zfs recv -A %s: the sender did not resume the target's resume token "
+                    + "(stale), so its partial receive was discarded before the step from its start", step.target(),
+                    step.target()));
+        }
+    }
+
+    /** The target's token: read now on the target, or, on a sending side, the one read there before the run. */
+    private Optional<String> targetToken(DatasetName dataset) {
+        if (target != null) {
+            return target.receiveResumeToken(dataset);
+        }
+        // a token is the state before the run: once its step ran (resumed or not) it is gone
+        return tokensUsed.add(dataset) ? targetTokens.token(dataset) : Optional.empty();
+    }
+
+    private Optional<SendStep> resume(SendStep step, Consumer<String> log) {
+        Optional<String> token = targetToken(step.target());
         if (token.isEmpty()) {
             return Optional.empty();
         }
@@ -211,7 +255,9 @@ public final class ZfsPreflight implements Preflight {
             return Optional.of(new SendStep(step.source(), step.target(), SendKind.RESUME, step.from(), step.to(),
                     token.get(), step.rollback(), step.estimatedBytes()));
         }
-        target.abortReceive(step.target());
+        if (target != null) {
+            target.abortReceive(step.target()); // else the receiving side does, when the step arrives from its start
+        }
         log.accept(String.format("%s: stale resume token (it resumes guid %s, this step sends %s@%s guid %s): "
                         + "aborted with zfs recv -A, sending the step from its start", step.target(),
                 toGuid == 0 ? "unknown: the source cannot resume it" : Long.toUnsignedString(toGuid),

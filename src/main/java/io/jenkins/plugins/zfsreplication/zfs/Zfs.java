@@ -137,19 +137,33 @@ public final class Zfs {
      * Empty when there is none, the dataset does not exist, or ZFS has no resumable receive.
      */
     public java.util.Optional<String> receiveResumeToken(DatasetName dataset) {
-        if (!capabilities().has(Feature.RESUME_TOKENS)) {
-            return java.util.Optional.empty();
+        return java.util.Optional.ofNullable(receiveResumeTokens(List.of(dataset)).get(dataset));
+    }
+
+    /**
+     * The {@code receive_resume_token} of each of {@code datasets} that has one, in one
+     * {@code zfs get} call; datasets that do not exist have none. Empty without resumable receive.
+     */
+    public Map<DatasetName, String> receiveResumeTokens(Collection<DatasetName> datasets) {
+        if (datasets.isEmpty() || !capabilities().has(Feature.RESUME_TOKENS)) {
+            return Map.of();
         }
-        CommandResult result = runner.run(List.of("zfs", "get", "-H", "-o", "value", "receive_resume_token",
-                dataset.name()), timeout);
-        if (!result.succeeded()) {
-            if (result.stderr().contains("does not exist")) {
-                return java.util.Optional.empty();
-            }
+        List<String> command = new ArrayList<>(List.of("zfs", "get", "-H", "-o", "name,value", "receive_resume_token"));
+        datasets.forEach(dataset -> command.add(dataset.name()));
+        CommandResult result = runner.run(command, timeout);
+        // zfs get names each missing dataset on stderr, prints the others and exits 1
+        if (!result.succeeded() && (result.stderr().isBlank()
+                || !result.stderr().lines().allMatch(line -> line.contains("does not exist")))) {
             result.orThrow();
         }
-        String value = result.stdout().strip();
-        return value.isEmpty() || "-".equals(value) ? java.util.Optional.empty() : java.util.Optional.of(value);
+        Map<DatasetName, String> tokens = new java.util.LinkedHashMap<>();
+        for (String line : result.stdout().split("\n")) {
+            String[] fields = line.split("\t");
+            if (fields.length == 2 && !fields[1].isBlank() && !"-".equals(fields[1].strip())) {
+                tokens.put(DatasetName.of(fields[0]), fields[1].strip());
+            }
+        }
+        return tokens;
     }
 
     /** {@code zfs recv -A}: discards the partial state of an interrupted resumable receive. */

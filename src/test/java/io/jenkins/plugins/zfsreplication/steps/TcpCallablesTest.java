@@ -30,6 +30,7 @@ import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
 import io.jenkins.plugins.zfsreplication.plan.TestApply;
 import io.jenkins.plugins.zfsreplication.transfer.ReceiveEndpoints;
 import io.jenkins.plugins.zfsreplication.transfer.ReceiveServer;
+import io.jenkins.plugins.zfsreplication.transfer.ResumeTokens;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
@@ -81,7 +82,8 @@ class TcpCallablesTest {
         ReceiveEndpoints endpoints = awaitEndpoints(work.resolve(ReceiveCallable.ENDPOINTS), receiving);
         // (the sending callable carries the build's listener, which remoting exports: its parts travel here)
         SendRecvSummary summary = new TcpSendCallable(RoundTrip.of(settings), RoundTrip.of(target),
-                RoundTrip.of(endpoints), RoundTrip.of(listing), listener()).invoke(workspace.toFile(), null);
+                RoundTrip.of(endpoints), RoundTrip.of(listing), RoundTrip.of(ResumeTokens.NONE), listener())
+                .invoke(workspace.toFile(), null);
         ReceiveServer.Report report = RoundTrip.of(receiving.get(60, TimeUnit.SECONDS));
 
         // then s1 never travels: a full send of s2, then s2 -> s3, with the source's GUIDs

@@ -91,18 +91,18 @@ class TcpAgentsTransferTest {
             RemoteReceiverTransport sender = RemoteReceiverTransport.connect(endpoints, plan, OPTIONS);
             String wrong = flip(endpoints.stepTokens().get(0));
 
-            connect(hosts, endpoints, wrong + "00000000", "not for zfs");
+            connect(hosts, endpoints, wrong + "00000000f", "not for zfs");
             awaitLog(server, 1);
-            connect(hosts, endpoints, endpoints.stepTokens().get(1) + "00000063", "not in the plan");
+            connect(hosts, endpoints, endpoints.stepTokens().get(1) + "00000063f", "not in the plan");
             awaitLog(server, 2);
-            connect(hosts, endpoints, endpoints.stepTokens().get(0) + "0000000g", "malformed");
+            connect(hosts, endpoints, endpoints.stepTokens().get(0) + "0000000gf", "malformed");
             awaitLog(server, 3);
 
             assertThat(marker).doesNotExist();
-            connect(hosts, endpoints, endpoints.stepTokens().get(0) + "00000000", "first");
+            connect(hosts, endpoints, endpoints.stepTokens().get(0) + "00000000f", "first");
             awaitMarker(marker, "first");
             awaitLog(server, 4);
-            connect(hosts, endpoints, endpoints.stepTokens().get(0) + "00000000", "second");
+            connect(hosts, endpoints, endpoints.stepTokens().get(0) + "00000000f", "second");
             awaitLog(server, 5);
             sender.close();
             ReceiveServer.Report report = serving.get(60, TimeUnit.SECONDS);
