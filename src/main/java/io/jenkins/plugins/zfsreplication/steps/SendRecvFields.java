@@ -23,6 +23,7 @@ final class SendRecvFields implements Serializable {
     String tcpAddress = "";
     int tcpPort; // 0: any free ports
     String targetRules = "";
+    String prefix = ""; // "": the default naming
 
     /** The credential for the ssh transport; "" for the agent user's own keys. */
     String credentialsId(StepDefaults defaults) {
@@ -35,7 +36,7 @@ final class SendRecvFields implements Serializable {
 
     /** The receiving agent (tcp) and the target's rules between steps. */
     SendRecvTarget target() {
-        return new SendRecvTarget(targetAgent, tcpAddress, tcpPort, targetRules);
+        return new SendRecvTarget(targetAgent, tcpAddress, tcpPort, targetRules, prefix);
     }
 
     /** The settings of a run; fields left empty take {@code defaults}. */

@@ -19,21 +19,29 @@ import io.jenkins.plugins.zfsreplication.transfer.TransferException;
  * @param tcpPort     0: any free ports; else the receiver's lanes take tcpPort, tcpPort+1 ... and the
  *                    control channel the next one (open these in the firewall between the hosts)
  * @param targetRules the target's retention rules (zfsPrune's grammar); "" for none
+ * @param prefix      the snapshot naming's prefix the rules judge (as zfsPrune's); "" for the default
  */
-record SendRecvTarget(String agent, String tcpAddress, int tcpPort, String targetRules) implements Serializable {
+record SendRecvTarget(String agent, String tcpAddress, int tcpPort, String targetRules, String prefix)
+        implements Serializable {
     private static final long serialVersionUID = 1L;
 
     SendRecvTarget {
         agent = agent == null ? "" : agent.strip();
         tcpAddress = tcpAddress == null ? "" : tcpAddress.strip();
         targetRules = targetRules == null ? "" : targetRules.strip();
+        prefix = prefix == null || prefix.isBlank() ? SnapshotNaming.DEFAULT_PREFIX : prefix.strip();
         FieldChecks.agentName(agent).ifPresent(problem -> {
             throw new TransferException("%s", problem);
         });
         if (!tcpAddress.isEmpty()) {
             addresses(tcpAddress, tcpPort);
         }
-        retention(targetRules, Instant.EPOCH);
+        retention(targetRules, prefix, Instant.EPOCH);
+    }
+
+    /** The default naming ({@value SnapshotNaming#DEFAULT_PREFIX}). */
+    SendRecvTarget(String agent, String tcpAddress, int tcpPort, String targetRules) {
+        this(agent, tcpAddress, tcpPort, targetRules, "");
     }
 
     /** Checks what the tcp transport needs: a target agent and the address its side listens on. */
@@ -55,11 +63,12 @@ record SendRecvTarget(String agent, String tcpAddress, int tcpPort, String targe
 
     /** The target's rules for the checks between steps, or null: every step is sent. */
     PruneOptions retention(Instant wallClock) {
-        return retention(targetRules, wallClock);
+        return retention(targetRules, prefix, wallClock);
     }
 
-    private static PruneOptions retention(String rules, Instant wallClock) {
-        return rules.isEmpty() ? null : new PruneOptions(RetentionPolicy.parse(rules), null,
-                SnapshotNaming.of(SnapshotNaming.DEFAULT_PREFIX), PruneOptions.NowMode.WALL_CLOCK, wallClock);
+    private static PruneOptions retention(String rules, String prefix, Instant wallClock) {
+        SnapshotNaming naming = SnapshotNaming.of(prefix); // checked also without rules: a bad prefix is an error
+        return rules.isEmpty() ? null : new PruneOptions(RetentionPolicy.parse(rules), null, naming,
+                PruneOptions.NowMode.WALL_CLOCK, wallClock);
     }
 }

@@ -152,6 +152,15 @@ public final class ZfsSendRecvStep extends Step {
         fields.targetRules = targetRules;
     }
 
+    public String getPrefix() {
+        return fields.prefix;
+    }
+
+    @DataBoundSetter
+    public void setPrefix(String prefix) {
+        fields.prefix = prefix;
+    }
+
     public String getArtifacts() {
         return fields.artifacts;
     }
@@ -278,6 +287,11 @@ public final class ZfsSendRecvStep extends Step {
         @POST
         public FormValidation doCheckTargetRules(@AncestorInPath Item item, @QueryParameter String value) {
             return FormChecks.answer(item, () -> FieldChecks.retention(value));
+        }
+
+        @POST
+        public FormValidation doCheckPrefix(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.prefix(value));
         }
     }
 }
