@@ -46,6 +46,6 @@ public record ResumeTokens(Map<String, String> byTarget) implements Serializable
 
     @Override
     public String toString() {
-        return byTarget.size() + " resume token(s): " + byTarget.keySet(); // datasets only
+        return byTarget.size() + " resume token(s): " + new java.util.TreeSet<>(byTarget.keySet()); // datasets only
     }
 }

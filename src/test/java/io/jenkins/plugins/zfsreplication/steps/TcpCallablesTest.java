@@ -142,6 +142,16 @@ class TcpCallablesTest {
         assertThat(agentRoot.resolve("recv-3")).doesNotExist();
     }
 
+    @Test
+    void shouldReadNoResumeTokensWhereTheTargetsZfsCannotResume(TestPools pools) throws Exception {
+        fixture(pools); // zfs-fuse: no receive_resume_token, so no zfs get of it either
+
+        ResumeTokens tokens = RoundTrip.of(RoundTrip.of(new ResumeTokensCallable("agent:backup",
+                Files.readString(workspace.resolve("plan.json")))).call());
+
+        assertThat(tokens).isEqualTo(ResumeTokens.NONE);
+    }
+
     private ReceiveEndpoints awaitEndpoints(Path file, Future<ReceiveServer.Report> receiving) throws Exception {
         for (int i = 0; i < 600 && !Files.exists(file); i++) {
             if (receiving.isDone()) {
