@@ -164,6 +164,7 @@ class ZfsStepsITest {
         sendRecv.setRateLimit("50M");
         sendRecv.setArtifacts("transfer");
         sendRecv.setTargetRules("last: 7");
+        sendRecv.setPrefix("nightly");
         ZfsSendRecvBuilder builder = new ZfsSendRecvBuilder(sendRecv);
 
         r.assertEqualDataBoundBeans(builder, r.configRoundtrip(builder));
