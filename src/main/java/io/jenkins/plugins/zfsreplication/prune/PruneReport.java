@@ -22,7 +22,8 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
 
     public PruneReport {
         Objects.requireNonNull(now, "now");
-        decisions = List.copyOf(decisions);
+        // prune-before-send's own list is immutable and made in place per read: copying it would make every decision
+        decisions = decisions instanceof DecisionLog.Concatenation ? decisions : List.copyOf(decisions);
         errors = List.copyOf(errors);
     }
 

@@ -69,12 +69,14 @@ public final class Zfs {
             command.add(parser.propertyList());
         }
         roots.forEach(root -> command.add(root.name()));
-        String output = run(command).stdout();
-        List<ZfsObject> objects = parsable ? parser.parseList(output) : parser.parseGet(output);
-        if (!recursive) {
-            objects = objects.stream().filter(o -> roots.contains(new DatasetName(o.datasetName()))).toList();
+        // streamed: the output of a big pool (gigabytes in the get form) never becomes one string
+        Listing listing = runner.stream(command, timeout, output -> parser.read(runner.host(), output, parsable))
+                .orThrow();
+        if (recursive) {
+            return listing;
         }
-        return new Listing(runner.host(), objects);
+        return new Listing(runner.host(), listing.objects().stream()
+                .filter(o -> roots.contains(new DatasetName(o.datasetName()))).toList());
     }
 
     /** Creates a filesystem and any missing parents ({@code zfs create -p}). */
@@ -288,9 +290,15 @@ public final class Zfs {
      * offline planning; live listings come from {@link #list}.
      */
     public static Listing parseListing(String host, String output, boolean listForm, List<String> extraProperties) {
+        return parseListing(host, new java.io.ByteArrayInputStream(output.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                listForm, extraProperties);
+    }
+
+    /** The same, read from a stream of zfs's output (UTF-8) to its end, as it arrives; the caller closes it. */
+    public static Listing parseListing(String host, java.io.InputStream output, boolean listForm,
+                                       List<String> extraProperties) {
         extraProperties.forEach(Zfs::checkPropertyName);
-        ListingParser parser = new ListingParser(extraProperties);
-        return new Listing(host, listForm ? parser.parseList(output) : parser.parseGet(output));
+        return new ListingParser(extraProperties).read(host, output, listForm);
     }
 
     /** The properties a listing holds before the extra ones, in the order of the list form's columns. */
