@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * The growing columns of one dataset's snapshots while a listing is read; {@link #build} sorts
- * them into a {@link SnapshotTable}. Not thread-safe: each parsing thread fills its own.
+ * them into a {@link SnapshotTable}, which takes the arrays over: nothing is added after that.
+ * Not thread-safe: each parsing thread fills its own.
  */
 final class SnapshotColumns {
     final String dataset;
