@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.prune;
 
 import java.util.AbstractList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.RandomAccess;
 
@@ -75,8 +76,12 @@ final class DecisionLog extends AbstractList<PruneDecision> implements RandomAcc
         return new Concatenation(logs);
     }
 
+    /** A list of decisions that cannot change and makes each decision when read: a report keeps it as it is. */
+    interface View extends List<PruneDecision>, RandomAccess {
+    }
+
     /** Immutable: the logs are complete when it is made. */
-    static final class Concatenation extends AbstractList<PruneDecision> implements RandomAccess {
+    static final class Concatenation extends AbstractList<PruneDecision> implements View {
         private final DecisionLog[] logs;
         private final int[] starts;
 
@@ -110,6 +115,28 @@ final class DecisionLog extends AbstractList<PruneDecision> implements RandomAcc
         @Override
         public int size() {
             return starts[logs.length];
+        }
+    }
+
+    /** Decisions of an executed report: those at the positions {@code destroyed} marked as destroyed. */
+    static final class Marked extends AbstractList<PruneDecision> implements View {
+        private final List<PruneDecision> decisions;
+        private final BitSet destroyed;
+
+        Marked(List<PruneDecision> decisions, BitSet destroyed) {
+            this.decisions = decisions;
+            this.destroyed = (BitSet) destroyed.clone();
+        }
+
+        @Override
+        public PruneDecision get(int i) {
+            PruneDecision decision = decisions.get(i);
+            return destroyed.get(i) ? decision.markDestroyed() : decision;
+        }
+
+        @Override
+        public int size() {
+            return decisions.size();
         }
     }
 }

@@ -1,7 +1,7 @@
 package io.jenkins.plugins.zfsreplication.prune;
 
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Objects;
 
@@ -23,7 +23,7 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
     public PruneReport {
         Objects.requireNonNull(now, "now");
         // prune-before-send's own list is immutable and made in place per read: copying it would make every decision
-        decisions = decisions instanceof DecisionLog.Concatenation ? decisions : List.copyOf(decisions);
+        decisions = decisions instanceof DecisionLog.View ? decisions : List.copyOf(decisions);
         errors = List.copyOf(errors);
     }
 
@@ -32,14 +32,9 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
         return decisions.stream().filter(d -> d.decision() == Decision.DESTROY && d.side().equals(side)).toList();
     }
 
-    PruneReport executed(List<PruneDecision> newDecisions, List<String> newErrors) {
-        return new PruneReport(now, nowBasis, false, sourceHost, targetHost, sourceRules, targetRules, newDecisions,
-                snapshotsNotSent, bytesNotSent, bytesNotSentBasis, newErrors);
-    }
-
-    static List<PruneDecision> replace(List<PruneDecision> decisions, PruneDecision old, PruneDecision updated) {
-        List<PruneDecision> copy = new ArrayList<>(decisions);
-        copy.set(copy.indexOf(old), updated);
-        return copy;
+    /** This report once the decisions at the positions {@code destroyed} were carried out. */
+    PruneReport executed(BitSet destroyed, List<String> newErrors) {
+        return new PruneReport(now, nowBasis, false, sourceHost, targetHost, sourceRules, targetRules,
+                new DecisionLog.Marked(decisions, destroyed), snapshotsNotSent, bytesNotSent, bytesNotSentBasis, newErrors);
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.file.Path;
+import java.util.List;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -82,12 +83,19 @@ public final class PruneReportJson {
     public static String summary(PruneReport report) {
         StringBuilder text = new StringBuilder();
         text.append(String.format("now: %s (%s)%n", report.now(), report.nowBasis()));
-        for (String side : new String[] {"source", "target", "planned"}) {
+        List<String> sides = List.of("source", "target", "planned");
+        long[][] counts = new long[sides.size()][Decision.values().length];
+        for (PruneDecision decision : report.decisions()) { // one pass: a big run has millions
+            int side = sides.indexOf(decision.side());
+            if (side >= 0) {
+                counts[side][decision.decision().ordinal()]++;
+            }
+        }
+        for (int side = 0; side < sides.size(); side++) {
             for (Decision decision : Decision.values()) {
-                long count = report.decisions().stream().filter(d -> d.side().equals(side) && d.decision() == decision)
-                        .count();
+                long count = counts[side][decision.ordinal()];
                 if (count > 0) {
-                    text.append(String.format("%-8s %-8s %d%n", side, decision, count));
+                    text.append(String.format("%-8s %-8s %d%n", sides.get(side), decision, count));
                 }
             }
         }

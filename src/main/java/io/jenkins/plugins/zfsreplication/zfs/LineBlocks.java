@@ -3,6 +3,8 @@ package io.jenkins.plugins.zfsreplication.zfs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
+import java.util.Queue;
+import java.util.concurrent.ArrayBlockingQueue;
 
 /**
  * Cuts zfs's output into blocks of whole lines as it arrives, so that a listing of tens of
@@ -18,6 +20,8 @@ final class LineBlocks {
     private final InputStream in;
     private final int blockSize;
     private final boolean byObject;
+    /** Blocks parsed and handed back: gigabytes of output go through a few buffers, not as garbage. */
+    private final Queue<byte[]> spare = new ArrayBlockingQueue<>(8);
     private byte[] carry = new byte[0];
     private int carried;
     private boolean ended;
@@ -33,7 +37,10 @@ final class LineBlocks {
         if (ended && carried == 0) {
             return null;
         }
-        byte[] bytes = new byte[Math.max(blockSize, carried * 2)];
+        byte[] bytes = spare.poll();
+        if (bytes == null || bytes.length < Math.max(blockSize, carried * 2)) {
+            bytes = new byte[Math.max(blockSize, carried * 2)];
+        }
         System.arraycopy(carry, 0, bytes, 0, carried);
         int length = carried;
         while (true) {
@@ -51,6 +58,11 @@ final class LineBlocks {
             }
             bytes = Arrays.copyOf(bytes, bytes.length * 2); // one line (or object) longer than a block
         }
+    }
+
+    /** Takes back a block's bytes once nothing refers to them any more (any thread). */
+    void recycle(Block block) {
+        spare.offer(block.bytes());
     }
 
     /** Where the block ends: after its last line end, before the last object's lines with {@code byObject}; 0 for nowhere. */

@@ -122,7 +122,11 @@ final class ListingParser {
             Deque<Future<ListingAssembler>> pending = new ArrayDeque<>();
             for (LineBlocks.Block block = blocks.next(); block != null; block = blocks.next()) {
                 LineBlocks.Block next = block;
-                pending.add(pool.submit(() -> parse(next, listForm)));
+                pending.add(pool.submit(() -> {
+                    ListingAssembler part = parse(next, listForm);
+                    blocks.recycle(next); // the part holds copies of what it needs from the block
+                    return part;
+                }));
                 while (pending.size() > threads + 1) {
                     listing.merge(take(pending.removeFirst()));
                 }

@@ -14,15 +14,16 @@ final class SnapshotColumns {
     final String dataset;
     final byte[] datasetBytes;
     int size;
-    long[] guids = new long[16];
-    long[] createtxgs = new long[16];
-    long[] creations = new long[16];
-    long[] used = new long[16];
-    long[] referenced = new long[16];
-    byte[] names = new byte[256];
-    int[] nameStarts = new int[17];
+    // room for 64 snapshots at first: fewer copies while a dataset of thousands grows
+    long[] guids = new long[64];
+    long[] createtxgs = new long[64];
+    long[] creations = new long[64];
+    long[] used = new long[64];
+    long[] referenced = new long[64];
+    byte[] names = new byte[64 * 24];
+    int[] nameStarts = new int[65];
     @SuppressWarnings("unchecked")
-    Map<String, String>[] properties = new Map[16];
+    Map<String, String>[] properties = new Map[64];
 
     SnapshotColumns(String dataset) {
         this.dataset = dataset;
