@@ -88,6 +88,7 @@ final class BlockParser {
                 continue;
             }
             int column = nextColumn;
+            boolean sameObject = tab2 >= 0; // the name compared equal above
             if (tab2 < 0) {
                 tab1 = next(start, end);
                 tab2 = tab1 == end ? end : next(tab1 + 1, end);
@@ -96,7 +97,7 @@ final class BlockParser {
                 }
                 column = column(tab1 + 1, tab2, nextColumn);
             }
-            if (nameStart < 0 || !Arrays.equals(text, start, tab1, text, nameStart, nameEnd)) {
+            if (!sameObject && (nameStart < 0 || !Arrays.equals(text, start, tab1, text, nameStart, nameEnd))) {
                 if (nameStart >= 0) {
                     add(nameStart, nameEnd);
                 }
