@@ -3,6 +3,7 @@ package io.jenkins.plugins.zfsreplication.zfs;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -37,13 +38,7 @@ public final class ProcessCommandRunner implements CommandRunner {
         Process process = start(command);
         closeQuietly(process); // stdin is not used; closing it means no command waits on it
         CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> drain(process.getErrorStream()));
-        CompletableFuture<T> stdout = CompletableFuture.supplyAsync(() -> {
-            try (InputStream in = process.getInputStream()) {
-                return reader.read(in);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
+        CompletableFuture<T> stdout = CompletableFuture.supplyAsync(() -> read(process.getInputStream(), reader));
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
@@ -67,6 +62,23 @@ public final class ProcessCommandRunner implements CommandRunner {
     @Override
     public String host() {
         return "local";
+    }
+
+    /**
+     * Reads with {@code reader}; when it fails, the rest of the output is drained first, so that
+     * the command is not left blocked on a full pipe and its exit status still tells whether it failed.
+     */
+    private static <T> T read(InputStream stdout, OutputReader<T> reader) {
+        try (InputStream in = stdout) {
+            try {
+                return reader.read(in);
+            } catch (IOException | RuntimeException e) {
+                in.transferTo(OutputStream.nullOutputStream());
+                throw e;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static Process start(List<String> command) {

@@ -97,6 +97,15 @@ class CommandRunnerTest {
     }
 
     @Test
+    void shouldNotLeaveACommandBlockedOnAFullPipeWhenTheReaderGivesUp() {
+        // 14 MB of output, far more than a pipe holds: the reader fails after the first bytes
+        assertThatThrownBy(() -> runner.stream(List.of("seq", "1", "2000000"), MINUTE, in -> {
+            in.read(new byte[10]);
+            throw new ZfsException("Unexpected line in the listing");
+        })).isInstanceOf(ZfsException.class).hasMessage("Unexpected line in the listing");
+    }
+
+    @Test
     void shouldPassTheReadersFailureOnWhenTheCommandSucceeded() {
         assertThatThrownBy(() -> runner.stream(List.of("echo", "x"), MINUTE, in -> {
             throw new ZfsException("Unexpected output %s", new String(in.readAllBytes()).strip());
