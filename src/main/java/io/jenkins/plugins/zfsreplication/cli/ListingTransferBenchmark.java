@@ -26,8 +26,13 @@ public final class ListingTransferBenchmark {
         int snapshots = args.length > 1 ? Integer.parseInt(args[1]) : 1000;
         for (boolean listForm : new boolean[] {true, false}) {
             for (boolean full : new boolean[] {true, false}) {
-                String text = full ? ListingGenerator.source(datasets, snapshots, listForm)
-                        : ListingGenerator.target(datasets, snapshots, listForm);
+                ByteArrayOutputStream generated = new ByteArrayOutputStream();
+                if (full) {
+                    ListingGenerator.source(datasets, snapshots, listForm, generated);
+                } else {
+                    ListingGenerator.target(datasets, snapshots, listForm, generated);
+                }
+                String text = generated.toString(java.nio.charset.StandardCharsets.UTF_8);
                 measure(String.format(Locale.ROOT, "%,d x %,d (%s), %s form", datasets, full ? snapshots : snapshots / 2,
                         full ? "every snapshot" : "the target's half", listForm ? "zfs list -Hp" : "zfs get -Hp"),
                         ListingText.of("agent:bench", listForm, full ? PlanBenchmark.SOURCE_EXTRAS

@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.plan;
 
 import java.util.List;
 
+import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 
 /**
@@ -15,13 +16,13 @@ public record CommonBase(int sourceIndex, int targetIndex) {
 
     /** The newest common snapshot, or null when the two share none. Linear in both lists. */
     public static CommonBase find(List<ZfsObject> source, List<ZfsObject> target) {
-        return find(new GuidIndex(source), target);
+        return find(new GuidIndex(SnapshotTable.of("source", source)), SnapshotTable.of("target", target));
     }
 
     /** The same, with the source's index made once by the caller. */
-    public static CommonBase find(GuidIndex source, List<ZfsObject> target) {
+    public static CommonBase find(GuidIndex source, SnapshotTable target) {
         for (int t = target.size() - 1; t >= 0; t--) {
-            int s = source.indexOf(target.get(t).guid());
+            int s = source.indexOf(target.guid(t));
             if (s >= 0) {
                 return new CommonBase(s, t);
             }

@@ -1,8 +1,9 @@
 package io.jenkins.plugins.zfsreplication.plan;
 
-import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
+import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 
 /**
@@ -26,21 +27,23 @@ final class Divergence {
     }
 
     /** The reason the target diverged, or null when it did not. */
-    static String check(ZfsObject targetDataset, List<ZfsObject> targetSnapshots, int baseIndex) {
-        ZfsObject base = targetSnapshots.get(baseIndex);
-        List<ZfsObject> newer = targetSnapshots.subList(baseIndex + 1, targetSnapshots.size());
-        if (!newer.isEmpty()) {
+    static String check(ZfsObject targetDataset, SnapshotTable targetSnapshots, int baseIndex) {
+        String base = targetSnapshots.shortName(baseIndex);
+        int newer = targetSnapshots.size() - baseIndex - 1;
+        if (newer > 0) {
             return String.format("diverged: the target has %d snapshot(s) newer than the common snapshot %s that the"
-                    + " source lacks (%s)", newer.size(), base.shortName(),
-                    newer.stream().map(ZfsObject::shortName).limit(5).collect(Collectors.joining(", ")));
+                    + " source lacks (%s)", newer, base, IntStream.range(baseIndex + 1, targetSnapshots.size()).limit(5)
+                    .mapToObj(targetSnapshots::shortName).collect(Collectors.joining(", ")));
         }
-        if (base.used() > 0) {
+        long used = targetSnapshots.used(baseIndex);
+        if (used > 0) {
             return String.format("diverged: the target changed after the common snapshot %s (the snapshot owns %d bytes"
-                    + " the live dataset no longer has)", base.shortName(), base.used());
+                    + " the live dataset no longer has)", base, used);
         }
-        if (targetDataset.referenced() != base.referenced()) {
+        long referenced = targetSnapshots.referenced(baseIndex);
+        if (targetDataset.referenced() != referenced) {
             return String.format("diverged: the target changed after the common snapshot %s (it references %d bytes,"
-                    + " the snapshot %d)", base.shortName(), targetDataset.referenced(), base.referenced());
+                    + " the snapshot %d)", base, targetDataset.referenced(), referenced);
         }
         return null;
     }

@@ -1,9 +1,8 @@
 package io.jenkins.plugins.zfsreplication.plan;
 
 import java.util.Arrays;
-import java.util.List;
 
-import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
+import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
 
 /**
  * Position of each snapshot of one dataset by GUID: open addressing over two primitive arrays,
@@ -14,18 +13,19 @@ public final class GuidIndex {
     private final int[] positions;
     private final int mask;
 
-    public GuidIndex(List<ZfsObject> snapshots) {
+    public GuidIndex(SnapshotTable snapshots) {
         int capacity = Integer.highestOneBit(Math.max(4, snapshots.size() * 2 - 1)) << 1;
         guids = new long[capacity];
         positions = new int[capacity];
         Arrays.fill(positions, -1);
         mask = capacity - 1;
         for (int i = 0; i < snapshots.size(); i++) {
-            int slot = slot(snapshots.get(i).guid());
-            while (positions[slot] >= 0 && guids[slot] != snapshots.get(i).guid()) {
+            long guid = snapshots.guid(i);
+            int slot = slot(guid);
+            while (positions[slot] >= 0 && guids[slot] != guid) {
                 slot = (slot + 1) & mask;
             }
-            guids[slot] = snapshots.get(i).guid();
+            guids[slot] = guid;
             positions[slot] = i;
         }
     }

@@ -9,6 +9,7 @@ import java.util.stream.IntStream;
 
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 
 /**
@@ -53,18 +54,18 @@ public final class Planner {
 
     static DatasetPlan planDataset(DatasetName source, DatasetName target, Listing sourceListing, Listing targetListing,
                                    PlanOptions options) {
-        List<ZfsObject> snapshots = sourceListing.snapshotsOf(source.name());
+        SnapshotTable snapshots = sourceListing.snapshotTable(source.name());
         ZfsObject targetDataset = targetListing.find(target.name()).filter(ZfsObject::isDataset).orElse(null);
         if (targetDataset == null) {
             int[] wanted = wanted(snapshots, -1, options);
             if (wanted.length == 0) {
                 return skipped(source, target, "no snapshot to send: none matches the naming (take one with --snapshot-now)");
             }
-            return send(source, target, "new target: full send of " + snapshots.get(wanted[0]).shortName(),
+            return send(source, target, "new target: full send of " + snapshots.shortName(wanted[0]),
                     StepDeriver.derive(source, target, snapshots, -1, wanted, false, null));
         }
-        List<ZfsObject> targetSnapshots = targetListing.snapshotsOf(target.name());
-        CommonBase base = CommonBase.find(snapshots, targetSnapshots);
+        SnapshotTable targetSnapshots = targetListing.snapshotTable(target.name());
+        CommonBase base = CommonBase.find(new GuidIndex(snapshots), targetSnapshots);
         if (base == null) {
             return new DatasetPlan(source, target, DatasetAction.REFUSED, String.format("the target exists but shares no"
                     + " snapshot with the source (compared by GUID; %d target snapshots): destroy or rename the target,"
@@ -72,7 +73,7 @@ public final class Planner {
         }
         String divergence = Divergence.check(targetDataset, targetSnapshots, base.targetIndex());
         int[] wanted = wanted(snapshots, base.sourceIndex(), options);
-        String baseName = snapshots.get(base.sourceIndex()).shortName();
+        String baseName = snapshots.shortName(base.sourceIndex());
         if (divergence != null && !options.allowRollback()) {
             return new DatasetPlan(source, target, DatasetAction.DIVERGED, divergence
                     + "; not sent: allow rollback to discard the target's changes", List.of());
@@ -93,9 +94,9 @@ public final class Planner {
     }
 
     /** Indices of the snapshots after {@code base} that the plan sends. */
-    static int[] wanted(List<ZfsObject> snapshots, int base, PlanOptions options) {
+    static int[] wanted(SnapshotTable snapshots, int base, PlanOptions options) {
         return IntStream.range(base + 1, snapshots.size())
-                .filter(i -> options.sends(snapshots.get(i).shortName())).toArray();
+                .filter(i -> options.sends(snapshots.shortName(i))).toArray();
     }
 
     private static DatasetPlan send(DatasetName source, DatasetName target, String reason, List<SendStep> steps) {

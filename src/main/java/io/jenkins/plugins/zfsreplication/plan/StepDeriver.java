@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 
 /**
@@ -25,6 +26,12 @@ public final class StepDeriver {
      * @param resumeToken the target's resume token: the first step resumes it; null for none
      */
     public static List<SendStep> derive(DatasetName source, DatasetName target, List<ZfsObject> snapshots, int base,
+                                        int[] wanted, boolean rollback, String resumeToken) {
+        return derive(source, target, SnapshotTable.of(source.name(), snapshots), base, wanted, rollback, resumeToken);
+    }
+
+    /** The same over the listing's columns. */
+    public static List<SendStep> derive(DatasetName source, DatasetName target, SnapshotTable snapshots, int base,
                                         int[] wanted, boolean rollback, String resumeToken) {
         List<SendStep> steps = new ArrayList<>();
         if (wanted.length == 0) {
@@ -60,12 +67,12 @@ public final class StepDeriver {
     private static final class Emitter {
         private final DatasetName source;
         private final DatasetName target;
-        private final List<ZfsObject> snapshots;
+        private final SnapshotTable snapshots;
         private final List<SendStep> steps;
         private final boolean rollback;
         private final String resumeToken;
 
-        Emitter(DatasetName source, DatasetName target, List<ZfsObject> snapshots, List<SendStep> steps,
+        Emitter(DatasetName source, DatasetName target, SnapshotTable snapshots, List<SendStep> steps,
                 boolean rollback, String resumeToken) {
             this.source = source;
             this.target = target;
@@ -85,9 +92,9 @@ public final class StepDeriver {
 
         void emit(SendKind kind, int from, int to) {
             boolean first = steps.isEmpty();
-            SnapshotRef fromRef = from < 0 ? null : ref(snapshots.get(from));
+            SnapshotRef fromRef = from < 0 ? null : ref(snapshots, from);
             SendKind actual = first && resumeToken != null ? SendKind.RESUME : kind;
-            steps.add(new SendStep(source, target, actual, fromRef, ref(snapshots.get(to)),
+            steps.add(new SendStep(source, target, actual, fromRef, ref(snapshots, to),
                     actual == SendKind.RESUME ? resumeToken : null, first && rollback, -1));
         }
     }
@@ -95,5 +102,11 @@ public final class StepDeriver {
     /** The plan's view of a listed snapshot. */
     public static SnapshotRef ref(ZfsObject snapshot) {
         return new SnapshotRef(snapshot.shortName(), snapshot.guid(), snapshot.createtxg(), snapshot.creation());
+    }
+
+    /** The same for the snapshot at {@code index} of a listing's columns. */
+    public static SnapshotRef ref(SnapshotTable snapshots, int index) {
+        return new SnapshotRef(snapshots.shortName(index), snapshots.guid(index), snapshots.createtxg(index),
+                snapshots.creation(index));
     }
 }

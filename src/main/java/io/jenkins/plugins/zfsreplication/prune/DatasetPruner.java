@@ -18,17 +18,18 @@ import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.StepDeriver;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
+import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
 
 /** Prune-before-send for one dataset of a plan; see {@link PruneBeforeSend} for the rules. */
 final class DatasetPruner {
     private final DatasetPlan dataset;
-    private final List<ZfsObject> sourceSnapshots;
-    private final List<ZfsObject> targetSnapshots;
-    private final Seen[] sourceSeen;
-    private final Seen[] targetSeen;
-    private final Listing source;
-    private final Listing target;
+    private static final int SOURCE = 0;
+    private static final int TARGET = 1;
+    private static final int PLANNED = 2;
+    private final SnapshotTable sourceSnapshots;
+    private final SnapshotTable targetSnapshots;
+    private final Seen sourceSeen;
+    private final Seen targetSeen;
     private final PruneOptions options;
     private final Instant now;
     private final Set<String> origins;
@@ -36,28 +37,32 @@ final class DatasetPruner {
     private final CommonBase base;
     private final BitSet planned;
     private static final String NOT_SENT_REASON = "the target's rules would destroy it after the transfer: not sent";
-    private final List<PruneDecision> decisions = new ArrayList<>();
+    private final DecisionLog decisions;
     private int notSent;
     private DatasetPlan result;
 
     DatasetPruner(DatasetPlan dataset, Listing source, Listing target, PruneOptions options, Instant now,
                   Set<String> origins) {
         this.dataset = dataset;
-        this.source = source;
-        this.target = target;
-        this.sourceSnapshots = source.snapshotsOf(dataset.source().name());
-        this.targetSnapshots = target.snapshotsOf(dataset.target().name());
+        this.sourceSnapshots = source.snapshotTable(dataset.source().name());
+        this.targetSnapshots = target.snapshotTable(dataset.target().name());
+        String sourceName = dataset.source().name();
+        String targetName = dataset.target().name();
+        this.decisions = new DecisionLog(sourceSnapshots.size() + 2 * targetSnapshots.size(),
+                new DecisionLog.Side("source", source.host(), sourceName, sourceSnapshots),
+                new DecisionLog.Side("target", target.host(), targetName, targetSnapshots),
+                new DecisionLog.Side("planned", target.host(), targetName, sourceSnapshots));
         this.options = options;
         this.now = now;
         this.origins = origins;
-        this.sourceSeen = seen(sourceSnapshots, options);
-        this.targetSeen = seen(targetSnapshots, options);
+        this.sourceSeen = Seen.of(sourceSnapshots, options);
+        this.targetSeen = Seen.of(targetSnapshots, options);
         this.indexByGuid = new GuidIndex(sourceSnapshots);
         this.base = CommonBase.find(indexByGuid, targetSnapshots);
         this.planned = plannedIndices();
     }
 
-    List<PruneDecision> decisions() {
+    DecisionLog decisions() {
         return decisions;
     }
 
@@ -104,96 +109,110 @@ final class DatasetPruner {
 
     /** Judges target snapshots plus planned ones; returns the planned indices the target would destroy. */
     private BitSet pruneTarget() {
-        Seen[] view = new Seen[targetSeen.length + planned.cardinality()];
-        int[] sourceIndex = new int[view.length];
-        System.arraycopy(targetSeen, 0, view, 0, targetSeen.length);
-        Arrays.fill(sourceIndex, 0, targetSeen.length, -1);
-        int next = targetSeen.length;
+        int targets = targetSnapshots.size();
+        int[] sourceIndex = new int[targets + planned.cardinality()];
+        Arrays.fill(sourceIndex, 0, targets, -1);
+        int next = targets;
         for (int index = planned.nextSetBit(0); index >= 0; index = planned.nextSetBit(index + 1)) {
-            view[next] = sourceSeen[index];
             sourceIndex[next++] = index;
         }
+        Seen view = targetSeen.with(sourceSeen, sourceIndex, targets);
         String[] kept = judge(view, options.targetRules());
         BitSet dropped = new BitSet();
-        long baseGuid = base == null ? 0 : sourceSnapshots.get(base.sourceIndex()).guid();
+        long baseGuid = base == null ? 0 : sourceSnapshots.guid(base.sourceIndex());
         int newest = planned.isEmpty() ? -2 : planned.length() - 1;
-        for (int i = 0; i < view.length; i++) {
-            Seen snapshot = view[i];
-            if (!snapshot.candidate()) {
+        for (int i = 0; i < sourceIndex.length; i++) {
+            if (!view.candidates()[i]) {
                 continue;
             }
             boolean isPlanned = sourceIndex[i] >= 0;
-            String protection = protection(snapshot, isPlanned ? dataset.source().name() : dataset.target().name(),
-                    base != null && snapshot.object().guid() == baseGuid, isPlanned && sourceIndex[i] == newest,
-                    isPlanned && resumed(sourceIndex[i]));
+            SnapshotTable table = isPlanned ? sourceSnapshots : targetSnapshots;
+            int index = isPlanned ? sourceIndex[i] : i;
+            String protection = protection(table, index, isPlanned ? dataset.source().name() : dataset.target().name(),
+                    base != null && table.guid(index) == baseGuid, isPlanned && index == newest,
+                    isPlanned && resumed(index));
             String rule = protection != null ? protection : kept[i];
             Decision decision = rule != null ? Decision.KEEP : isPlanned ? Decision.NOT_SENT : Decision.DESTROY;
             if (decision == Decision.NOT_SENT) {
-                dropped.set(sourceIndex[i]);
+                dropped.set(index);
             }
-            decisions.add(decision(isPlanned ? "planned" : "target", target.host(), dataset.target().name(),
-                    snapshot, decision, rule != null ? rule : isPlanned ? NOT_SENT_REASON : "kept by no target rule"));
+            decisions.add(isPlanned ? PLANNED : TARGET, index, decision,
+                    rule != null ? rule : isPlanned ? NOT_SENT_REASON : "kept by no target rule", view.times()[i]);
         }
         return dropped;
     }
 
     private void pruneSource(BitSet stillToSend) {
         String[] kept = judge(sourceSeen, options.sourceRules());
-        long baseGuid = base == null ? 0 : sourceSnapshots.get(base.sourceIndex()).guid();
-        for (int i = 0; i < sourceSeen.length; i++) {
-            Seen snapshot = sourceSeen[i];
-            if (!snapshot.candidate()) {
+        long baseGuid = base == null ? 0 : sourceSnapshots.guid(base.sourceIndex());
+        int size = sourceSnapshots.size();
+        for (int i = 0; i < size; i++) {
+            if (!sourceSeen.candidates()[i]) {
                 continue;
             }
-            String protection = protection(snapshot, dataset.source().name(),
-                    base != null && snapshot.object().guid() == baseGuid, i == sourceSeen.length - 1, false);
+            String protection = protection(sourceSnapshots, i, dataset.source().name(),
+                    base != null && sourceSnapshots.guid(i) == baseGuid, i == size - 1, false);
             if (protection == null && stillToSend.get(i)) {
                 protection = "protected: still to be sent";
             }
             String rule = protection != null ? protection : kept[i];
-            decisions.add(decision("source", source.host(), dataset.source().name(), snapshot,
-                    rule != null ? Decision.KEEP : Decision.DESTROY, rule != null ? rule : "kept by no source rule"));
+            decisions.add(SOURCE, i, rule != null ? Decision.KEEP : Decision.DESTROY,
+                    rule != null ? rule : "kept by no source rule", sourceSeen.times()[i]);
         }
     }
 
     /** Per snapshot the rule keeping it, null for non-candidates and for those no rule keeps. */
-    private String[] judge(Seen[] snapshots, RetentionPolicy policy) {
-        List<Integer> candidates = new ArrayList<>(snapshots.length);
-        List<String> names = new ArrayList<>(snapshots.length);
-        long[] times = new long[snapshots.length];
-        for (int i = 0; i < snapshots.length; i++) {
-            if (snapshots[i].candidate()) {
-                times[candidates.size()] = snapshots[i].time();
-                candidates.add(i);
-                names.add(snapshots[i].name());
+    private String[] judge(Seen snapshots, RetentionPolicy policy) {
+        int size = snapshots.names().length;
+        int[] candidates = new int[size];
+        List<String> names = new ArrayList<>(size);
+        long[] times = new long[size];
+        int count = 0;
+        for (int i = 0; i < size; i++) {
+            if (snapshots.candidates()[i]) {
+                times[count] = snapshots.times()[i];
+                candidates[count++] = i;
+                names.add(snapshots.names()[i]);
             }
         }
-        String[] verdicts = policy.evaluate(names, Arrays.copyOf(times, candidates.size()), now.getEpochSecond());
-        String[] kept = new String[snapshots.length];
-        for (int c = 0; c < candidates.size(); c++) {
-            kept[candidates.get(c)] = verdicts[c];
+        String[] verdicts = policy.evaluate(names, Arrays.copyOf(times, count), now.getEpochSecond());
+        String[] kept = new String[size];
+        for (int c = 0; c < count; c++) {
+            kept[candidates[c]] = verdicts[c];
         }
         return kept;
     }
 
-    /** A snapshot as retention sees it, worked out once per run: name, time, whether it is a candidate. */
-    private record Seen(ZfsObject object, String name, long time, boolean candidate) {
-    }
-
-    private static Seen[] seen(List<ZfsObject> snapshots, PruneOptions options) {
-        Seen[] seen = new Seen[snapshots.size()];
-        for (int i = 0; i < seen.length; i++) {
-            ZfsObject snapshot = snapshots.get(i);
-            String name = snapshot.shortName();
-            Instant stamp = options.naming().timestampOf(name);
-            boolean candidate = stamp != null || options.naming().isCandidate(name);
-            seen[i] = new Seen(snapshot, name, stamp != null ? stamp.getEpochSecond() : snapshot.creation(), candidate);
+    /** Snapshots as retention sees them, worked out once per run: name, time, whether a candidate. */
+    private record Seen(String[] names, long[] times, boolean[] candidates) {
+        static Seen of(SnapshotTable snapshots, PruneOptions options) {
+            int size = snapshots.size();
+            Seen seen = new Seen(new String[size], new long[size], new boolean[size]);
+            for (int i = 0; i < size; i++) {
+                String name = snapshots.shortName(i);
+                Instant stamp = options.naming().timestampOf(name);
+                seen.names[i] = name;
+                seen.times[i] = stamp != null ? stamp.getEpochSecond() : snapshots.creation(i);
+                seen.candidates[i] = stamp != null || options.naming().isCandidate(name);
+            }
+            return seen;
         }
-        return seen;
+
+        /** These first, then the {@code other} side's snapshots at {@code indices[from...]}. */
+        Seen with(Seen other, int[] indices, int from) {
+            Seen view = new Seen(Arrays.copyOf(names, indices.length), Arrays.copyOf(times, indices.length),
+                    Arrays.copyOf(candidates, indices.length));
+            for (int i = from; i < indices.length; i++) {
+                view.names[i] = other.names[indices[i]];
+                view.times[i] = other.times[indices[i]];
+                view.candidates[i] = other.candidates[indices[i]];
+            }
+            return view;
+        }
     }
 
-    private String protection(Seen snapshot, String datasetName, boolean isBase, boolean isNextBase,
-                              boolean resumed) {
+    private String protection(SnapshotTable snapshots, int index, String datasetName, boolean isBase,
+                              boolean isNextBase, boolean resumed) {
         if (isBase) {
             return "protected: newest common snapshot (the next incremental's base)";
         }
@@ -203,11 +222,11 @@ final class DatasetPruner {
         if (resumed) {
             return "protected: an interrupted receive of it is resumed";
         }
-        String holds = snapshot.object().properties().get("userrefs");
+        String holds = snapshots.property(index, "userrefs");
         if (holds != null && !holds.equals("0")) {
             return "protected: held (userrefs=" + holds + ")";
         }
-        if (!origins.isEmpty() && origins.contains(datasetName + "@" + snapshot.name())) {
+        if (!origins.isEmpty() && origins.contains(datasetName + "@" + snapshots.shortName(index))) {
             return "protected: has clones";
         }
         return null;
@@ -253,11 +272,5 @@ final class DatasetPruner {
         }
         throw new PlanException("The plan for %s names a snapshot (GUID %s) the source no longer has: plan again",
                 dataset.source(), Long.toUnsignedString(guid));
-    }
-
-    private static PruneDecision decision(String side, String host, String datasetName, Seen snapshot,
-                                          Decision decision, String rule) {
-        return new PruneDecision(side, host, datasetName, snapshot.name(), snapshot.object().guid(), snapshot.time(),
-                decision, rule, false);
     }
 }

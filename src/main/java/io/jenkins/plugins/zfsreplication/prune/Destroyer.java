@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.prune;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,26 +34,26 @@ public final class Destroyer {
      */
     public static PruneReport execute(PruneReport report, Zfs source, Zfs target, ErrorPolicy policy,
                                       Consumer<String> log) {
-        List<PruneDecision> decisions = new ArrayList<>(report.decisions());
         List<String> errors = new ArrayList<>(report.errors());
-        Map<String, List<PruneDecision>> batches = new LinkedHashMap<>();
-        for (PruneDecision decision : report.decisions()) {
+        // by position in the report: a run with millions of candidates marks them without copying the list
+        BitSet destroyed = new BitSet();
+        Map<String, List<Integer>> batches = new LinkedHashMap<>();
+        List<PruneDecision> decisions = report.decisions();
+        for (int i = 0; i < decisions.size(); i++) {
+            PruneDecision decision = decisions.get(i);
             Zfs zfs = decision.side().equals("source") ? source : target;
             if (decision.decision() == Decision.DESTROY && !decision.destroyed() && zfs != null) {
-                batches.computeIfAbsent(decision.side() + "\u0000" + decision.dataset(), k -> new ArrayList<>())
-                        .add(decision);
+                batches.computeIfAbsent(decision.side() + "\u0000" + decision.dataset(), k -> new ArrayList<>()).add(i);
             }
         }
-        for (List<PruneDecision> batch : batches.values()) {
-            PruneDecision first = batch.get(0);
+        for (List<Integer> batch : batches.values()) {
+            PruneDecision first = decisions.get(batch.get(0));
             Zfs zfs = first.side().equals("source") ? source : target;
-            List<String> names = batch.stream().map(PruneDecision::snapshot).toList();
+            List<String> names = batch.stream().map(i -> decisions.get(i).snapshot()).toList();
             try {
                 zfs.destroySnapshots(DatasetName.of(first.dataset()), names);
                 log.accept(String.format("destroyed on %s %s: %s", first.side(), first.dataset(), String.join(",", names)));
-                for (PruneDecision decision : batch) {
-                    decisions = PruneReport.replace(decisions, decision, decision.markDestroyed());
-                }
+                batch.forEach(destroyed::set);
             } catch (ZfsException e) {
                 errors.add(String.format("%s %s: %s (some of %s may be destroyed: list the dataset to see)",
                         first.side(), first.dataset(), e.getMessage(), names));
@@ -62,6 +63,6 @@ public final class Destroyer {
                 }
             }
         }
-        return report.executed(decisions, errors);
+        return report.executed(destroyed, errors);
     }
 }

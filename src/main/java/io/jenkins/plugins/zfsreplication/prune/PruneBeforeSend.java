@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
@@ -12,7 +11,7 @@ import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
+import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
 
 /**
  * Prune-before-send: applies the target's rules to the target's snapshots plus those the plan
@@ -35,6 +34,10 @@ public final class PruneBeforeSend {
     public record Result(ReplicationPlan plan, PruneReport report) {
     }
 
+    /** One dataset's pruned plan, its decisions (null when it was not judged) and how many snapshots it no longer sends. */
+    private record Outcome(DatasetPlan plan, DecisionLog decisions, int notSent) {
+    }
+
     public static Result apply(ReplicationPlan plan, Listing source, Listing target, PruneOptions options) {
         Instant now = now(plan, source, options);
         String basis = switch (options.now()) {
@@ -43,24 +46,24 @@ public final class PruneBeforeSend {
             case NEWEST_SNAPSHOT -> "newest snapshot on the source";
         };
         Set<String> origins = origins(source, target);
-        // datasets are independent: judged in parallel, collected in plan order
-        List<Optional<DatasetPruner>> pruners = plan.datasets().parallelStream().map(dataset -> {
+        // datasets are independent: judged in parallel, collected in plan order; only the outcome is kept (a
+        // pruner's working arrays are as big as the dataset's listing)
+        List<Outcome> outcomes = plan.datasets().parallelStream().map(dataset -> {
             if (dataset.action() != DatasetAction.SEND && dataset.action() != DatasetAction.UP_TO_DATE) {
-                return Optional.<DatasetPruner>empty();
+                return new Outcome(dataset, null, 0);
             }
             DatasetPruner pruner = new DatasetPruner(dataset, source, target, options, now, origins);
             pruner.prune();
-            return Optional.of(pruner);
+            return new Outcome(pruner.result(), pruner.decisions(), pruner.notSent());
         }).toList();
         List<DatasetPlan> datasets = new ArrayList<>();
-        List<PruneDecision> decisions = new ArrayList<>();
+        List<DecisionLog> logs = new ArrayList<>();
         int notSent = 0;
-        for (int i = 0; i < pruners.size(); i++) {
-            DatasetPruner pruner = pruners.get(i).orElse(null);
-            datasets.add(pruner == null ? plan.datasets().get(i) : pruner.result());
-            if (pruner != null) {
-                decisions.addAll(pruner.decisions());
-                notSent += pruner.notSent();
+        for (Outcome outcome : outcomes) {
+            datasets.add(outcome.plan());
+            if (outcome.decisions() != null) {
+                logs.add(outcome.decisions());
+                notSent += outcome.notSent();
             }
         }
         ReplicationPlan prunedPlan = new ReplicationPlan(plan.createdAt(), plan.sourceHost(), plan.targetHost(), datasets);
@@ -69,7 +72,7 @@ public final class PruneBeforeSend {
         boolean known = bytes >= 0 && after >= 0;
         PruneReport report = new PruneReport(now, basis, true, source.host(), target.host(),
                 options.sourceRules() == null ? null : options.sourceRules().spec(),
-                options.targetRules() == null ? null : options.targetRules().spec(), decisions, notSent,
+                options.targetRules() == null ? null : options.targetRules().spec(), DecisionLog.concat(logs), notSent,
                 known ? bytes - after : -1,
                 known ? "zfs send -nP estimates of the plan before minus after pruning"
                         : "unknown: the source's zfs gives no send size estimates (zfs send -nP)", List.of());
@@ -99,9 +102,12 @@ public final class PruneBeforeSend {
         }
         Instant newest = null;
         for (DatasetPlan dataset : plan.datasets()) {
-            for (ZfsObject snapshot : source.snapshotsOf(dataset.source().name())) {
-                if (options.naming().isCandidate(snapshot.shortName())) {
-                    Instant time = options.naming().timeOf(snapshot);
+            SnapshotTable snapshots = source.snapshotTable(dataset.source().name());
+            for (int i = 0; i < snapshots.size(); i++) {
+                String name = snapshots.shortName(i);
+                if (options.naming().isCandidate(name)) {
+                    Instant stamp = options.naming().timestampOf(name);
+                    Instant time = stamp != null ? stamp : Instant.ofEpochSecond(snapshots.creation(i));
                     newest = newest == null || time.isAfter(newest) ? time : newest;
                 }
             }

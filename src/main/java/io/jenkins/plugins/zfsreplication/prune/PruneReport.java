@@ -1,7 +1,7 @@
 package io.jenkins.plugins.zfsreplication.prune;
 
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Objects;
 
@@ -23,8 +23,20 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
 
     public PruneReport {
         Objects.requireNonNull(now, "now");
-        decisions = List.copyOf(decisions);
+        // prune-before-send's own list is immutable and made in place per read: copying it would make every decision
+        decisions = decisions instanceof DecisionLog.View ? decisions : List.copyOf(decisions);
         errors = List.copyOf(errors);
+    }
+
+    /**
+     * Between controller and agents the decisions travel as a plain list: the column views this
+     * JVM keeps them in are not serializable (serialization stops here, as the replacement is of
+     * this class too).
+     */
+    private Object writeReplace() {
+        return decisions instanceof DecisionLog.View ? new PruneReport(now, nowBasis, dryRun, sourceHost, targetHost,
+                sourceRules, targetRules, List.copyOf(decisions), snapshotsNotSent, bytesNotSent, bytesNotSentBasis,
+                errors) : this;
     }
 
     /** The decisions that destroy, on one side. */
@@ -32,14 +44,9 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
         return decisions.stream().filter(d -> d.decision() == Decision.DESTROY && d.side().equals(side)).toList();
     }
 
-    PruneReport executed(List<PruneDecision> newDecisions, List<String> newErrors) {
-        return new PruneReport(now, nowBasis, false, sourceHost, targetHost, sourceRules, targetRules, newDecisions,
-                snapshotsNotSent, bytesNotSent, bytesNotSentBasis, newErrors);
-    }
-
-    static List<PruneDecision> replace(List<PruneDecision> decisions, PruneDecision old, PruneDecision updated) {
-        List<PruneDecision> copy = new ArrayList<>(decisions);
-        copy.set(copy.indexOf(old), updated);
-        return copy;
+    /** This report once the decisions at the positions {@code destroyed} were carried out. */
+    PruneReport executed(BitSet destroyed, List<String> newErrors) {
+        return new PruneReport(now, nowBasis, false, sourceHost, targetHost, sourceRules, targetRules,
+                new DecisionLog.Marked(decisions, destroyed), snapshotsNotSent, bytesNotSent, bytesNotSentBasis, newErrors);
     }
 }

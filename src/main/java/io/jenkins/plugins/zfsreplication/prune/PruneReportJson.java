@@ -1,13 +1,14 @@
 package io.jenkins.plugins.zfsreplication.prune;
 
 import java.io.IOException;
+import java.io.StringWriter;
+import java.io.Writer;
 import java.nio.file.Path;
+import java.util.List;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
 
@@ -20,56 +21,81 @@ public final class PruneReportJson {
     }
 
     public static String write(PruneReport report) {
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("format", PruneReport.FORMAT);
-        root.put("kind", KIND);
-        root.put("now", report.now().toString());
-        root.put("nowBasis", report.nowBasis());
-        root.put("dryRun", report.dryRun());
-        root.put("sourceHost", report.sourceHost());
-        root.put("targetHost", report.targetHost());
-        root.put("sourceRules", report.sourceRules());
-        root.put("targetRules", report.targetRules());
-        root.put("snapshotsNotSent", report.snapshotsNotSent());
-        root.put("bytesNotSent", report.bytesNotSent());
-        root.put("bytesNotSentBasis", report.bytesNotSentBasis());
-        ArrayNode candidates = root.putArray("candidates");
-        for (PruneDecision decision : report.decisions()) {
-            ObjectNode node = candidates.addObject();
-            node.put("side", decision.side());
-            node.put("host", decision.host());
-            node.put("dataset", decision.dataset());
-            node.put("snapshot", decision.snapshot());
-            node.put("guid", decision.guidText());
-            node.put("time", decision.time().toString());
-            node.put("decision", decision.decision().name());
-            node.put("rule", decision.rule());
-            node.put("destroyed", decision.destroyed());
-        }
-        ArrayNode errors = root.putArray("errors");
-        report.errors().forEach(errors::add);
+        StringWriter text = new StringWriter();
         try {
-            return MAPPER.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
+            write(report, text);
+        } catch (IOException e) {
             throw new PruneException("Cannot write the prune report as JSON: %s", e.getMessage());
         }
+        return text.toString();
     }
 
     /** Writes under a temporary name and renames: no half-written report is ever seen. */
     public static void write(PruneReport report, Path file) throws IOException {
-        AtomicFile.write(file, write(report));
+        AtomicFile.write(file, out -> write(report, out));
+    }
+
+    /**
+     * Streams the report: one candidate at a time, as the report makes them (a run with ten million
+     * snapshots has twenty million candidates; a JSON tree of them would need gigabytes).
+     */
+    private static void write(PruneReport report, Writer out) throws IOException {
+        try (JsonGenerator json = MAPPER.writer().createGenerator(out)) {
+            json.writeStartObject();
+            json.writeNumberField("format", PruneReport.FORMAT);
+            json.writeStringField("kind", KIND);
+            json.writeStringField("now", report.now().toString());
+            json.writeStringField("nowBasis", report.nowBasis());
+            json.writeBooleanField("dryRun", report.dryRun());
+            json.writeStringField("sourceHost", report.sourceHost());
+            json.writeStringField("targetHost", report.targetHost());
+            json.writeStringField("sourceRules", report.sourceRules());
+            json.writeStringField("targetRules", report.targetRules());
+            json.writeNumberField("snapshotsNotSent", report.snapshotsNotSent());
+            json.writeNumberField("bytesNotSent", report.bytesNotSent());
+            json.writeStringField("bytesNotSentBasis", report.bytesNotSentBasis());
+            json.writeArrayFieldStart("candidates");
+            for (PruneDecision decision : report.decisions()) {
+                json.writeStartObject();
+                json.writeStringField("side", decision.side());
+                json.writeStringField("host", decision.host());
+                json.writeStringField("dataset", decision.dataset());
+                json.writeStringField("snapshot", decision.snapshot());
+                json.writeStringField("guid", decision.guidText());
+                json.writeStringField("time", decision.time().toString());
+                json.writeStringField("decision", decision.decision().name());
+                json.writeStringField("rule", decision.rule());
+                json.writeBooleanField("destroyed", decision.destroyed());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("errors");
+            for (String error : report.errors()) {
+                json.writeString(error);
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+            json.writeRaw('\n'); // before the close: closing the generator closes the writer
+        }
     }
 
     /** A few lines for people: counts per side and decision, and the destroys. */
     public static String summary(PruneReport report) {
         StringBuilder text = new StringBuilder();
         text.append(String.format("now: %s (%s)%n", report.now(), report.nowBasis()));
-        for (String side : new String[] {"source", "target", "planned"}) {
+        List<String> sides = List.of("source", "target", "planned");
+        long[][] counts = new long[sides.size()][Decision.values().length];
+        for (PruneDecision decision : report.decisions()) { // one pass: a big run has millions
+            int side = sides.indexOf(decision.side());
+            if (side >= 0) {
+                counts[side][decision.decision().ordinal()]++;
+            }
+        }
+        for (int side = 0; side < sides.size(); side++) {
             for (Decision decision : Decision.values()) {
-                long count = report.decisions().stream().filter(d -> d.side().equals(side) && d.decision() == decision)
-                        .count();
+                long count = counts[side][decision.ordinal()];
                 if (count > 0) {
-                    text.append(String.format("%-8s %-8s %d%n", side, decision, count));
+                    text.append(String.format("%-8s %-8s %d%n", sides.get(side), decision, count));
                 }
             }
         }

@@ -10,65 +10,73 @@ import java.util.Optional;
 /**
  * Everything one host holds under the listed roots, from one zfs call. Indexed once, so that
  * planning asks it questions in O(1) or O(log n) instead of calling zfs again per dataset.
+ * Snapshots are kept per dataset as columns ({@link SnapshotTable}): the memory of ten million
+ * snapshots is then a few arrays per dataset, not objects the collector traces one by one.
  */
 public final class Listing {
-    private static final Comparator<ZfsObject> BY_CREATETXG =
-            Comparator.comparingLong(ZfsObject::createtxg).thenComparing(ZfsObject::name);
+    /** What zfs printed, in order: an object, or the snapshots [from, to) of a table as listed. */
+    record Printed(ZfsObject object, SnapshotTable table, int from, int to) {
+    }
 
     private final String host;
-    private final List<ZfsObject> objects;
-    private final Map<String, ZfsObject> byName;
+    private final List<Printed> printed;
+    private final int size;
+    private final Map<String, ZfsObject> byName = new HashMap<>();
     private final List<ZfsObject> datasets;
-    private final Map<String, List<ZfsObject>> snapshotsByDataset;
+    private final Map<String, SnapshotTable> tables;
 
     public Listing(String host, List<ZfsObject> objects) {
+        this(assemble(host, objects));
+    }
+
+    private Listing(Listing assembled) {
+        this(assembled.host, assembled.printed, assembled.tables, assembled.size);
+    }
+
+    Listing(String host, List<Printed> printed, Map<String, SnapshotTable> tables, int size) {
         this.host = host;
-        this.objects = List.copyOf(objects);
-        // datasets and bookmarks by name; snapshots are found through their dataset's list, which
-        // keeps a million-entry hash table (and its cache misses) out of planning
-        this.byName = new HashMap<>();
+        this.printed = List.copyOf(printed);
+        this.tables = Map.copyOf(tables);
+        this.size = size;
         List<ZfsObject> datasetList = new ArrayList<>();
-        Map<String, List<ZfsObject>> snapshots = new HashMap<>();
-        String lastDataset = null;
-        List<ZfsObject> lastSnapshots = null;
-        for (ZfsObject object : objects) {
-            if (!object.isSnapshot() && byName.putIfAbsent(object.name(), object) != null) {
-                throw twice(host, object);
+        for (Printed entry : printed) {
+            ZfsObject object = entry.object();
+            if (object == null) {
+                continue;
+            }
+            if (byName.putIfAbsent(object.name(), object) != null) {
+                throw new ZfsException("The zfs listing of %s names '%s' twice", host, object.name());
             }
             if (object.isDataset()) {
                 datasetList.add(object);
-            } else if (object.isSnapshot()) {
-                // zfs prints a dataset's snapshots one after another: skip the lookup while that holds
-                String name = object.name();
-                if (lastDataset == null || name.length() <= lastDataset.length() || name.charAt(lastDataset.length()) != '@'
-                        || !name.startsWith(lastDataset)) {
-                    lastDataset = object.datasetName();
-                    lastSnapshots = snapshots.computeIfAbsent(lastDataset, d -> new ArrayList<>());
-                }
-                lastSnapshots.add(object);
             }
         }
         datasetList.sort(Comparator.comparing(ZfsObject::name));
-        for (List<ZfsObject> list : snapshots.values()) {
-            list.sort(BY_CREATETXG);
-            // a snapshot listed twice has the same createtxg twice: the two end up side by side
-            for (int i = 1; i < list.size(); i++) {
-                if (list.get(i).name().equals(list.get(i - 1).name())) {
-                    throw twice(host, list.get(i));
-                }
-            }
-        }
-        snapshots.replaceAll((dataset, list) -> List.copyOf(list));
         this.datasets = List.copyOf(datasetList);
-        this.snapshotsByDataset = Map.copyOf(snapshots);
+    }
+
+    private static Listing assemble(String host, List<ZfsObject> objects) {
+        ListingAssembler assembler = new ListingAssembler();
+        objects.forEach(assembler::object);
+        return assembler.build(host);
     }
 
     public String host() {
         return host;
     }
 
-    /** Every object in the order zfs printed them. */
+    /** Every object in the order zfs printed them (made anew on each call: snapshots are kept as columns). */
     public List<ZfsObject> objects() {
+        List<ZfsObject> objects = new ArrayList<>(size);
+        for (Printed entry : printed) {
+            if (entry.object() != null) {
+                objects.add(entry.object());
+            } else {
+                for (int i = entry.from(); i < entry.to(); i++) {
+                    objects.add(entry.table().stored(i));
+                }
+            }
+        }
         return objects;
     }
 
@@ -79,7 +87,13 @@ public final class Listing {
 
     /** A dataset's snapshots, oldest first (by createtxg: creation times have one-second resolution). */
     public List<ZfsObject> snapshotsOf(String dataset) {
-        return snapshotsByDataset.getOrDefault(dataset, List.of());
+        return snapshotTable(dataset).asList();
+    }
+
+    /** The same as columns: what planning reads, without making an object per snapshot. */
+    public SnapshotTable snapshotTable(String dataset) {
+        SnapshotTable table = tables.get(dataset);
+        return table != null ? table : SnapshotTable.of(dataset, List.of());
     }
 
     public Optional<ZfsObject> find(String name) {
@@ -87,14 +101,17 @@ public final class Listing {
         if (at < 0) {
             return Optional.ofNullable(byName.get(name));
         }
-        return snapshotsOf(name.substring(0, at)).stream().filter(s -> s.name().equals(name)).findFirst();
-    }
-
-    private static ZfsException twice(String host, ZfsObject object) {
-        return new ZfsException("The zfs listing of %s names '%s' twice", host, object.name());
+        SnapshotTable table = snapshotTable(name.substring(0, at));
+        String shortName = name.substring(at + 1);
+        for (int i = 0; i < table.size(); i++) {
+            if (table.shortName(i).equals(shortName)) {
+                return Optional.of(table.get(i));
+            }
+        }
+        return Optional.empty();
     }
 
     public int size() {
-        return objects.size();
+        return size;
     }
 }

@@ -3,6 +3,7 @@ package io.jenkins.plugins.zfsreplication.zfs;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -20,21 +21,40 @@ public final class ProcessCommandRunner implements CommandRunner {
 
     @Override
     public CommandResult run(List<String> command, Duration timeout) {
+        Streamed<String> finished = execute(command, timeout, ProcessCommandRunner::drain, true);
+        CommandResult result = finished.result();
+        return new CommandResult(command, result.exitStatus(), finished.value(), result.stderr());
+    }
+
+    /** Streams stdout to the reader; a failed command's output is not read (it may not be what the reader expects). */
+    @Override
+    public <T> Streamed<T> stream(List<String> command, Duration timeout, OutputReader<T> reader) {
+        return execute(command, timeout, reader, false);
+    }
+
+    /** Reads stdout on its own thread while this one waits for the exit (and enforces the timeout). */
+    private static <T> Streamed<T> execute(List<String> command, Duration timeout, OutputReader<T> reader,
+                                           boolean readOnFailure) {
         Process process = start(command);
         closeQuietly(process); // stdin is not used; closing it means no command waits on it
         CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> drain(process.getErrorStream()));
-        CompletableFuture<String> stdout = CompletableFuture.supplyAsync(() -> drain(process.getInputStream()));
+        CompletableFuture<T> stdout = CompletableFuture.supplyAsync(() -> read(process.getInputStream(), reader));
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
                 throw new ZfsException("'%s' did not finish within %s and was killed", String.join(" ", command), timeout);
             }
-            return new CommandResult(command, process.exitValue(), stdout.get(), stderr.get());
+            int exit = process.exitValue();
+            T value = exit == 0 || readOnFailure ? stdout.get() : null;
+            return new Streamed<>(new CommandResult(command, exit, "", stderr.get()), value);
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
             throw new ZfsException(e, "Interrupted while running '%s'; the command was killed", String.join(" ", command));
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof ZfsException failure) {
+                throw failure;
+            }
             throw new ZfsException(e.getCause(), "Could not read the output of '%s'", String.join(" ", command));
         }
     }
@@ -42,6 +62,23 @@ public final class ProcessCommandRunner implements CommandRunner {
     @Override
     public String host() {
         return "local";
+    }
+
+    /**
+     * Reads with {@code reader}; when it fails, the rest of the output is drained first, so that
+     * the command is not left blocked on a full pipe and its exit status still tells whether it failed.
+     */
+    private static <T> T read(InputStream stdout, OutputReader<T> reader) {
+        try (InputStream in = stdout) {
+            try {
+                return reader.read(in);
+            } catch (IOException | RuntimeException e) {
+                in.transferTo(OutputStream.nullOutputStream());
+                throw e;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static Process start(List<String> command) {

@@ -35,7 +35,17 @@ public final class SshCommandRunner implements CommandRunner {
 
     @Override
     public CommandResult run(List<String> command, Duration timeout) {
-        CommandResult result = local.run(wrap(command), timeout);
+        return relabel(command, local.run(wrap(command), timeout));
+    }
+
+    @Override
+    public <T> Streamed<T> stream(List<String> command, Duration timeout, OutputReader<T> reader) {
+        Streamed<T> streamed = local.stream(wrap(command), timeout, reader);
+        return new Streamed<>(relabel(command, streamed.result()), streamed.value());
+    }
+
+    /** The result under the command the engine asked for, not the ssh command line that ran it. */
+    private static CommandResult relabel(List<String> command, CommandResult result) {
         return new CommandResult(command, result.exitStatus(), result.stdout(), result.stderr());
     }
 

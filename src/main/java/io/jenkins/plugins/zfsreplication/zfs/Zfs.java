@@ -51,11 +51,15 @@ public final class Zfs {
      *                        {@code zfs-replication:backup}, {@code userrefs} ...)
      */
     public Listing list(Collection<DatasetName> roots, boolean recursive, List<String> extraProperties) {
-        Listing parsed = listText(roots, recursive, extraProperties).parse();
+        ListingParser parser = new ListingParser(extraProperties);
+        boolean parsable = capabilities().has(Feature.PARSABLE_LIST);
+        // streamed: the output of a big pool (gigabytes in the get form) never becomes one string
+        Listing listing = runner.stream(listCommand(roots, recursive, parser, parsable), timeout,
+                output -> parser.read(runner.host(), output, parsable)).orThrow();
         if (recursive) {
-            return parsed;
+            return listing;
         }
-        return new Listing(runner.host(), parsed.objects().stream()
+        return new Listing(runner.host(), listing.objects().stream()
                 .filter(o -> roots.contains(new DatasetName(o.datasetName()))).toList());
     }
 
@@ -64,12 +68,18 @@ public final class Zfs {
      * the listing to another host, which parses it there ({@link ListingText#parse()}).
      */
     public ListingText listText(Collection<DatasetName> roots, boolean recursive, List<String> extraProperties) {
+        ListingParser parser = new ListingParser(extraProperties);
+        boolean parsable = capabilities().has(Feature.PARSABLE_LIST);
+        return new ListingText(runner.host(), parsable, extraProperties,
+                run(listCommand(roots, recursive, parser, parsable)).stdout());
+    }
+
+    private static List<String> listCommand(Collection<DatasetName> roots, boolean recursive, ListingParser parser,
+                                            boolean parsable) {
         if (roots.isEmpty()) {
             throw new ZfsException("Nothing to list: give at least one dataset");
         }
-        extraProperties.forEach(Zfs::checkPropertyName);
-        ListingParser parser = new ListingParser(extraProperties);
-        boolean parsable = capabilities().has(Feature.PARSABLE_LIST);
+        parser.extraProperties().forEach(Zfs::checkPropertyName);
         List<String> command = new ArrayList<>();
         if (parsable) {
             command.addAll(List.of("zfs", "list", "-Hp", "-t", "all", "-o", "name," + parser.propertyList()));
@@ -82,7 +92,7 @@ public final class Zfs {
             command.add(parser.propertyList());
         }
         roots.forEach(root -> command.add(root.name()));
-        return new ListingText(runner.host(), parsable, extraProperties, run(command).stdout());
+        return command;
     }
 
     /** Creates a filesystem and any missing parents ({@code zfs create -p}). */
@@ -315,9 +325,15 @@ public final class Zfs {
      * offline planning; live listings come from {@link #list}.
      */
     public static Listing parseListing(String host, String output, boolean listForm, List<String> extraProperties) {
+        return parseListing(host, new java.io.ByteArrayInputStream(output.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                listForm, extraProperties);
+    }
+
+    /** The same, read from a stream of zfs's output (UTF-8) to its end, as it arrives; the caller closes it. */
+    public static Listing parseListing(String host, java.io.InputStream output, boolean listForm,
+                                       List<String> extraProperties) {
         extraProperties.forEach(Zfs::checkPropertyName);
-        ListingParser parser = new ListingParser(extraProperties);
-        return new Listing(host, listForm ? parser.parseList(output) : parser.parseGet(output));
+        return new ListingParser(extraProperties).read(host, output, listForm);
     }
 
     /** The properties a listing holds before the extra ones, in the order of the list form's columns. */

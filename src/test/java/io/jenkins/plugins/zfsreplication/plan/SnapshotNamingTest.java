@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Instant;
+import java.time.LocalDate;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +22,18 @@ class SnapshotNamingTest {
     void shouldNameInUtcToTheSecond() {
         assertThat(naming.name(Instant.parse("2026-11-29T00:00:00.999Z"))).isEqualTo("zr-20261129T000000Z");
         assertThat(naming.timestampOf("zr-20240229T235959Z")).isEqualTo(Instant.parse("2024-02-29T23:59:59Z"));
+    }
+
+    @Test
+    void shouldCountDaysAsJavaTimeDoesFromYearZeroToYear9999() {
+        // every day of the years around the century rules, and every 13th day of the whole range
+        for (LocalDate day = LocalDate.of(0, 1, 1); day.getYear() < 10_000;
+             day = day.plusDays(day.getYear() % 100 <= 1 || day.getYear() % 100 == 99 ? 1 : 13)) {
+            assertThat(SnapshotNaming.epochDay(day.getYear(), day.getMonthValue(), day.getDayOfMonth()))
+                    .as("%s", day).isEqualTo(day.toEpochDay());
+        }
+        assertThat(naming.timestampOf("zr-21000229T000000Z")).isNull(); // 2100 is not a leap year
+        assertThat(naming.timestampOf("zr-20000229T000000Z")).isEqualTo(Instant.parse("2000-02-29T00:00:00Z"));
     }
 
     @Property(tries = 500)

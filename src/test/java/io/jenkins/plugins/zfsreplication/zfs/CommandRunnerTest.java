@@ -68,4 +68,47 @@ class CommandRunnerTest {
         assertThatThrownBy(() -> new SshCommandRunner("host;id", List.of(), runner))
                 .hasMessageContaining("Invalid ssh destination");
     }
+
+    @Test
+    void shouldStreamStdoutToTheReaderWhileTheCommandRuns() {
+        CommandRunner.Streamed<Long> streamed = runner.stream(List.of("sh", "-c", "seq 1 200000; echo done >&2"), MINUTE,
+                in -> new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines()
+                        .mapToLong(Long::parseLong).sum());
+
+        assertThat(streamed.orThrow()).isEqualTo(200_000L * 200_001L / 2);
+        assertThat(streamed.result().exitStatus()).isZero();
+        assertThat(streamed.result().stderr()).isEqualTo("done\n");
+    }
+
+    @Test
+    void shouldReportAFailedCommandRatherThanWhatTheReaderMadeOfItsOutput() {
+        CommandRunner.Streamed<String> streamed = runner.stream(List.of("sh", "-c",
+                "echo 'not a listing'; echo \"cannot open 'tank/x': dataset does not exist\" >&2; exit 1"), MINUTE, in -> {
+                    throw new ZfsException("the reader's own failure: %s", new String(in.readAllBytes()));
+                });
+
+        assertThat(streamed.value()).isNull();
+        assertThatThrownBy(streamed::orThrow).isInstanceOfSatisfying(ZfsCommandException.class, e -> {
+            assertThat(e.getExitStatus()).isEqualTo(1);
+            assertThat(e.getZfsMessage()).isEqualTo("cannot open 'tank/x': dataset does not exist");
+        });
+        assertThatThrownBy(() -> runner.stream(List.of("sleep", "30"), Duration.ofMillis(300), in -> in.readAllBytes()))
+                .hasMessage("'sleep 30' did not finish within PT0.3S and was killed");
+    }
+
+    @Test
+    void shouldNotLeaveACommandBlockedOnAFullPipeWhenTheReaderGivesUp() {
+        // 14 MB of output, far more than a pipe holds: the reader fails after the first bytes
+        assertThatThrownBy(() -> runner.stream(List.of("seq", "1", "2000000"), MINUTE, in -> {
+            in.read(new byte[10]);
+            throw new ZfsException("Unexpected line in the listing");
+        })).isInstanceOf(ZfsException.class).hasMessage("Unexpected line in the listing");
+    }
+
+    @Test
+    void shouldPassTheReadersFailureOnWhenTheCommandSucceeded() {
+        assertThatThrownBy(() -> runner.stream(List.of("echo", "x"), MINUTE, in -> {
+            throw new ZfsException("Unexpected output %s", new String(in.readAllBytes()).strip());
+        })).isInstanceOf(ZfsException.class).hasMessage("Unexpected output x");
+    }
 }
