@@ -50,7 +50,7 @@ final class LineBlocks {
                 ended = length < bytes.length;
             }
             int cut = ended ? length : cut(bytes, length);
-            if (cut > 0) {
+            if (cut > 0 || ended) { // ended with nothing left (empty output): no block, not a bigger buffer
                 carried = length - cut;
                 carry = carried > carry.length ? new byte[Math.max(carried, blockSize / 4)] : carry;
                 System.arraycopy(bytes, cut, carry, 0, carried);

@@ -154,4 +154,15 @@ class ListingStreamTest {
     private static ByteArrayInputStream stream(String text) {
         return new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
     }
+
+    /** A pool with nothing below the listed root prints nothing (seen: the target's listing on a new pool). */
+    @Test
+    void shouldReadAnEmptyListingAsNoObjectsInBothForms() {
+        for (int blockSize : new int[] {1, 64, 1 << 20}) {
+            ListingParser parser = new ListingParser(List.of(), blockSize);
+            assertThat(parser.read("h", stream(""), true).objects()).as("list form, block %d", blockSize).isEmpty();
+            assertThat(parser.read("h", stream(""), false).objects()).as("get form, block %d", blockSize).isEmpty();
+            assertThat(parser.parseGet("")).isEmpty();
+        }
+    }
 }
