@@ -1,4 +1,4 @@
-package io.jenkins.plugins.zfsreplication.cli;
+package io.jenkins.plugins.zfsreplication.bench;
 
 import java.io.IOException;
 import java.io.InputStream;
