@@ -23,6 +23,7 @@ import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
 import io.jenkins.plugins.zfsreplication.transfer.ZfsPreflight;
 import io.jenkins.plugins.zfsreplication.transfer.ZfsStreamCommands;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
+import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import jenkins.MasterToSlaveFileCallable;
@@ -41,19 +42,24 @@ final class TcpSendCallable extends MasterToSlaveFileCallable<SendRecvSummary> {
     private final ReceiveEndpoints endpoints;
     private final ListingText targetListing;
     private final ResumeTokens targetTokens;
+    private final Capabilities targetCapabilities;
     private final TaskListener listener;
 
     /**
      * @param targetListing the target's listing for the retention checks; null without target rules
      * @param targetTokens  the target's resume tokens, read there before the run
+     * @param targetCapabilities what the target's zfs supports, probed there: the send options are
+     *                      those both ends support
      */
     TcpSendCallable(SendRecvSettings settings, SendRecvTarget target, ReceiveEndpoints endpoints,
-                    ListingText targetListing, ResumeTokens targetTokens, TaskListener listener) {
+                    ListingText targetListing, ResumeTokens targetTokens, Capabilities targetCapabilities,
+                    TaskListener listener) {
         this.settings = settings;
         this.target = target;
         this.endpoints = endpoints;
         this.targetListing = targetListing;
         this.targetTokens = targetTokens;
+        this.targetCapabilities = targetCapabilities;
         this.listener = listener;
     }
 
@@ -68,7 +74,7 @@ final class TcpSendCallable extends MasterToSlaveFileCallable<SendRecvSummary> {
                         .retentionCheck(plan, targetListing, listener.getLogger()::println)::stillWanted;
         try (RemoteReceiverTransport transport = RemoteReceiverTransport.connect(endpoints, plan, settings.toOptions())) {
             TransferSetup setup = new TransferSetup(transport, new ZfsStreamCommands(), Launcher.local(), Launcher.local(),
-                    source.capabilities(), source.capabilities(), ZfsPreflight.sendingSide(source, targetTokens), gate);
+                    source.capabilities(), targetCapabilities, ZfsPreflight.sendingSide(source, targetTokens), gate);
             return SendRecvCallable.execute(root, settings, setup, plan, listener);
         } catch (TransferException e) {
             throw new AbortException("zfsSendRecv: " + e.getMessage());

@@ -18,6 +18,7 @@ import io.jenkins.plugins.zfsreplication.transfer.ReceiveEndpoints;
 import io.jenkins.plugins.zfsreplication.transfer.ReceiveServer;
 import io.jenkins.plugins.zfsreplication.transfer.ResumeTokens;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
+import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 
 /**
@@ -52,6 +53,8 @@ final class TcpSendRecv {
             tokens = agent.channel().call(new ResumeTokensCallable(agent.host(), planJson));
             log.printf("zfsSendRecv: agent %s holds %s%n", agent.name(), tokens);
         }
+        Capabilities targetCapabilities = agent.channel().call(new TargetCapabilitiesCallable(agent.host()));
+        log.printf("zfsSendRecv: agent %s: %s%n", agent.name(), targetCapabilities);
         FilePath work = agent.root().child("zfs-replication").child("recv-" + HexFormat.of().formatHex(random()));
         Future<ReceiveServer.Report> receiving = agent.channel().callAsync(new ReceiveCallable(planJson, settings,
                 target, work.getRemote()));
@@ -59,7 +62,7 @@ final class TcpSendRecv {
             ReceiveEndpoints endpoints = awaitEndpoints(work.child(ReceiveCallable.ENDPOINTS), receiving, settings);
             log.printf("zfsSendRecv: agent %s receives on %s%n", agent.name(), endpoints);
             SendRecvSummary summary = workspace.act(new TcpSendCallable(settings, target, endpoints, listing, tokens,
-                    listener));
+                    targetCapabilities, listener));
             ReceiveServer.Report report = receiving.get(settings.toOptions().acceptTimeout().toMillis() * 2,
                     TimeUnit.MILLISECONDS);
             report.log().forEach(line -> log.println("zfsSendRecv: on agent " + agent.name() + ": " + line));

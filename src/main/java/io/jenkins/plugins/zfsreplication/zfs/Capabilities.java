@@ -4,8 +4,12 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** What one host's zfs supports, as probed once per host and run. */
-public record Capabilities(String host, String version, Set<Feature> features) {
+/**
+ * What one host's zfs supports, as probed once per host and run. Serializable: a target agent's
+ * probe travels to the sending agent, which resolves the send options against both ends.
+ */
+public record Capabilities(String host, String version, Set<Feature> features) implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
 
     public Capabilities {
         features = features.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(features));

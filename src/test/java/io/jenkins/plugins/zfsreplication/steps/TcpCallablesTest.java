@@ -31,6 +31,7 @@ import io.jenkins.plugins.zfsreplication.plan.TestApply;
 import io.jenkins.plugins.zfsreplication.transfer.ReceiveEndpoints;
 import io.jenkins.plugins.zfsreplication.transfer.ReceiveServer;
 import io.jenkins.plugins.zfsreplication.transfer.ResumeTokens;
+import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
@@ -70,9 +71,11 @@ class TcpCallablesTest {
     void shouldReplicateOverTcpAndSkipTheStepTheTargetRulesNoLongerKeep(TestPools pools) throws Exception {
         // given a plan without target rules: full s1, then s1 -> s2, s2 -> s3
         Fixture fixture = fixture(pools);
-        SendRecvSettings settings = new SendRecvSettings("plan.json", "tcp", "", "", 2, "", "none", "1M", "0", "out");
+        // (raw asked for: neither zfs-fuse end has it, and the log must name the target agent as one of them)
+        SendRecvSettings settings = new SendRecvSettings("plan.json", "tcp", "", "", 2, "raw", "none", "1M", "0", "out");
         SendRecvTarget target = new SendRecvTarget("backup", "127.0.0.1", 0, "last: 2");
         String planJson = Files.readString(workspace.resolve("plan.json"));
+        Capabilities targetCapabilities = RoundTrip.of(RoundTrip.of(new TargetCapabilitiesCallable("agent:backup")).call());
 
         // when the target agent lists and receives, and this agent sends (target keeps its two newest)
         ListingText listing = RoundTrip.of(TargetListingCallable.forPrune("zfsSendRecv", "agent:backup", planJson)).call();
@@ -82,7 +85,8 @@ class TcpCallablesTest {
         ReceiveEndpoints endpoints = awaitEndpoints(work.resolve(ReceiveCallable.ENDPOINTS), receiving);
         // (the sending callable carries the build's listener, which remoting exports: its parts travel here)
         SendRecvSummary summary = new TcpSendCallable(RoundTrip.of(settings), RoundTrip.of(target),
-                RoundTrip.of(endpoints), RoundTrip.of(listing), RoundTrip.of(ResumeTokens.NONE), listener())
+                RoundTrip.of(endpoints), RoundTrip.of(listing), RoundTrip.of(ResumeTokens.NONE), targetCapabilities,
+                listener())
                 .invoke(workspace.toFile(), null);
         ReceiveServer.Report report = RoundTrip.of(receiving.get(60, TimeUnit.SECONDS));
 
@@ -92,7 +96,10 @@ class TcpCallablesTest {
         assertThat(TestApply.snapshots(pools, fixture.target.name())).containsExactly(fixture.snapshots.get(1),
                 fixture.snapshots.get(2));
         assertThat(report.steps()).extracting(step -> step.outcome().name()).containsExactly("OK", "OK");
-        assertThat(log.toString(StandardCharsets.UTF_8)).contains("skipped, no longer wanted by the retention rules");
+        assertThat(log.toString(StandardCharsets.UTF_8)).contains("skipped, no longer wanted by the retention rules")
+                .contains("option raw (-w) dropped: source local and target agent:backup has no raw_send");
+        assertThat(targetCapabilities.host()).isEqualTo("agent:backup");
+        assertThat(targetCapabilities.features()).isEqualTo(new Zfs(pools.runner()).capabilities().features());
         assertThat(work).doesNotExist();
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
     }
