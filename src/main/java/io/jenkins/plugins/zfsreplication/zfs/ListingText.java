@@ -3,9 +3,9 @@ package io.jenkins.plugins.zfsreplication.zfs;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -19,23 +19,32 @@ import java.util.zip.InflaterInputStream;
  * A one-call listing as zfs printed it, deflated: what one host hands another so that the other
  * plans against it without running zfs there. Names repeat the dataset in every snapshot line and
  * the get form repeats the name once per property, so the text deflates to a small fraction
- * (docs/benchmarks.md: 1,000 datasets x 1,000 snapshots); parsing happens where it is used.
+ * (docs/benchmarks.md: 1,000 datasets x 1,000 snapshots). It is deflated as zfs prints it and
+ * inflated as it is parsed, so a listing of gigabytes is never one string on either host.
  */
 public final class ListingText implements Serializable {
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
     /** Far above 10,000 x 1,000 snapshots deflated; a bound on what another host may make us allocate. */
     private static final int MAX_DEFLATED = 1 << 30;
     private final String host;
     private final boolean listForm;
     private final List<String> extraProperties;
-    /** Deflated only when this travels (see writeObject): a local listing is not compressed for nothing. */
-    private transient String text;
+    private final byte[] deflated;
 
-    ListingText(String host, boolean listForm, List<String> extraProperties, String output) {
+    private ListingText(String host, boolean listForm, List<String> extraProperties, byte[] deflated) {
         this.host = Objects.requireNonNull(host, "host");
         this.listForm = listForm;
         this.extraProperties = List.copyOf(extraProperties);
-        this.text = Objects.requireNonNull(output, "output");
+        this.deflated = deflated;
+    }
+
+    ListingText(String host, boolean listForm, List<String> extraProperties, String output) {
+        this(host, listForm, extraProperties, deflate(new ByteArrayInputStream(output.getBytes(StandardCharsets.UTF_8))));
+    }
+
+    /** Deflates zfs's output as it arrives ({@link CommandRunner#stream}). */
+    static ListingText read(String host, boolean listForm, List<String> extraProperties, InputStream output) {
+        return new ListingText(host, listForm, extraProperties, deflate(output));
     }
 
     /**
@@ -54,7 +63,7 @@ public final class ListingText implements Serializable {
 
     /** The same text under another host name (e.g. the Jenkins agent it came from). */
     public ListingText withHost(String newHost) {
-        return new ListingText(newHost, listForm, extraProperties, text);
+        return new ListingText(newHost, listForm, extraProperties, deflated);
     }
 
     public String host() {
@@ -68,48 +77,48 @@ public final class ListingText implements Serializable {
 
     /** The size this travels with, for logs and the benchmark. */
     public int compressedBytes() {
-        return deflate(text).length;
+        return deflated.length;
     }
 
-    /** Parses the text (names checked as {@link Zfs#list} checks them). */
+    /** Parses the text as it is inflated (names checked as {@link Zfs#list} checks them). */
     public Listing parse() {
-        ListingParser parser = new ListingParser(extraProperties);
-        String output = text;
-        return new Listing(host, listForm ? parser.parseList(output) : parser.parseGet(output));
+        try (InputStream text = inflated()) {
+            return new ListingParser(extraProperties).read(host, text, listForm);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // in memory: does not happen
+        }
     }
 
-    /** The text as zfs printed it. */
+    /** The text as zfs printed it (tests and the benchmark; a big listing is better parsed). */
     public String text() {
-        return text;
+        try (InputStream text = inflated()) {
+            return new String(text.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
-    private void writeObject(ObjectOutputStream out) throws IOException {
-        out.defaultWriteObject();
-        byte[] deflated = deflate(text);
-        out.writeInt(deflated.length);
-        out.write(deflated);
+    private InputStream inflated() {
+        return new InflaterInputStream(new ByteArrayInputStream(deflated)); // owns its inflater: ended on close
     }
 
+    /** What another host sent is bounded before it is kept (the default reading allocates as the stream says). */
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
-        int length = in.readInt();
-        if (length < 0 || length > MAX_DEFLATED) {
-            throw new InvalidObjectException("A listing from " + host + " claims " + length + " deflated bytes");
-        }
-        byte[] deflated = in.readNBytes(length);
-        try (InflaterInputStream inflater = new InflaterInputStream(new ByteArrayInputStream(deflated))) {
-            text = new String(inflater.readAllBytes(), StandardCharsets.UTF_8);
+        if (deflated == null || deflated.length > MAX_DEFLATED) {
+            throw new InvalidObjectException("A listing from " + host + " came without its text or with more than "
+                    + MAX_DEFLATED + " deflated bytes");
         }
     }
 
-    private static byte[] deflate(String output) {
+    private static byte[] deflate(InputStream output) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         // the fastest level: 5x faster than the default on a million-snapshot listing for a few % more bytes
         Deflater deflater = new Deflater(Deflater.BEST_SPEED);
         try (DeflaterOutputStream out = new DeflaterOutputStream(bytes, deflater, 1 << 16)) {
-            out.write(output.getBytes(StandardCharsets.UTF_8));
+            output.transferTo(out);
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // in memory: does not happen
+            throw new UncheckedIOException(e);
         } finally {
             deflater.end();
         }

@@ -70,8 +70,9 @@ public final class Zfs {
     public ListingText listText(Collection<DatasetName> roots, boolean recursive, List<String> extraProperties) {
         ListingParser parser = new ListingParser(extraProperties);
         boolean parsable = capabilities().has(Feature.PARSABLE_LIST);
-        return new ListingText(runner.host(), parsable, extraProperties,
-                run(listCommand(roots, recursive, parser, parsable)).stdout());
+        // deflated as it arrives: the text of a big pool never becomes one string here either
+        return runner.stream(listCommand(roots, recursive, parser, parsable), timeout,
+                output -> ListingText.read(runner.host(), parsable, extraProperties, output)).orThrow();
     }
 
     private static List<String> listCommand(Collection<DatasetName> roots, boolean recursive, ListingParser parser,

@@ -48,6 +48,22 @@ class ListingTextTest {
     }
 
     @Test
+    void shouldDeflateZfsOutputAsItArrivesToTheSameListingAsFromTheText() {
+        StringBuilder text = new StringBuilder();
+        for (int s = 0; s < 300; s++) {
+            append(text, "tank/ds@zr-" + s, "snapshot", 5000 + s, 10 + s);
+        }
+        byte[] output = text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
+        ListingText streamed = ListingText.read("local", false, EXTRA, new ByteArrayInputStream(output));
+
+        assertThat(streamed.text()).isEqualTo(text.toString());
+        assertThat(streamed.parse().objects()).isEqualTo(Zfs.parseListing("local", text.toString(), false, EXTRA)
+                .objects()).hasSize(300);
+        assertThat(streamed.compressedBytes()).isLessThan(output.length / 5);
+    }
+
+    @Test
     void shouldBeEmptyForATargetRootThatDoesNotExistYet() {
         assertThat(ListingText.empty("agent:backup", EXTRA).parse().objects()).isEmpty();
     }
