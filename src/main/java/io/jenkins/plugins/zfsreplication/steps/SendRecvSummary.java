@@ -16,6 +16,14 @@ public record SendRecvSummary(boolean succeeded, boolean cancelled, int steps, i
         artifacts = List.copyOf(artifacts);
     }
 
+    /** The same summary with one more workspace-relative artifact to archive. */
+    SendRecvSummary withArtifact(String path) {
+        List<String> more = new java.util.ArrayList<>(artifacts);
+        more.add(path);
+        return new SendRecvSummary(succeeded, cancelled, steps, failedSteps, bytes, firstError, more, datasets,
+                skippedSteps, seconds);
+    }
+
     /** The value zfsSendRecv returns to a Pipeline script. */
     public Map<String, Object> toMap() {
         Map<String, Object> map = new LinkedHashMap<>();

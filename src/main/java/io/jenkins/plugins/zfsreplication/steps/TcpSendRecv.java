@@ -31,6 +31,8 @@ import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 final class TcpSendRecv {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final long POLL_MILLIS = 200;
+    /** The receiving side's log, beside transfer.json. */
+    static final String RECEIVE_LOG = "receive.log";
 
     private TcpSendRecv() {
     }
@@ -66,7 +68,10 @@ final class TcpSendRecv {
             ReceiveServer.Report report = receiving.get(settings.toOptions().acceptTimeout().toMillis() * 2,
                     TimeUnit.MILLISECONDS);
             report.log().forEach(line -> log.println("zfsSendRecv: on agent " + agent.name() + ": " + line));
-            return summary;
+            // what the receiving side checked and destroyed there (rollback -r, recv -A) is archived with the rest
+            String receiveLog = settings.artifacts() + "/" + RECEIVE_LOG;
+            workspace.child(receiveLog).write(String.join("\n", report.log()) + "\n", "UTF-8");
+            return summary.withArtifact(receiveLog);
         } catch (ExecutionException e) {
             throw new AbortException("zfsSendRecv: the receiving side on agent " + agent.name() + " failed: "
                     + (e.getCause() == null ? e : e.getCause().getMessage()));

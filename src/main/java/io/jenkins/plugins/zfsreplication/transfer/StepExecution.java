@@ -62,8 +62,14 @@ final class StepExecution {
         List<String> flags = used.stream().map(SendOption::optionName).toList();
         SendStep step = planned;
         Path workDir = null;
+        // what the checks did to the target goes to the log and into the step's record
+        List<String> checks = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Consumer<String> checkLog = line -> {
+            log.accept(line);
+            checks.add(line);
+        };
         try {
-            step = setup.preflight().check(planned, used, log);
+            step = setup.preflight().check(planned, used, checkLog);
             workDir = Files.createTempDirectory("zfsr-step-");
             pipeline = setup.transport().start(spec(step, workDir));
             log.accept(String.format("%s: started %s", label(step), describe(pipeline)));
@@ -75,20 +81,21 @@ final class StepExecution {
                     ? "cancelled; every process of the pipeline was ended"
                     : stall != null ? "stalled: " + stall : pipeline.failureText();
             if (outcome != StepOutcome.OK) {
-                setup.preflight().settle(step, used, log);
+                setup.preflight().settle(step, used, checkLog);
             }
-            return new StepResult(step, outcome, flags, bytes, seconds, started, error);
+            return new StepResult(step, outcome, flags, bytes, seconds, started, error, checks);
         } catch (TransferCancelledException e) {
             return new StepResult(step, StepOutcome.CANCELLED, flags, bytes(), (System.nanoTime() - t0) / 1e9, started,
-                    e.getMessage());
+                    e.getMessage(), checks);
         } catch (RuntimeException | IOException e) {
             RunningPipeline running = pipeline;
             if (running != null) {
                 running.destroy();
-                setup.preflight().settle(step, used, log);
+                setup.preflight().settle(step, used, checkLog);
             }
             StepOutcome outcome = cancelled ? StepOutcome.CANCELLED : StepOutcome.FAILED;
-            return new StepResult(step, outcome, flags, bytes(), (System.nanoTime() - t0) / 1e9, started, e.getMessage());
+            return new StepResult(step, outcome, flags, bytes(), (System.nanoTime() - t0) / 1e9, started, e.getMessage(),
+                    checks);
         } finally {
             deleteQuietly(workDir);
         }

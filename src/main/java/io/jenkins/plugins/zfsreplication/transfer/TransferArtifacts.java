@@ -75,6 +75,8 @@ public final class TransferArtifacts {
             node.put("startedAt", result.startedAt() == null ? null : result.startedAt().toString());
             node.put("result", result.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
             node.put("error", result.message());
+            ArrayNode checks = node.putArray("checks");
+            result.checks().forEach(checks::add);
         }
         try {
             return MAPPER.writeValueAsString(root) + "\n";

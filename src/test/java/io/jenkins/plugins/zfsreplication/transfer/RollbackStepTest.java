@@ -6,6 +6,8 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
@@ -23,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class RollbackStepTest {
 
     @Test
-    void shouldRollTheTargetBackToTheBaseAndNameTheSnapshotsItDestroyed(TestPools pools) {
+    void shouldRollTheTargetBackToTheBaseAndNameTheSnapshotsItDestroyed(TestPools pools) throws Exception {
         Replica replica = new Replica(pools, List.of("alpha"));
         replica.writeAndSnapshot("one.bin", 64 << 10, "s1");
         List<String> log = new ArrayList<>();
@@ -36,8 +38,13 @@ class RollbackStepTest {
 
         assertThat(report.succeeded()).as(report.firstError()).isTrue();
         replica.assertReplicated("s1", "s2");
-        assertThat(log).contains(replica.target.resolve("alpha") + ": rolled back to @s1 as the plan allows "
-                + "(zfs rollback -r), destroying 2 newer snapshot(s): local1, local2");
+        String rolledBack = replica.target.resolve("alpha") + ": rolled back to @s1 as the plan allows "
+                + "(zfs rollback -r), destroying 2 newer snapshot(s): local1, local2";
+        assertThat(log).contains(rolledBack);
+        // the destroy is recorded where the audit trail keeps it: the step's checks in transfer.json
+        assertThat(report.steps().get(0).checks()).containsExactly(rolledBack);
+        assertThat(new ObjectMapper().readTree(TransferArtifacts.json(report)).at("/steps/0/checks/0").asText())
+                .isEqualTo(rolledBack);
     }
 
     @Test
@@ -49,11 +56,12 @@ class RollbackStepTest {
         replica.zfs.snapshot(List.of(replica.target.resolve("alpha").snapshot("local1")), false);
         replica.writeAndSnapshot("two.bin", 64 << 10, "s2");
 
-        engine(replica, log).run(replica.plan(false, "s1", "s2"));
+        TransferReport report = engine(replica, log).run(replica.plan(false, "s1", "s2"));
 
         assertThat(replica.snapshotsWithGuids(replica.target, "alpha")).extracting(s -> s.split(" ")[0])
                 .contains("s1", "local1");
         assertThat(log).noneMatch(line -> line.contains("rolled back"));
+        assertThat(report.steps()).allSatisfy(step -> assertThat(step.checks()).isEmpty());
     }
 
     private static TransferEngine engine(Replica replica, List<String> log) {
