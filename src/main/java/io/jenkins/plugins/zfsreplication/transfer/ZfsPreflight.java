@@ -198,7 +198,7 @@ public final class ZfsPreflight implements Preflight {
             return;
         }
         DatasetName parent = DatasetName.of(dataset.name().substring(0, slash));
-        if (state(parent).equals(ABSENT)) {
+        if (!target.exists(parent)) {
             throw new TransferException("The target's parent %s does not exist on the target (%s): zfs recv creates "
                     + "%s but not its parents. Create it (zfs create -p %s) or plan its source too; nothing was sent",
                     parent, target.host(), dataset, parent);

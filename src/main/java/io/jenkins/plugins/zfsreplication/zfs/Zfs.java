@@ -194,6 +194,22 @@ public final class Zfs {
         return result.stdout() + result.stderr();
     }
 
+    /**
+     * Whether a filesystem or volume exists: one {@code zfs list} of that name alone, none of its
+     * snapshots. Any failure but "does not exist" is ZFS's error, not a no.
+     */
+    public boolean exists(DatasetName dataset) {
+        CommandResult result = runner.run(List.of("zfs", "list", "-H", "-o", "name", dataset.name()), timeout);
+        if (result.succeeded()) {
+            return true;
+        }
+        if (result.stderr().contains("does not exist")) {
+            return false;
+        }
+        result.orThrow();
+        return false;
+    }
+
     /** Runs an argument vector that starts with "zfs", failing with ZFS's message when it fails. */
     CommandResult run(List<String> command) {
         return runner.run(command, timeout).orThrow();

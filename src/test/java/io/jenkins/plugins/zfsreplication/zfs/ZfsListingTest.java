@@ -75,6 +75,22 @@ class ZfsListingTest {
     }
 
     @Test
+    void shouldTellWhetherADatasetExistsWithoutListingItsSnapshots(TestPools pools) {
+        DatasetName pool = pools.create("ex");
+        Zfs zfs = new Zfs(pools.runner());
+        zfs.createFilesystem(pool.resolve("a"), Map.of());
+        zfs.snapshot(List.of(pool.resolve("a").snapshot("x")), false);
+        RecordingRunner recording = new RecordingRunner(pools.runner());
+        Zfs recorded = new Zfs(recording);
+
+        assertThat(recorded.exists(pool.resolve("a"))).isTrue();
+        assertThat(recorded.exists(pool.resolve("missing"))).isFalse();
+        assertThat(recording.commands()).containsExactly(
+                List.of("zfs", "list", "-H", "-o", "name", pool.resolve("a").name()),
+                List.of("zfs", "list", "-H", "-o", "name", pool.resolve("missing").name()));
+    }
+
+    @Test
     void shouldProbeZfsFuseAsHavingHoldsAndNothingModern(TestPools pools) {
         pools.create("pr");
         Capabilities capabilities = new Zfs(pools.runner()).capabilities();
