@@ -46,6 +46,7 @@ public final class Main implements Runnable {
         commandLine.addSubcommand(new SendCommand(environment));
         commandLine.addSubcommand(new RecvCommand(environment));
         commandLine.addSubcommand(new RunCommand(environment));
+        commandLine.addSubcommand(new AuditCommand(environment));
         commandLine.setOut(environment.out());
         commandLine.setErr(environment.err());
         commandLine.registerConverter(DatasetName.class, Main::datasetName);

@@ -1,0 +1,37 @@
+package io.jenkins.plugins.zfsreplication.audit;
+
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+
+/**
+ * One downloaded build: a directory named by the build's number holding its artifacts, either
+ * directly or in {@code archive/} (as Jenkins keeps them in {@code builds/NUMBER/archive}, and as
+ * the build page's "all files in zip" unpacks). The number comes from the directory's name, not
+ * from the record inside, so builds swapped between directories are found.
+ *
+ * @param number    the build number the directory is named by
+ * @param directory the directory as given
+ * @param root      where the artifacts and audit.json are
+ */
+public record BuildDirectory(long number, Path directory, Path root) {
+
+    /** Reads the layout of {@code directory}; a wrong layout is bad input ({@link AuditException}). */
+    public static BuildDirectory of(Path directory) {
+        Path name = directory.toAbsolutePath().normalize().getFileName();
+        if (name == null || !name.toString().matches("[1-9][0-9]{0,17}")) {
+            throw new AuditException("%s: the directory is not named by a build number (one directory per build, "
+                    + "named by its number, e.g. 41/ with the build's artifacts or its archive/ inside)", directory);
+        }
+        if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+            throw new AuditException("%s is not a directory", directory);
+        }
+        Path archive = directory.resolve("archive");
+        Path root = Files.isRegularFile(archive.resolve(AuditRecord.FILE_NAME), LinkOption.NOFOLLOW_LINKS) ? archive : directory;
+        if (!Files.isRegularFile(root.resolve(AuditRecord.FILE_NAME), LinkOption.NOFOLLOW_LINKS)) {
+            throw new AuditException("%s has no %s (nor archive/%s): not a build with an audit record",
+                    directory, AuditRecord.FILE_NAME, AuditRecord.FILE_NAME);
+        }
+        return new BuildDirectory(Long.parseLong(name.toString()), directory, root);
+    }
+}

@@ -1,0 +1,149 @@
+package io.jenkins.plugins.zfsreplication.audit;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Checks a chain of downloaded builds, oldest first by their directories' numbers: each build's
+ * audit.json is its own (the number it records is its directory's), every artifact it lists has
+ * the recorded size and SHA-256, and each build links to the build given before it with that
+ * build's audit.json's SHA-256. Stops at the first break and names the build.
+ *
+ * <p>What the chain cannot show by itself: that the newest build was not deleted or replaced, nor
+ * builds before the first given. For the newest, compare its audit.json's SHA-256 with one kept
+ * elsewhere ({@code newestSha256}).
+ */
+public final class ChainCheck {
+    private ChainCheck() {
+    }
+
+    /**
+     * @param directories  one per build, any order (bad input, as {@link AuditException}: a
+     *                     directory without a number or an audit.json, a number given twice)
+     * @param newestSha256 the SHA-256 the newest build's audit.json must have, or null
+     */
+    public static ChainReport check(List<Path> directories, String newestSha256) throws IOException {
+        if (directories.isEmpty()) {
+            throw new AuditException("no build directories given");
+        }
+        if (newestSha256 != null) {
+            Sha256.checkHex(newestSha256.toLowerCase(Locale.ROOT), "the expected sha256 of the newest audit.json");
+        }
+        List<BuildDirectory> builds = new ArrayList<>();
+        for (Path directory : directories) {
+            builds.add(BuildDirectory.of(directory));
+        }
+        builds.sort(Comparator.comparingLong(BuildDirectory::number));
+        for (int i = 1; i < builds.size(); i++) {
+            if (builds.get(i).number() == builds.get(i - 1).number()) {
+                throw new AuditException("build %d is given twice: %s and %s", builds.get(i).number(),
+                        builds.get(i - 1).directory(), builds.get(i).directory());
+            }
+        }
+        String job = null;
+        long artifacts = 0;
+        BuildDirectory before = null;
+        String beforeSha256 = null;
+        for (BuildDirectory build : builds) {
+            byte[] json = Files.readAllBytes(build.root().resolve(AuditRecord.FILE_NAME));
+            AuditRecord record;
+            try {
+                record = AuditJson.read(json, AuditRecord.FILE_NAME);
+            } catch (AuditException e) {
+                return ChainReport.brokenAt(build.number(), "%s", e.getMessage());
+            }
+            if (record.build() != build.number()) {
+                return ChainReport.brokenAt(build.number(), "its audit.json is the record of build %d "
+                        + "(builds reordered or renamed)", record.build());
+            }
+            if (job == null) {
+                job = record.job();
+            } else if (!job.equals(record.job())) {
+                return ChainReport.brokenAt(build.number(), "its audit.json is of job '%s', not '%s'", record.job(), job);
+            }
+            ChainReport artifactBreak = checkArtifacts(build, record);
+            if (artifactBreak != null) {
+                return artifactBreak;
+            }
+            artifacts += record.artifacts().size();
+            if (before != null) {
+                ChainReport linkBreak = checkLink(before, beforeSha256, record);
+                if (linkBreak != null) {
+                    return linkBreak;
+                }
+            }
+            before = build;
+            beforeSha256 = Sha256.of(json);
+        }
+        if (newestSha256 != null && !newestSha256.toLowerCase(Locale.ROOT).equals(beforeSha256)) {
+            return ChainReport.brokenAt(before.number(), "its audit.json has sha256 %s, not the %s expected "
+                    + "(edited, or a later build replaced)", beforeSha256, newestSha256.toLowerCase(Locale.ROOT));
+        }
+        BuildDirectory first = builds.get(0);
+        return new ChainReport(true, String.format(Locale.ROOT,
+                "audit chain intact: job '%s', builds %d to %d (%d builds, %d artifacts)%s; %s", job,
+                first.number(), before.number(), builds.size(), artifacts,
+                newestSha256 == null ? "" : ", newest audit.json as expected", start(first)), 0);
+    }
+
+    private static String start(BuildDirectory first) throws IOException {
+        AuditRecord record = AuditJson.read(Files.readAllBytes(first.root().resolve(AuditRecord.FILE_NAME)),
+                AuditRecord.FILE_NAME);
+        if (record.previous() == null) {
+            return "build " + first.number() + " starts the chain";
+        }
+        return "build " + first.number() + " links to build " + record.previous().build() + ", not checked";
+    }
+
+    private static ChainReport checkArtifacts(BuildDirectory build, AuditRecord record) throws IOException {
+        Path root = build.root().toRealPath();
+        for (ArtifactHash artifact : record.artifacts()) {
+            Path file = ArtifactPaths.resolve(root, artifact.path());
+            if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                return ChainReport.brokenAt(build.number(), "artifact %s is missing", artifact.path());
+            }
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || !file.toRealPath().startsWith(root)) {
+                return ChainReport.brokenAt(build.number(), "artifact %s is not a regular file inside the build's directory",
+                        artifact.path());
+            }
+            String sha256 = Sha256.of(file);
+            long size = Files.size(file);
+            if (!sha256.equals(artifact.sha256()) || size != artifact.size()) {
+                return ChainReport.brokenAt(build.number(), "artifact %s was changed (sha256 %s, %d bytes; "
+                        + "recorded %s, %d bytes)", artifact.path(), sha256, size, artifact.sha256(), artifact.size());
+            }
+        }
+        return null;
+    }
+
+    private static ChainReport checkLink(BuildDirectory before, String beforeSha256, AuditRecord record) {
+        long build = record.build();
+        ChainLink previous = record.previous();
+        if (previous == null) {
+            return ChainReport.brokenAt(build, "it starts a new chain (%s), yet build %d comes before it",
+                    record.previousNote(), before.number());
+        }
+        if (previous.build() > before.number()) {
+            return ChainReport.brokenAt(build, "its predecessor, build %d, is missing (deleted?); "
+                    + "the build given before it is %d", previous.build(), before.number());
+        }
+        if (previous.build() < before.number()) {
+            return ChainReport.brokenAt(build, "it links to build %d, not to build %d given before it "
+                    + "(builds reordered, or build %d does not belong here)", previous.build(), before.number(), before.number());
+        }
+        if (previous.sha256() == null) {
+            return ChainReport.brokenAt(build, "the chain was already broken when it ran: %s", record.previousNote());
+        }
+        if (!previous.sha256().equals(beforeSha256)) {
+            return ChainReport.brokenAt(before.number(), "its audit.json was changed after build %d recorded it "
+                    + "(sha256 %s, recorded %s)", build, beforeSha256, previous.sha256());
+        }
+        return null;
+    }
+}

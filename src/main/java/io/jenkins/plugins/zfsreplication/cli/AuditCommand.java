@@ -1,0 +1,144 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import io.jenkins.plugins.zfsreplication.audit.AuditException;
+import io.jenkins.plugins.zfsreplication.audit.AuditJson;
+import io.jenkins.plugins.zfsreplication.audit.AuditRecord;
+import io.jenkins.plugins.zfsreplication.audit.AuditRecorder;
+import io.jenkins.plugins.zfsreplication.audit.BuildDirectory;
+import io.jenkins.plugins.zfsreplication.audit.ChainCheck;
+import io.jenkins.plugins.zfsreplication.audit.ChainLink;
+import io.jenkins.plugins.zfsreplication.audit.ChainReport;
+import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code zfs-replication audit verify|record}: the hash chain across builds (see docs/formats.md, audit.json). */
+@Command(name = "audit", mixinStandardHelpOptions = true,
+        description = "Check or write the audit records that chain builds together.",
+        subcommands = {AuditCommand.Verify.class, AuditCommand.Record.class})
+final class AuditCommand implements Runnable {
+    private final CliEnvironment environment;
+
+    @picocli.CommandLine.Spec
+    private picocli.CommandLine.Model.CommandSpec spec;
+
+    AuditCommand(CliEnvironment environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public void run() {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: verify or record");
+    }
+
+    @Command(name = "verify", mixinStandardHelpOptions = true,
+            description = {"Check a chain of downloaded builds: one directory per build, named by its number,",
+                "holding the build's artifacts (or their archive/ directory, as Jenkins keeps and zips them).",
+                "Every artifact must match its recorded SHA-256 and every build link to the one before it.",
+                "Prints one line; names the first build where the chain breaks.",
+                "Exit status: 0 intact, 1 broken, 2 bad input."})
+    static final class Verify implements Callable<Integer> {
+        @picocli.CommandLine.ParentCommand
+        AuditCommand parent;
+
+        @Option(names = "--newest-sha256", paramLabel = "HEX",
+                description = "The SHA-256 the newest build's audit.json must have (kept elsewhere, e.g. from an export).")
+        String newestSha256;
+
+        @Parameters(arity = "1..*", paramLabel = "DIR", description = "A build's directory, named by its number.")
+        List<Path> directories;
+
+        @Override
+        public Integer call() {
+            CliEnvironment environment = parent.environment;
+            try {
+                ChainReport report = ChainCheck.check(directories, newestSha256);
+                environment.out().println(report.line());
+                environment.out().flush();
+                return report.intact() ? 0 : Main.FAILED;
+            } catch (AuditException e) {
+                return CliErrors.badInput(environment, e);
+            } catch (IOException e) {
+                return CliErrors.badInput(environment, new UncheckedIOException(e.toString(), e));
+            }
+        }
+    }
+
+    @Command(name = "record", mixinStandardHelpOptions = true,
+            description = {"Write DIR/audit.json for the artifacts in DIR (a directory named by the build's number),",
+                "linked to the previous build's directory. For runs without Jenkins; a Jenkins build writes its own.",
+                "Exit status: 0 written, 2 bad input."})
+    static final class Record implements Callable<Integer> {
+        @picocli.CommandLine.ParentCommand
+        AuditCommand parent;
+
+        @Option(names = "--job", required = true, description = "The name the chain is kept under.")
+        String job;
+
+        @Option(names = "--previous", paramLabel = "DIR",
+                description = "The previous build's directory; without it this build starts the chain.")
+        Path previous;
+
+        @Parameters(index = "0", paramLabel = "DIR", description = "This build's directory, named by its number.")
+        Path directory;
+
+        @Override
+        public Integer call() {
+            CliEnvironment environment = parent.environment;
+            try {
+                Path file = directory.resolve(AuditRecord.FILE_NAME);
+                if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                    throw new AuditException("%s exists already: a build's record is written once", file);
+                }
+                long build = number(directory);
+                ChainLink link = null;
+                String note = "no previous build given";
+                if (previous != null) {
+                    BuildDirectory before = BuildDirectory.of(previous);
+                    byte[] json = Files.readAllBytes(before.root().resolve(AuditRecord.FILE_NAME));
+                    AuditJson.read(json, previous.resolve(AuditRecord.FILE_NAME).toString());
+                    link = AuditRecorder.linkTo(before.number(), json);
+                    note = null;
+                }
+                AuditRecord record = AuditRecorder.record(directory, artifacts(directory), job, build, link, note);
+                AtomicFile.write(file, new String(AuditJson.write(record), StandardCharsets.UTF_8));
+                environment.out().println("wrote " + file + ": build " + build + ", " + record.artifacts().size()
+                        + " artifacts" + (link == null ? ", starts the chain" : ", links to build " + link.build()));
+                environment.out().flush();
+                return 0;
+            } catch (AuditException e) {
+                return CliErrors.badInput(environment, e);
+            } catch (IOException e) {
+                return CliErrors.badInput(environment, new UncheckedIOException(e.toString(), e));
+            }
+        }
+
+        private static long number(Path directory) {
+            Path name = directory.toAbsolutePath().normalize().getFileName();
+            if (name == null || !name.toString().matches("[1-9][0-9]{0,17}") || !Files.isDirectory(directory)) {
+                throw new AuditException("%s: not a directory named by a build number", directory);
+            }
+            return Long.parseLong(name.toString());
+        }
+
+        /** Every regular file under the directory, as /-separated relative paths. */
+        private static List<String> artifacts(Path directory) throws IOException {
+            try (Stream<Path> files = Files.walk(directory)) {
+                return files.filter(path -> Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS))
+                        .map(path -> directory.relativize(path).toString().replace(directory.getFileSystem().getSeparator(), "/"))
+                        .filter(path -> !path.equals(AuditRecord.FILE_NAME))
+                        .sorted().toList();
+            }
+        }
+    }
+}
