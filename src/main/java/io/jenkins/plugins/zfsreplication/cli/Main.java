@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
+import java.util.List;
+
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.InvalidNameException;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
@@ -9,7 +11,8 @@ import picocli.CommandLine.Command;
 /**
  * Entry point of the standalone command line. Each capability adds its subcommand to
  * {@link #commandLine(CliEnvironment)}; results go to stdout, logs and errors to stderr.
- * Exit status: 0 done, 1 the work failed (zfs refused, a mismatch), 2 bad input.
+ * Exit status: 0 done, 1 the work failed (zfs refused, a mismatch), 2 bad input; except {@code check},
+ * a monitoring plugin, whose statuses are the plugin's (0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN).
  */
 @Command(name = "zfs-replication", mixinStandardHelpOptions = true,
         versionProvider = Version.class,
@@ -47,15 +50,29 @@ public final class Main implements Runnable {
         commandLine.addSubcommand(new RecvCommand(environment));
         commandLine.addSubcommand(new RunCommand(environment));
         commandLine.addSubcommand(new AuditCommand(environment));
+        commandLine.addSubcommand(new CheckCommand(environment));
         commandLine.setOut(environment.out());
         commandLine.setErr(environment.err());
         commandLine.registerConverter(DatasetName.class, Main::datasetName);
+        CommandLine.IParameterExceptionHandler usage = commandLine.getParameterExceptionHandler();
+        commandLine.setParameterExceptionHandler((exception, args) -> isCheck(exception.getCommandLine())
+                ? CheckCommand.unknown(environment, List.of(args).contains("--json"), exception.getMessage())
+                : usage.handleParseException(exception, args));
         commandLine.setExecutionExceptionHandler((exception, line, parsed) -> {
+            if (isCheck(line)) {
+                return CheckCommand.unknown(environment, line.getParseResult().hasMatchedOption("--json"),
+                        exception.getMessage());
+            }
             line.getErr().println("error: " + exception.getMessage());
             line.getErr().flush();
             return exception instanceof InvalidNameException ? BAD_INPUT : FAILED;
         });
         return commandLine;
+    }
+
+    /** The check's exit statuses are a monitoring plugin's: its bad input is UNKNOWN (3), not 2. */
+    private static boolean isCheck(CommandLine line) {
+        return line != null && line.getCommand() instanceof CheckCommand;
     }
 
     private static DatasetName datasetName(String name) {

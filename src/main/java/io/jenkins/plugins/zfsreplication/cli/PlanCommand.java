@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
@@ -14,40 +12,19 @@ import io.jenkins.plugins.zfsreplication.plan.PlanOptions;
 import io.jenkins.plugins.zfsreplication.plan.PlanRun;
 import io.jenkins.plugins.zfsreplication.plan.PlanText;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
-import io.jenkins.plugins.zfsreplication.plan.Selection;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
-import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code zfs-replication plan}: one listing per host, the run's snapshots if asked, plan.json and plan.txt. */
 @Command(name = "plan", description = "Plan the send steps for the source datasets (writes plan.json and plan.txt).")
 final class PlanCommand implements Callable<Integer> {
     private final CliEnvironment environment;
 
-    @Parameters(arity = "1..*", paramLabel = "SOURCE", description = "Source root datasets.")
-    private List<DatasetName> roots;
-
-    @Option(names = {"-r", "--recursive"}, description = "Include every descendant of the roots.")
-    private boolean recursive;
-
-    @Option(names = "--target-root", required = true, paramLabel = "DATASET",
-            description = "Where the roots land: SOURCE-ROOT/path lands at DATASET/path.")
-    private DatasetName targetRoot;
-
-    @Option(names = "--target-host", paramLabel = "[USER@]HOST", description = "The target over ssh (default: this host).")
-    private String targetHost;
-
-    @Option(names = "--include", paramLabel = "GLOB", description = "Only datasets matching (* ** ?); repeatable.")
-    private List<String> includes = new ArrayList<>();
-
-    @Option(names = "--exclude", paramLabel = "GLOB", description = "Leave out datasets matching; repeatable.")
-    private List<String> excludes = new ArrayList<>();
-
-    @Option(names = "--require-property", description = "Only datasets with zfs-replication:backup=on.")
-    private boolean propertyRequired;
+    @Mixin
+    private SelectionOptions selected;
 
     @Option(names = "--prefix", defaultValue = SnapshotNaming.DEFAULT_PREFIX,
             description = "Snapshot names: PREFIX-yyyyMMddTHHmmssZ (default ${DEFAULT-VALUE}).")
@@ -82,13 +59,14 @@ final class PlanCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PlanOptions options;
         try {
-            options = new PlanOptions(new Selection(roots, recursive, includes, excludes, propertyRequired), targetRoot,
+            options = new PlanOptions(selected.selection(), selected.targetRoot,
                     SnapshotNaming.of(prefix, pattern), allowRollback, allSnapshots);
-            environment.runner(targetHost); // checks the ssh destination before anything runs
+            environment.runner(selected.targetHost); // checks the ssh destination before anything runs
         } catch (ZfsException e) {
             return CliErrors.badInput(environment, e);
         }
-        PlanRun run = new PlanRun(environment.zfs(null), environment.zfs(targetHost), options, snapshotNow, estimateSizes);
+        PlanRun run = new PlanRun(environment.zfs(null), environment.zfs(selected.targetHost), options, snapshotNow,
+                estimateSizes);
         ReplicationPlan plan = run.run(now == null ? Instant.now() : now, environment.err()::println);
         Files.createDirectories(output);
         PlanJson.write(plan, output.resolve("plan.json"));

@@ -1,8 +1,6 @@
 package io.jenkins.plugins.zfsreplication.plan;
 
 import java.util.List;
-import java.util.Objects;
-import java.util.regex.Pattern;
 
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
@@ -15,8 +13,7 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
  * inherited values included, so {@code zfs set zfs-replication:backup=off tank/scratch} excludes
  * the whole subtree.
  *
- * <p>Patterns are globs over the full dataset name: {@code *} matches within one name component,
- * {@code **} across components, {@code ?} one character; everything else is literal.
+ * <p>Patterns are {@link DatasetPattern globs over the full dataset name}.
  */
 public record Selection(List<DatasetName> roots, boolean recursive, List<String> includes, List<String> excludes,
                         boolean propertyRequired) {
@@ -29,8 +26,8 @@ public record Selection(List<DatasetName> roots, boolean recursive, List<String>
         if (roots.isEmpty()) {
             throw new PlanException("No source dataset given: name at least one root");
         }
-        includes.forEach(Selection::checkPattern);
-        excludes.forEach(Selection::checkPattern);
+        includes.forEach(DatasetPattern::of);
+        excludes.forEach(DatasetPattern::of);
     }
 
     public static Selection of(List<DatasetName> roots, boolean recursive) {
@@ -74,36 +71,6 @@ public record Selection(List<DatasetName> roots, boolean recursive, List<String>
     }
 
     static boolean matches(String glob, String name) {
-        return toRegex(glob).matcher(name).matches();
-    }
-
-    private static Pattern toRegex(String glob) {
-        StringBuilder regex = new StringBuilder();
-        for (int i = 0; i < glob.length(); i++) {
-            char c = glob.charAt(i);
-            if (c == '*' && i + 1 < glob.length() && glob.charAt(i + 1) == '*') {
-                regex.append(".*");
-                i++;
-            } else if (c == '*') {
-                regex.append("[^/]*");
-            } else if (c == '?') {
-                regex.append("[^/]");
-            } else {
-                regex.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return Pattern.compile(regex.toString());
-    }
-
-    private static void checkPattern(String glob) {
-        Objects.requireNonNull(glob, "pattern");
-        for (int i = 0; i < glob.length(); i++) {
-            char c = glob.charAt(i);
-            boolean allowed = Character.isLetterOrDigit(c) || "-_.:/*?".indexOf(c) >= 0;
-            if (!allowed || c > 127) {
-                throw new PlanException("Invalid dataset pattern '%s': character '%s' at position %d; patterns use"
-                        + " dataset name characters and * ** ?", glob, c, i + 1);
-            }
-        }
+        return DatasetPattern.of(glob).matches(name);
     }
 }

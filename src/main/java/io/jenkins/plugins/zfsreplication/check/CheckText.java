@@ -1,0 +1,84 @@
+package io.jenkins.plugins.zfsreplication.check;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The report as a monitoring plugin prints it (Monitoring Plugins development guidelines): a first
+ * line {@code ZFS-REPLICATION STATUS - summary | perfdata}, then one line per dataset (the "long
+ * output" Icinga and Nagios show on the service's page). The performance data is one item per
+ * dataset, {@code 'SOURCE'=AGEs;WARN;CRIT;0}, the age of its newest common snapshot in seconds
+ * ({@code U} when there is none), so that graphs show each dataset's lag against its thresholds.
+ */
+public final class CheckText {
+    static final String SERVICE = "ZFS-REPLICATION";
+
+    private CheckText() {
+    }
+
+    public static String write(FreshnessReport report) {
+        StringBuilder text = new StringBuilder();
+        CheckStatus status = report.status();
+        text.append(SERVICE).append(' ').append(status).append(" - ").append(summary(report));
+        String perfdata = perfdata(report.datasets());
+        if (!perfdata.isEmpty()) {
+            text.append(" |").append(perfdata);
+        }
+        text.append('\n');
+        for (DatasetFreshness dataset : report.datasets()) {
+            text.append(dataset.status()).append(' ').append(dataset.source()).append(" -> ").append(dataset.target())
+                    .append(": ").append(dataset.reason());
+            if (dataset.newestSource() != null) {
+                text.append("; newest on the source @").append(dataset.newestSource().name()).append(" (")
+                        .append(Ages.format(dataset.newestSource().ageSeconds())).append(')');
+            }
+            if (dataset.newestTarget() != null) {
+                text.append("; newest on the target @").append(dataset.newestTarget().name()).append(" (")
+                        .append(Ages.format(dataset.newestTarget().ageSeconds())).append(')');
+            }
+            text.append('\n');
+        }
+        return text.toString();
+    }
+
+    /** The one line a check that could not look prints, with exit status 3. */
+    public static String unknown(String problem) {
+        return SERVICE + " " + CheckStatus.UNKNOWN + " - " + oneLine(problem) + "\n";
+    }
+
+    private static String summary(FreshnessReport report) {
+        if (report.datasets().isEmpty()) {
+            return "no dataset selected on " + report.sourceHost() + ": nothing to check";
+        }
+        long critical = report.count(CheckStatus.CRITICAL);
+        long warning = report.count(CheckStatus.WARNING);
+        long ok = report.count(CheckStatus.OK);
+        if (critical == 0 && warning == 0) {
+            long oldest = report.datasets().stream().mapToLong(d -> d.newestCommon().ageSeconds()).max().orElse(0);
+            return String.format(Locale.ROOT, "%d dataset(s) replicated, the oldest newest common snapshot is %s old",
+                    ok, Ages.format(oldest));
+        }
+        DatasetFreshness worst = report.datasets().stream().filter(d -> d.status() == report.status()).findFirst()
+                .orElseThrow();
+        long others = critical + warning - 1;
+        return String.format(Locale.ROOT, "%d critical, %d warning, %d ok: %s: %s%s", critical, warning, ok,
+                worst.source(), worst.reason(), others > 0 ? " (and " + others + " more)" : "");
+    }
+
+    private static String perfdata(List<DatasetFreshness> datasets) {
+        StringBuilder text = new StringBuilder();
+        for (DatasetFreshness dataset : datasets) {
+            // dataset names hold no quote, '=' or space (DatasetName refuses them), so quoting is enough
+            text.append(" '").append(dataset.source()).append("'=");
+            text.append(dataset.newestCommon() == null ? "U" : dataset.newestCommon().ageSeconds() + "s");
+            text.append(';').append(dataset.warnSeconds()).append(';').append(dataset.critSeconds()).append(";0");
+        }
+        return text.toString();
+    }
+
+    private static String oneLine(String text) {
+        String line = text == null ? "" : text.strip();
+        int newline = line.indexOf('\n');
+        return (newline < 0 ? line : line.substring(0, newline)).replace('|', '/');
+    }
+}

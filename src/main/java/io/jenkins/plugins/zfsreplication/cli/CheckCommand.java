@@ -1,0 +1,79 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import io.jenkins.plugins.zfsreplication.check.AgeThresholds;
+import io.jenkins.plugins.zfsreplication.check.CheckJson;
+import io.jenkins.plugins.zfsreplication.check.CheckOptions;
+import io.jenkins.plugins.zfsreplication.check.CheckStatus;
+import io.jenkins.plugins.zfsreplication.check.CheckText;
+import io.jenkins.plugins.zfsreplication.check.FreshnessReport;
+import io.jenkins.plugins.zfsreplication.check.FreshnessRun;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code zfs-replication check}: a monitoring plugin. Unlike every other subcommand its exit
+ * status is the plugin's (0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN), and bad input is UNKNOWN (3),
+ * printed as the plugin's one line: Nagios and Icinga read nothing else.
+ */
+@Command(name = "check", description = "Monitoring plugin: how old the newest snapshot common to source and target"
+        + " is, per dataset. Exit status 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (also for bad input).")
+final class CheckCommand implements Callable<Integer> {
+    private final CliEnvironment environment;
+
+    @Mixin
+    private SelectionOptions selected;
+
+    @Option(names = "--prefix", defaultValue = SnapshotNaming.DEFAULT_PREFIX,
+            description = "Snapshot names whose time is read from the name: PREFIX-yyyyMMddTHHmmssZ (default ${DEFAULT-VALUE}).")
+    private String prefix;
+
+    @Option(names = "--warn", paramLabel = "AGE|GLOB=AGE", description = "WARNING above this age (default "
+            + AgeThresholds.DEFAULT_WARN + "); GLOB=AGE for matching datasets; repeatable.")
+    private List<String> warn = new ArrayList<>();
+
+    @Option(names = "--crit", paramLabel = "AGE|GLOB=AGE", description = "CRITICAL above this age (default "
+            + AgeThresholds.DEFAULT_CRIT + "); GLOB=AGE for matching datasets; repeatable.")
+    private List<String> crit = new ArrayList<>();
+
+    @Option(names = "--json", description = "Print check.json instead of the plugin's text.")
+    private boolean json;
+
+    @Option(names = "--now", paramLabel = "INSTANT", description = "The check's time (ISO-8601), default the wall clock.")
+    private Instant now;
+
+    CheckCommand(CliEnvironment environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public Integer call() {
+        FreshnessReport report;
+        try {
+            CheckOptions options = new CheckOptions(selected.selection(), selected.targetRoot, SnapshotNaming.of(prefix),
+                    AgeThresholds.parse(warn, crit));
+            environment.runner(selected.targetHost); // checks the ssh destination before anything runs
+            report = new FreshnessRun(environment.zfs(null), environment.zfs(selected.targetHost), options)
+                    .run(now == null ? Instant.now() : now, environment.err()::println);
+        } catch (ZfsException e) {
+            return unknown(environment, json, e.getMessage());
+        }
+        environment.out().print(json ? CheckJson.write(report) : CheckText.write(report));
+        environment.out().flush();
+        return report.status().exitStatus();
+    }
+
+    /** UNKNOWN (3) with the problem as the plugin's one line: what Main does for this command's bad input too. */
+    static int unknown(CliEnvironment environment, boolean json, String problem) {
+        environment.out().print(json ? CheckJson.unknown(problem) : CheckText.unknown(problem));
+        environment.out().flush();
+        return CheckStatus.UNKNOWN.exitStatus();
+    }
+}
