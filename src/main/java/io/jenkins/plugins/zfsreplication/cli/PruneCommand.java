@@ -17,6 +17,7 @@ import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
 import io.jenkins.plugins.zfsreplication.prune.PruneReportJson;
 import io.jenkins.plugins.zfsreplication.prune.PruneRun;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
+import io.jenkins.plugins.zfsreplication.prune.StalePlanException;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -81,7 +82,13 @@ final class PruneCommand implements Callable<Integer> {
         String source = plan.sourceHost().equals("local") ? null : plan.sourceHost();
         PruneRun run = new PruneRun(environment.zfs(source), environment.zfs(target), options, destroy,
                 stopOnError ? Destroyer.ErrorPolicy.STOP : Destroyer.ErrorPolicy.CONTINUE);
-        PruneBeforeSend.Result result = run.run(plan, environment.err()::println);
+        PruneBeforeSend.Result result;
+        try {
+            result = run.run(plan, environment.err()::println);
+        } catch (StalePlanException e) {
+            // the plan no longer matches the target: input to fix (plan again), not a zfs failure
+            return CliErrors.badInput(environment, e);
+        }
         Path folder = output != null ? output : planFile.toAbsolutePath().getParent();
         Files.createDirectories(folder);
         PlanJson.write(result.plan(), folder.resolve("plan.json"));

@@ -33,6 +33,7 @@ final class DatasetPruner {
     private final PruneOptions options;
     private final Instant now;
     private final Set<String> origins;
+    private final Set<Long> planBases;
     private final GuidIndex indexByGuid;
     private final CommonBase base;
     private final BitSet planned;
@@ -55,6 +56,7 @@ final class DatasetPruner {
         this.options = options;
         this.now = now;
         this.origins = origins;
+        this.planBases = PlanBases.of(dataset);
         this.sourceSeen = Seen.of(sourceSnapshots, options);
         this.targetSeen = Seen.of(targetSnapshots, options);
         this.indexByGuid = new GuidIndex(sourceSnapshots);
@@ -215,6 +217,9 @@ final class DatasetPruner {
                               boolean isNextBase, boolean resumed) {
         if (isBase) {
             return "protected: newest common snapshot (the next incremental's base)";
+        }
+        if (planBases.contains(snapshots.guid(index))) {
+            return "protected: a step of the plan sends from it (its base, matched by GUID)";
         }
         if (isNextBase) {
             return "protected: newest snapshot after the transfer (the following incremental's base)";

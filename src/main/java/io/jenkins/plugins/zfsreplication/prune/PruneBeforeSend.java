@@ -19,7 +19,9 @@ import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
  * transfer (its bytes are never sent), re-derives the steps, and decides what to destroy on both
  * sides. Pure: no zfs call; {@link Destroyer} carries the decisions out.
  *
- * <p>Never destroyed or dropped: the newest common snapshot (the next incremental's base), the
+ * <p>Never destroyed or dropped: every snapshot a step of the plan sends from (matched by GUID,
+ * whatever the target's listing says; a plan whose bases the target no longer has is refused as
+ * stale before anything is decided), the newest common snapshot (the next incremental's base), the
  * newest snapshot after the transfer (the base after that), a snapshot being resumed, a
  * snapshot with holds ({@code userrefs} above 0) or clones (a listed dataset's {@code origin}),
  * snapshots still to be sent (on the source), anything not of the naming, and anything of a
@@ -38,7 +40,12 @@ public final class PruneBeforeSend {
     private record Outcome(DatasetPlan plan, DecisionLog decisions, int notSent) {
     }
 
+    /**
+     * @throws StalePlanException when the target no longer has a base the plan sends from (or a
+     *                            dataset the plan found up to date): nothing is decided then
+     */
     public static Result apply(ReplicationPlan plan, Listing source, Listing target, PruneOptions options) {
+        PlanBases.requireOnTarget(plan, source, target);
         Instant now = now(plan, source, options);
         String basis = switch (options.now()) {
             case WALL_CLOCK -> "wall clock of the run";

@@ -28,6 +28,8 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
 class PlanPruneCommandTest {
     private static final List<String> SNAPSHOTS = List.of("zr-20261129T010000Z", "zr-20261129T020000Z",
             "zr-20261129T030000Z");
+    private static final List<String> FOUR = java.util.stream.Stream.concat(SNAPSHOTS.stream(),
+            java.util.stream.Stream.of("zr-20261129T040000Z")).toList();
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
     private final List<List<String>> commands = new ArrayList<>();
@@ -142,6 +144,35 @@ class PlanPruneCommandTest {
         assertThat(status).isEqualTo(1);
         assertThat(err.toString()).contains("cannot open '" + pool + "/missing': dataset does not exist");
         assertThat(folder.resolve("plan.json")).doesNotExist();
+    }
+
+    @Test
+    void shouldRefuseToPruneAgainstAVanishedTargetWithExitTwoAndWriteNothing(TestPools pools) throws IOException {
+        DatasetName source = pools.create("ssrc");
+        DatasetName target = pools.create("sdst");
+        FOUR.subList(0, 2).forEach(s -> pools.exec("zfs", "snapshot", source + "@" + s));
+        assertThat(run(pools, "plan", "--target-root", target + "/copy", "-o", folder.toString(), source.name())).isZero();
+        assertThat(run(pools, "run", folder.resolve("plan.json").toString())).as(err.toString()).isZero();
+        FOUR.subList(2, 4).forEach(s -> pools.exec("zfs", "snapshot", source + "@" + s));
+        assertThat(run(pools, "plan", "--target-root", target + "/copy", "-o", folder.toString(), source.name())).isZero();
+        String plan = Files.readString(folder.resolve("plan.json"));
+        List<String> before = TestApply.snapshots(pools, source.name());
+        pools.exec("zpool", "export", target.pool());
+        commands.clear();
+        err.getBuffer().setLength(0);
+
+        int status = run(pools, "prune", "--plan", folder.resolve("plan.json").toString(), "--keep-source", "last: 1",
+                "--destroy");
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString()).endsWith(String.format("error: The plan is stale: target %s/copy has no snapshot with"
+                + " GUID %s (%s), the base of its incremental send from %s; local lists no such dataset (pool exported,"
+                + " disk gone, or another host?). Plan again; nothing was pruned or destroyed%n", target,
+                TestApply.guid(pools, source + "@" + FOUR.get(1)), FOUR.get(1), source));
+        assertThat(commands).noneMatch(c -> c.contains("destroy"));
+        assertThat(TestApply.snapshots(pools, source.name())).isEqualTo(before).hasSize(4);
+        assertThat(Files.readString(folder.resolve("plan.json"))).isEqualTo(plan);
+        assertThat(folder.resolve("prune-report.json")).doesNotExist();
     }
 
     private int run(TestPools pools, String... args) {
