@@ -13,11 +13,11 @@ import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
-import io.jenkins.plugins.zfsreplication.transfer.Launcher;
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.Preflight;
 import io.jenkins.plugins.zfsreplication.transfer.StepGate;
-import io.jenkins.plugins.zfsreplication.transfer.TcpListener;
-import io.jenkins.plugins.zfsreplication.transfer.TcpReceiveSide;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpListener;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpReceiveSide;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
 import io.jenkins.plugins.zfsreplication.transfer.ZfsStreamCommands;
@@ -66,7 +66,7 @@ final class RecvCommand implements Callable<Integer> {
         TransferOptions options = transfer.toOptions().withBuffer(0, 0); // the sender buffers
         Zfs zfs = new Zfs(environment.localRunner());
         Path work = Files.createTempDirectory("zfsr-recv-");
-        try (TcpListener listener = TcpListener.listen(Launcher.local(), listen, port, options, work)) {
+        try (TcpListener listener = TcpListener.listen(ProcessSite.local(), listen, port, options, work)) {
             environment.out().println("endpoint " + listener.host() + ":" + listener.port());
             if (tokenFile != null) {
                 Files.deleteIfExists(tokenFile);
@@ -82,7 +82,7 @@ final class RecvCommand implements Callable<Integer> {
             ReplicationPlan plan = new ReplicationPlan(Instant.now(), "remote sender", "local", List.of(
                     new DatasetPlan(target, target, DatasetAction.SEND, "recv command", List.of(step))));
             TransferSetup setup = new TransferSetup(new TcpReceiveSide(listener), new ZfsStreamCommands(),
-                    Launcher.local(), Launcher.local(), zfs.capabilities(), zfs.capabilities(), Preflight.NONE,
+                    ProcessSite.local(), ProcessSite.local(), zfs.capabilities(), zfs.capabilities(), Preflight.NONE,
                     StepGate.KEEP_ALL);
             return TransferRun.execute(environment, setup, options, plan, transfer.artifacts);
         } finally {

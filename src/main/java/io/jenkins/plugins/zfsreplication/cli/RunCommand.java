@@ -12,7 +12,7 @@ import io.jenkins.plugins.zfsreplication.prune.PruneRun;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
-import io.jenkins.plugins.zfsreplication.transfer.Launcher;
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.OptionResolver;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.transfer.StepGate;
@@ -64,7 +64,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!java.nio.file.Files.isReadable(plan)) {
-            throw new io.jenkins.plugins.zfsreplication.transfer.TransferException(
+            throw new io.jenkins.plugins.zfsreplication.transfer.process.TransferException(
                     "Cannot read the plan %s: no such file, or not readable", plan);
         }
         ReplicationPlan read = PlanJson.read(plan);
@@ -79,8 +79,8 @@ final class RunCommand implements Callable<Integer> {
         StepGate gate = retention == null ? StepGate.KEEP_ALL
                 : new PruneRun(source, target, retention, false, Destroyer.ErrorPolicy.CONTINUE)
                         .retentionCheck(read, environment.err()::println)::stillWanted;
-        TransferSetup setup = TransferSetup.zfs(transport.transport(), source, target, Launcher.local(),
-                Launcher.local(), gate);
+        TransferSetup setup = TransferSetup.zfs(transport.transport(), source, target, ProcessSite.local(),
+                ProcessSite.local(), gate);
         if (dryRun) {
             return printDryRun(setup, transfer.toOptions(), read);
         }

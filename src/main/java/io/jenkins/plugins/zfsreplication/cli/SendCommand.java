@@ -13,11 +13,11 @@ import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
-import io.jenkins.plugins.zfsreplication.transfer.Launcher;
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.Preflight;
 import io.jenkins.plugins.zfsreplication.transfer.StepGate;
-import io.jenkins.plugins.zfsreplication.transfer.TcpSendSide;
-import io.jenkins.plugins.zfsreplication.transfer.TransferException;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpSendSide;
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
 import io.jenkins.plugins.zfsreplication.transfer.ZfsStreamCommands;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
@@ -83,15 +83,15 @@ final class SendCommand implements Callable<Integer> {
         if (to != null) {
             DatasetName remote = target == null ? name.dataset() : target;
             ReplicationPlan plan = plan(step(source, name, remote));
-            TransferSetup setup = new TransferSetup(tcpSendSide(), new ZfsStreamCommands(), Launcher.local(),
-                    Launcher.local(), source.capabilities(), source.capabilities(), Preflight.NONE, StepGate.KEEP_ALL);
+            TransferSetup setup = new TransferSetup(tcpSendSide(), new ZfsStreamCommands(), ProcessSite.local(),
+                    ProcessSite.local(), source.capabilities(), source.capabilities(), Preflight.NONE, StepGate.KEEP_ALL);
             return TransferRun.execute(environment, setup, transfer.toOptions(), plan, transfer.artifacts);
         }
         if (target == null) {
             throw new TransferException("Name the receiving dataset with --target (or a waiting receiver with --to)");
         }
         TransferSetup setup = TransferSetup.zfs(transport.transport(), source, transport.targetZfs(environment),
-                Launcher.local(), Launcher.local(), StepGate.KEEP_ALL);
+                ProcessSite.local(), ProcessSite.local(), StepGate.KEEP_ALL);
         return TransferRun.execute(environment, setup, transfer.toOptions(), plan(step(source, name, target)),
                 transfer.artifacts);
     }

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 
 import io.jenkins.plugins.zfsreplication.transfer.Compression;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
-import io.jenkins.plugins.zfsreplication.transfer.TransferException;
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import picocli.CommandLine.Option;
 

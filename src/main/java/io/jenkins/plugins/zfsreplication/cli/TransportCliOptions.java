@@ -5,8 +5,8 @@ import java.util.List;
 
 import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
 import io.jenkins.plugins.zfsreplication.transfer.SshTransport;
-import io.jenkins.plugins.zfsreplication.transfer.TcpTransport;
-import io.jenkins.plugins.zfsreplication.transfer.TransferException;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpTransport;
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.Transport;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;

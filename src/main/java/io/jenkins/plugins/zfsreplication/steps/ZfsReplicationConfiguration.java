@@ -1,6 +1,9 @@
 package io.jenkins.plugins.zfsreplication.steps;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
+import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
+import io.jenkins.plugins.zfsreplication.steps.shared.FormChecks;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
 import hudson.Extension;
 import hudson.ExtensionList;
 import hudson.model.Item;
@@ -31,7 +34,7 @@ public class ZfsReplicationConfiguration extends GlobalConfiguration {
     }
 
     /** The defaults in force now; the built-in ones where the system configuration is empty. */
-    static StepDefaults current() {
+    public static StepDefaults current() {
         return ExtensionList.lookupSingleton(ZfsReplicationConfiguration.class).defaults();
     }
 

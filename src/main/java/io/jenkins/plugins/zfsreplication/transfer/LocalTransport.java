@@ -1,5 +1,8 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
+import io.jenkins.plugins.zfsreplication.transfer.process.Spawner;
+import io.jenkins.plugins.zfsreplication.transfer.process.StageCommand;
 import java.util.ArrayList;
 import java.util.List;
 

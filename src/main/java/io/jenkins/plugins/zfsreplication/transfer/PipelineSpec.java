@@ -1,5 +1,8 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
+import io.jenkins.plugins.zfsreplication.transfer.process.StageCommand;
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -13,7 +16,7 @@ import io.jenkins.plugins.zfsreplication.plan.SendStep;
  * which step a connection carries).
  */
 public record PipelineSpec(String label, List<StageCommand> sendSide, List<StageCommand> receiveSide,
-                           Launcher sender, Launcher receiver, Path workDir, TransferOptions options, SendStep step) {
+                           ProcessSite sender, ProcessSite receiver, Path workDir, TransferOptions options, SendStep step) {
     public PipelineSpec {
         Objects.requireNonNull(label, "label");
         sendSide = List.copyOf(sendSide);

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.Map;

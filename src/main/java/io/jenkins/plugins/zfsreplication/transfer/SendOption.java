@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.util.Locale;
 
 import io.jenkins.plugins.zfsreplication.zfs.Feature;

@@ -3,13 +3,13 @@ package io.jenkins.plugins.zfsreplication.transfer;
 import java.util.Locale;
 
 /** Byte counts and durations for people: binary units (1 MiB = 1048576 bytes). */
-final class Sizes {
+public final class Sizes {
     private static final String[] UNITS = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
 
     private Sizes() {
     }
 
-    static String bytes(double bytes) {
+    public static String bytes(double bytes) {
         int unit = 0;
         double value = bytes;
         while (value >= 1024 && unit < UNITS.length - 1) {

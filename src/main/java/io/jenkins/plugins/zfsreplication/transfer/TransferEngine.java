@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -147,19 +148,19 @@ public final class TransferEngine {
                 continue;
             }
             if (!setup.gate().stillWanted(step, clock.instant())) {
-                log.accept(String.format("%s: skipped, no longer wanted by the retention rules", StepExecution.label(step)));
+                log.accept(String.format("%s: skipped, no longer wanted by the retention rules", StepTransfer.label(step)));
                 results.add(StepResult.notRun(step, StepOutcome.SKIPPED, "no longer wanted by the retention rules"));
                 skippedBase = skippedBase == null ? step : skippedBase;
                 continue;
             }
             skippedBase = null;
-            StepResult result = state.run(new StepExecution(setup, options, resolved.used(), clock, log), step);
+            StepResult result = state.run(new StepTransfer(setup, options, resolved.used(), clock, log), step);
             if (!ran) {
                 parents.firstStepEnded(dataset, result.outcome() == StepOutcome.OK);
                 ran = true;
             }
             results.add(result);
-            log.accept(String.format("%s: %s, %s in %.1f s%s", StepExecution.label(step),
+            log.accept(String.format("%s: %s, %s in %.1f s%s", StepTransfer.label(step),
                     result.outcome().name().toLowerCase(java.util.Locale.ROOT), Sizes.bytes(result.bytes()),
                     result.seconds(), result.message().isEmpty() ? "" : ": " + result.message()));
             blocked = result.outcome() != StepOutcome.OK;
@@ -168,7 +169,7 @@ public final class TransferEngine {
     }
 
     /** The step that replaces {@code next} when the steps from {@code skipped} on were skipped. */
-    static SendStep rebase(SendStep next, SendStep skipped) {
+    public static SendStep rebase(SendStep next, SendStep skipped) {
         SendKind kind = skipped.from() == null ? SendKind.FULL
                 : next.kind() == SendKind.INCREMENTAL_RANGE ? SendKind.INCREMENTAL_RANGE : SendKind.INCREMENTAL;
         return new SendStep(next.source(), next.target(), kind, skipped.from(), next.to(), null,
@@ -217,7 +218,7 @@ public final class TransferEngine {
     private static final class DatasetProgress {
         private final String name;
         private volatile long doneBytes;
-        private volatile StepExecution current;
+        private volatile StepTransfer current;
         private volatile long estimate = -1;
         private volatile boolean cancelled;
 
@@ -225,7 +226,7 @@ public final class TransferEngine {
             this.name = name;
         }
 
-        StepResult run(StepExecution execution, SendStep step) {
+        StepResult run(StepTransfer execution, SendStep step) {
             current = execution;
             estimate = step.estimatedBytes();
             if (cancelled) {
@@ -241,12 +242,12 @@ public final class TransferEngine {
         }
 
         long bytes() {
-            StepExecution running = current;
+            StepTransfer running = current;
             return doneBytes + (running == null ? 0 : running.bytes());
         }
 
         long stepBytes() {
-            StepExecution running = current;
+            StepTransfer running = current;
             return running == null ? 0 : running.bytes();
         }
 
@@ -256,13 +257,13 @@ public final class TransferEngine {
 
         /** True while a step's pipeline runs (not while it waits for its connection). */
         boolean running() {
-            StepExecution running = current;
+            StepTransfer running = current;
             return running != null && running.streaming();
         }
 
         void cancel() {
             cancelled = true;
-            StepExecution running = current;
+            StepTransfer running = current;
             if (running != null) {
                 running.cancel();
             }

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import java.util.Objects;
 
 import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
@@ -10,7 +11,7 @@ import io.jenkins.plugins.zfsreplication.zfs.Zfs;
  * and consumes it, where each side runs, what each side's zfs supports, the checks before each
  * step and the retention gate between steps.
  */
-public record TransferSetup(Transport transport, StreamCommands commands, Launcher sender, Launcher receiver,
+public record TransferSetup(Transport transport, StreamCommands commands, ProcessSite sender, ProcessSite receiver,
                             Capabilities sourceCapabilities, Capabilities targetCapabilities, Preflight preflight,
                             StepGate gate) {
     public TransferSetup {
@@ -25,7 +26,7 @@ public record TransferSetup(Transport transport, StreamCommands commands, Launch
     }
 
     /** zfs send and zfs recv between the two hosts' zfs, both probed, every step checked first. */
-    public static TransferSetup zfs(Transport transport, Zfs source, Zfs target, Launcher sender, Launcher receiver,
+    public static TransferSetup zfs(Transport transport, Zfs source, Zfs target, ProcessSite sender, ProcessSite receiver,
                                     StepGate gate) {
         return new TransferSetup(transport, new ZfsStreamCommands(), sender, receiver, source.capabilities(),
                 target.capabilities(), new ZfsPreflight(source, target), gate);

@@ -1,8 +1,10 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
+
 /**
  * How a step's stream gets from the sending side to the receiving side: {@link LocalTransport}
- * (one host, pipes), {@link TcpTransport} (a direct connection between the hosts, guarded by a
+ * (one host, pipes), {@code transfer.tcp.TcpTransport} (a direct connection between the hosts, guarded by a
  * one-time token), {@link SshTransport} ({@code ssh host 'zfs recv ...'}).
  */
 public interface Transport {

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -35,7 +36,7 @@ public final class ZfsPreflight implements Preflight {
 
     /**
      * Either side may be null when that side runs on another host: each host then checks its own
-     * snapshots ({@link ReceiveServer} the target's). Resuming needs both: the receiving side alone
+     * snapshots (({@code transfer.tcp.ReceiveServer}) the target's). Resuming needs both: the receiving side alone
      * only discards a token that the sender did not resume (see {@link #sendingSide}).
      */
     public ZfsPreflight(Zfs source, Zfs target) {

@@ -1,2 +1,2 @@
-/** The send/recv pipeline: processes wired by file descriptors, transports between hosts, throughput sampling. */
+/** The send/recv step engine: a plan's steps run as pipelines, options resolved against both ends, checks between steps, the report and its artifacts. Processes are in transfer.process, the tcp receiving side in transfer.tcp. */
 package io.jenkins.plugins.zfsreplication.transfer;

@@ -1,5 +1,12 @@
 package io.jenkins.plugins.zfsreplication.steps;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.RoundTrip;
+import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
+import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
+import io.jenkins.plugins.zfsreplication.steps.prune.PruneCallable;
+import io.jenkins.plugins.zfsreplication.steps.prune.PruneSettings;
+import io.jenkins.plugins.zfsreplication.steps.views.PlanRecord;
+import io.jenkins.plugins.zfsreplication.steps.views.PruneRecord;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

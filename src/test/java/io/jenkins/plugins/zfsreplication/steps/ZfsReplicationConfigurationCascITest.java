@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import hudson.ExtensionList;
 import io.jenkins.plugins.casc.ConfigurationContext;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
 import io.jenkins.plugins.casc.ConfiguratorRegistry;
 import io.jenkins.plugins.casc.misc.ConfiguredWithCode;
 import io.jenkins.plugins.casc.misc.JenkinsConfiguredWithCodeRule;

@@ -1,5 +1,14 @@
 package io.jenkins.plugins.zfsreplication.steps;
 
+import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanBuilder;
+import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep;
+import io.jenkins.plugins.zfsreplication.steps.prune.ZfsPruneBuilder;
+import io.jenkins.plugins.zfsreplication.steps.prune.ZfsPruneStep;
+import io.jenkins.plugins.zfsreplication.steps.sendrecv.ZfsSendRecvBuilder;
+import io.jenkins.plugins.zfsreplication.steps.sendrecv.ZfsSendRecvStep;
+import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyBuilder;
+import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyStep;
+import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;
@@ -86,8 +87,8 @@ class FaultTest {
     }
 
     static TransferEngine localEngine(Replica replica, TransferOptions options) {
-        return new TransferEngine(TransferSetup.zfs(new LocalTransport(), replica.zfs, replica.zfs, Launcher.local(),
-                Launcher.local(), StepGate.KEEP_ALL), options, line -> { }, Clock.systemUTC());
+        return new TransferEngine(TransferSetup.zfs(new LocalTransport(), replica.zfs, replica.zfs, ProcessSite.local(),
+                ProcessSite.local(), StepGate.KEEP_ALL), options, line -> { }, Clock.systemUTC());
     }
 
     interface Fault {

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;
@@ -33,7 +34,7 @@ class GateAndCancelTest {
         };
         List<String> log = new ArrayList<>();
         TransferEngine engine = new TransferEngine(TransferSetup.zfs(new LocalTransport(), replica.zfs, replica.zfs,
-                Launcher.local(), Launcher.local(), agedOut), TransferOptions.defaults(), log::add, Clock.systemUTC());
+                ProcessSite.local(), ProcessSite.local(), agedOut), TransferOptions.defaults(), log::add, Clock.systemUTC());
 
         TransferReport report = engine.run(replica.plan(true, "s1", "s2", "s3"));
 
@@ -54,7 +55,7 @@ class GateAndCancelTest {
         replica.writeAndSnapshot("one.bin", 4 << 20, "s1");
         replica.writeAndSnapshot("two.bin", 64 << 10, "s2");
         TransferEngine engine = new TransferEngine(TransferSetup.zfs(new LocalTransport(), replica.zfs, replica.zfs,
-                Launcher.local(), Launcher.local(), StepGate.KEEP_ALL),
+                ProcessSite.local(), ProcessSite.local(), StepGate.KEEP_ALL),
                 TransferOptions.defaults().withBuffer(1 << 20, 1 << 20).withConcurrency(2)
                         .withTimes(Duration.ofMillis(200), Duration.ofSeconds(10), Duration.ofSeconds(10)),
                 log::add, Clock.systemUTC());

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;
@@ -24,7 +25,7 @@ class LocalTransferTest {
         replica.writeAndSnapshot("two.bin", 512 << 10, "s2");
         List<String> log = new ArrayList<>();
         TransferEngine engine = new TransferEngine(TransferSetup.zfs(new LocalTransport(), replica.zfs, replica.zfs,
-                Launcher.local(), Launcher.local(), StepGate.KEEP_ALL),
+                ProcessSite.local(), ProcessSite.local(), StepGate.KEEP_ALL),
                 TransferOptions.defaults().withConcurrency(concurrency), line -> log.add(line), Clock.systemUTC());
 
         TransferReport first = engine.run(replica.plan(true, "s1", "s2"));

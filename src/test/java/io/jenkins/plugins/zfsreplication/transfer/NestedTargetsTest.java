@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;
@@ -84,8 +85,8 @@ class NestedTargetsTest {
     }
 
     private static TransferEngine engine(Replica replica, List<String> log, int concurrency) {
-        return new TransferEngine(TransferSetup.zfs(new LocalTransport(), replica.zfs, replica.zfs, Launcher.local(),
-                Launcher.local(), StepGate.KEEP_ALL), TransferOptions.defaults().withConcurrency(concurrency),
+        return new TransferEngine(TransferSetup.zfs(new LocalTransport(), replica.zfs, replica.zfs, ProcessSite.local(),
+                ProcessSite.local(), StepGate.KEEP_ALL), TransferOptions.defaults().withConcurrency(concurrency),
                 log::add, Clock.systemUTC());
     }
 }

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;
@@ -65,8 +66,8 @@ class RollbackStepTest {
     }
 
     private static TransferEngine engine(Replica replica, List<String> log) {
-        return new TransferEngine(TransferSetup.zfs(new LocalTransport(), replica.zfs, replica.zfs, Launcher.local(),
-                Launcher.local(), StepGate.KEEP_ALL), TransferOptions.defaults(), log::add, Clock.systemUTC());
+        return new TransferEngine(TransferSetup.zfs(new LocalTransport(), replica.zfs, replica.zfs, ProcessSite.local(),
+                ProcessSite.local(), StepGate.KEEP_ALL), TransferOptions.defaults(), log::add, Clock.systemUTC());
     }
 
     private static ReplicationPlan withRollback(ReplicationPlan plan) {

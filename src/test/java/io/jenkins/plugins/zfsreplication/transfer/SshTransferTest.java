@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ class SshTransferTest {
         try (TwoHosts hosts = new TwoHosts(); SshServer sshd = new SshServer(hosts, dir)) {
             SshTransport transport = new SshTransport(sshd.destination(), sshd.clientOptions());
             TransferEngine engine = new TransferEngine(TransferSetup.zfs(transport, replica.zfs, replica.zfs,
-                    hosts.senderLauncher(), Launcher.local(), StepGate.KEEP_ALL),
+                    hosts.senderLauncher(), ProcessSite.local(), StepGate.KEEP_ALL),
                     TransferOptions.defaults().withCompression(Compression.ZSTD).withConcurrency(2)
                             .withTimes(Duration.ofMillis(200), Duration.ofSeconds(10), Duration.ofSeconds(10)),
                     log::add, Clock.systemUTC());

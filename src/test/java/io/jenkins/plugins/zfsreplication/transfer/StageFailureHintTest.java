@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

@@ -1,5 +1,9 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
+import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
+import io.jenkins.plugins.zfsreplication.transfer.process.Spawner;
+import io.jenkins.plugins.zfsreplication.transfer.process.StageCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -19,7 +23,7 @@ class StalledPipelineTest {
     void shouldNameTheKernelWaitOfEveryLiveProcess(@TempDir Path dir) throws Exception {
         RunningPipeline pipeline = new RunningPipeline();
         // a source that never writes and never ends: the sink waits in a pipe read for ever
-        Spawner.start(Launcher.local(), List.of(new StageCommand("source", List.of("sleep", "600")),
+        Spawner.start(ProcessSite.local(), List.of(new StageCommand("source", List.of("sleep", "600")),
                 new StageCommand("sink", List.of("cat"))), null, null, dir).forEach(pipeline::add);
         try {
             long cat = Processes.await("cat").pid();

@@ -1,5 +1,9 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveEndpoints;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveServer;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceivedStep;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.RemoteReceiverTransport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

@@ -1,5 +1,9 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveServer;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceivedStep;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.RemoteReceiverTransport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -121,7 +125,7 @@ class TcpResumeTest {
         ReplicationPlan plan = new ReplicationPlan(Instant.now(), "source", "target", List.of(new DatasetPlan(
                 step.source(), step.target(), DatasetAction.SEND, "test", List.of(step))));
         ResumeTokens tokens = ResumeTokens.read(targetZfs, plan);
-        ReceiveServer.Receiving receiving = new ReceiveServer.Receiving(Launcher.local(), target.streamCommands(
+        ReceiveServer.Receiving receiving = new ReceiveServer.Receiving(ProcessSite.local(), target.streamCommands(
                 null, List.of("dd", "of=" + work.resolve("received"), "status=none")), new ZfsPreflight(null,
                 targetZfs), resolved.used(), OPTIONS, work);
         try (ReceiveServer server = ReceiveServer.open(plan, receiving,
@@ -131,7 +135,7 @@ class TcpResumeTest {
             TransferReport sent;
             try (RemoteReceiverTransport transport = RemoteReceiverTransport.connect(server.endpoints(), plan, OPTIONS)) {
                 TransferSetup setup = new TransferSetup(transport, source.streamCommands(List.of("printf", "stream"),
-                        null), Launcher.local(), Launcher.local(), sourceZfs.capabilities(),
+                        null), ProcessSite.local(), ProcessSite.local(), sourceZfs.capabilities(),
                         targetZfs.capabilities(), ZfsPreflight.sendingSide(sourceZfs, tokens), StepGate.KEEP_ALL);
                 sent = new TransferEngine(setup, OPTIONS, senderLog::add, Clock.systemUTC()).run(plan);
             }

@@ -1,5 +1,10 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
+import io.jenkins.plugins.zfsreplication.transfer.process.StageCommand;
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpListener;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpTransport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

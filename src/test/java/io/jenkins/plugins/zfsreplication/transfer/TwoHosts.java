@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,12 +52,12 @@ final class TwoHosts implements AutoCloseable {
         }
     }
 
-    Launcher senderLauncher() {
-        return Launcher.namespace(sender);
+    ProcessSite senderLauncher() {
+        return ProcessSite.namespace(sender);
     }
 
-    Launcher receiverLauncher() {
-        return Launcher.namespace(receiver);
+    ProcessSite receiverLauncher() {
+        return ProcessSite.namespace(receiver);
     }
 
     /** Cuts the cable: the sender's end of the veth pair goes down. */

@@ -22,14 +22,14 @@ import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
-import io.jenkins.plugins.zfsreplication.transfer.Launcher;
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
 import io.jenkins.plugins.zfsreplication.transfer.Preflight;
-import io.jenkins.plugins.zfsreplication.transfer.ReceiveServer;
-import io.jenkins.plugins.zfsreplication.transfer.RemoteReceiverTransport;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveServer;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.RemoteReceiverTransport;
 import io.jenkins.plugins.zfsreplication.transfer.StepGate;
 import io.jenkins.plugins.zfsreplication.transfer.StreamCommands;
-import io.jenkins.plugins.zfsreplication.transfer.TcpTransport;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpTransport;
 import io.jenkins.plugins.zfsreplication.transfer.TransferEngine;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.transfer.TransferReport;
@@ -187,7 +187,7 @@ public final class TransferBenchmark {
     private static Result acrossAgents(List<String> source, List<String> sink) throws Exception {
         Path work = Files.createTempDirectory("bench-agents-");
         ReplicationPlan plan = plan();
-        ReceiveServer.Receiving receiving = new ReceiveServer.Receiving(Launcher.local(),
+        ReceiveServer.Receiving receiving = new ReceiveServer.Receiving(ProcessSite.local(),
                 StreamCommands.fixed(source, sink), Preflight.NONE, Set.of(), OPTIONS, work);
         ExecutorService receiver = Executors.newSingleThreadExecutor();
         try (ReceiveServer server = ReceiveServer.open(plan, receiving,
@@ -212,8 +212,8 @@ public final class TransferBenchmark {
 
     private static Result engine(Transport transport, List<String> source, List<String> sink, ReplicationPlan plan) {
         Capabilities none = new Capabilities("bench", "synthetic", Set.of());
-        TransferSetup setup = new TransferSetup(transport, StreamCommands.fixed(source, sink), Launcher.local(),
-                Launcher.local(), none, none, Preflight.NONE, StepGate.KEEP_ALL);
+        TransferSetup setup = new TransferSetup(transport, StreamCommands.fixed(source, sink), ProcessSite.local(),
+                ProcessSite.local(), none, none, Preflight.NONE, StepGate.KEEP_ALL);
         TransferEngine engine = new TransferEngine(setup, OPTIONS, line -> { }, Clock.systemUTC());
         long cpuBefore = jvmCpuTicks();
         TransferReport report = engine.run(plan);

@@ -1,0 +1,96 @@
+package io.jenkins.plugins.zfsreplication.steps.plan;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import hudson.AbortException;
+import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
+import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.PlanRun;
+import io.jenkins.plugins.zfsreplication.plan.PlanText;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.ListingText;
+import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+import jenkins.MasterToSlaveFileCallable;
+
+/** Plans on the agent of the source host: one listing per host, plan.json and plan.txt into the workspace. */
+public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.Summary> {
+    private static final long serialVersionUID = 1L;
+    private final PlanSettings settings;
+    private final ListingText targetListing;
+
+    public PlanCallable(PlanSettings settings) {
+        this(settings, null);
+    }
+
+    /** @param targetListing the target as its own agent listed it; null: list it from here (local or ssh) */
+    public PlanCallable(PlanSettings settings, ListingText targetListing) {
+        this.settings = settings;
+        this.targetListing = targetListing;
+    }
+
+    /**
+     * What the build log, the build page and the script see: the counts and the engine's log lines.
+     *
+     * @param problems datasets the plan leaves alone because the target diverged or was refused
+     */
+    public record Summary(String summary, int steps, List<String> log, int datasets, int toSend, int upToDate, int skipped,
+                   int problems) implements Serializable {
+        /** The value zfsSnapshotPlan returns to a Pipeline script. */
+        public Map<String, Object> toMap() {
+            Map<String, Object> map = new LinkedHashMap<>();
+            map.put("summary", summary);
+            map.put("datasets", datasets);
+            map.put("toSend", toSend);
+            map.put("upToDate", upToDate);
+            map.put("skipped", skipped);
+            map.put("problems", problems);
+            map.put("steps", steps);
+            return map;
+        }
+    }
+
+    public static Summary summary(ReplicationPlan plan, List<String> log) {
+        int send = count(plan, DatasetAction.SEND);
+        int problems = count(plan, DatasetAction.DIVERGED) + count(plan, DatasetAction.REFUSED);
+        return new Summary(String.format("%d dataset(s): %d to send in %d step(s), %d diverged or refused",
+                plan.datasets().size(), send, plan.steps().size(), problems), plan.steps().size(), log,
+                plan.datasets().size(), send, count(plan, DatasetAction.UP_TO_DATE), count(plan, DatasetAction.SKIPPED),
+                problems);
+    }
+
+    private static int count(ReplicationPlan plan, DatasetAction action) {
+        return (int) plan.datasets().stream().filter(d -> d.action() == action).count();
+    }
+
+    @Override
+    public Summary invoke(File workspace, VirtualChannel channel) throws IOException {
+        CommandRunner local = new ProcessCommandRunner();
+        CommandRunner target = settings.host() == null ? local : new SshCommandRunner(settings.host(), List.of(), local);
+        List<String> log = new ArrayList<>();
+        try {
+            PlanRun run = new PlanRun(new Zfs(local), new Zfs(target), settings.options(), settings.snapshotNow(), false);
+            ReplicationPlan plan = targetListing == null ? run.run(Instant.now(), log::add)
+                    : run.run(Instant.now(), targetListing, log::add);
+            Path folder = workspace.toPath();
+            PlanJson.write(plan, folder.resolve("plan.json"));
+            AtomicFile.write(folder.resolve("plan.txt"), PlanText.write(plan));
+            return summary(plan, log);
+        } catch (ZfsException e) {
+            throw new AbortException("zfsSnapshotPlan: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.jenkins.plugins.zfsreplication.steps.plan;
+
+import java.io.Serializable;
+import java.util.Arrays;
+import java.util.List;
+
+import io.jenkins.plugins.zfsreplication.plan.PlanOptions;
+import io.jenkins.plugins.zfsreplication.plan.Selection;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+
+/**
+ * The options of {@code zfsSnapshotPlan} and its builder as one value, carried to the agent.
+ * Lists are written as in the form: names separated by commas or white space.
+ *
+ * @param targetHost the target over ssh ({@code user@host}); blank: this agent's pools
+ */
+public record PlanSettings(String sources, boolean recursive, String targetRoot, String targetHost, String includes,
+                    String excludes, String prefix, boolean snapshotNow, boolean allowRollback) implements Serializable {
+    public static final String DEFAULT_PREFIX = SnapshotNaming.DEFAULT_PREFIX;
+
+    public PlanSettings {
+        // checked now, on the controller, with the engine's messages
+        try {
+            options(sources, recursive, targetRoot, includes, excludes, prefix, allowRollback);
+            if (targetHost != null && !targetHost.isBlank()) {
+                new SshCommandRunner(targetHost.strip(), List.of(), new ProcessCommandRunner());
+            }
+        } catch (ZfsException e) {
+            throw new IllegalArgumentException("zfsSnapshotPlan: " + e.getMessage(), e);
+        }
+    }
+
+    public PlanOptions options() {
+        return options(sources, recursive, targetRoot, includes, excludes, prefix, allowRollback);
+    }
+
+    public String host() {
+        return targetHost == null || targetHost.isBlank() ? null : targetHost.strip();
+    }
+
+    private static PlanOptions options(String sources, boolean recursive, String targetRoot, String includes,
+                                       String excludes, String prefix, boolean allowRollback) {
+        if (targetRoot == null || targetRoot.isBlank()) {
+            throw new ZfsException("No target root given: name the dataset the sources land under");
+        }
+        List<DatasetName> roots = words(sources).stream().map(DatasetName::of).toList();
+        return new PlanOptions(new Selection(roots, recursive, words(includes), words(excludes), false),
+                DatasetName.of(targetRoot.strip()), SnapshotNaming.of(prefix == null || prefix.isBlank() ? DEFAULT_PREFIX
+                : prefix.strip()), allowRollback, false);
+    }
+
+    public static List<String> words(String text) {
+        return text == null ? List.of() : Arrays.stream(text.split("[,\\s]+")).filter(w -> !w.isEmpty()).toList();
+    }
+}

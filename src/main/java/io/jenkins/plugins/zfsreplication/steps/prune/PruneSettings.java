@@ -1,0 +1,58 @@
+package io.jenkins.plugins.zfsreplication.steps.prune;
+
+import java.io.Serializable;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
+import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
+import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+
+/**
+ * The options of {@code zfsPrune} and its builder as one value, carried to the agent.
+ *
+ * @param plan    the plan.json in the workspace, as {@code zfsSnapshotPlan} left it
+ * @param now     {@code wall} (default), {@code newest} or an ISO-8601 instant
+ * @param destroy really destroy; false: a dry run whose report lists what would go
+ */
+public record PruneSettings(String plan, String keepTarget, String keepSource, String prefix, String now, boolean destroy)
+        implements Serializable {
+    static final String DEFAULT_PLAN = "plan.json";
+    static final String DEFAULT_NOW = "wall";
+
+    public PruneSettings {
+        try {
+            // the fields are not set yet in a compact constructor: check the parameters
+            options(keepTarget, keepSource, prefix, now, Instant.EPOCH);
+        } catch (ZfsException | DateTimeParseException e) {
+            throw new IllegalArgumentException("zfsPrune: " + e.getMessage(), e);
+        }
+    }
+
+    /** The engine options; {@code wallClock} is the agent's clock when the prune runs. */
+    PruneOptions options(Instant wallClock) {
+        return options(keepTarget, keepSource, prefix, now, wallClock);
+    }
+
+    private static PruneOptions options(String keepTarget, String keepSource, String prefix, String now,
+                                        Instant wallClock) {
+        String when = now == null || now.isBlank() ? DEFAULT_NOW : now.strip();
+        PruneOptions.NowMode mode = switch (when) {
+            case "wall" -> PruneOptions.NowMode.WALL_CLOCK;
+            case "newest" -> PruneOptions.NowMode.NEWEST_SNAPSHOT;
+            default -> PruneOptions.NowMode.FIXED;
+        };
+        return new PruneOptions(rules(keepTarget), rules(keepSource),
+                SnapshotNaming.of(prefix == null || prefix.isBlank() ? SnapshotNaming.DEFAULT_PREFIX : prefix.strip()), mode,
+                mode == PruneOptions.NowMode.FIXED ? Instant.parse(when) : wallClock);
+    }
+
+    String planFile() {
+        return plan == null || plan.isBlank() ? DEFAULT_PLAN : plan.strip();
+    }
+
+    private static RetentionPolicy rules(String spec) {
+        return spec == null || spec.isBlank() ? null : RetentionPolicy.parse(spec);
+    }
+}

@@ -1,0 +1,133 @@
+package io.jenkins.plugins.zfsreplication.steps.prune;
+
+import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
+import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
+import io.jenkins.plugins.zfsreplication.steps.shared.FormChecks;
+import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.Extension;
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.Item;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import hudson.util.FormValidation;
+import java.util.Map;
+import java.util.Set;
+import org.jenkinsci.Symbol;
+import org.jenkinsci.plugins.workflow.steps.Step;
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
+import org.jenkinsci.plugins.workflow.steps.StepExecution;
+import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
+import org.kohsuke.stapler.AncestorInPath;
+import org.kohsuke.stapler.DataBoundConstructor;
+import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
+
+/**
+ * {@code zfsPrune keepTarget: 'grid: 1x1h(keep=all) | 24x1h | 14x1d', destroy: true}: prune-before-send
+ * on the plan.json an earlier {@code zfsSnapshotPlan} left in the workspace; a dry run unless
+ * {@code destroy}. plan.json, plan.txt and prune-report.json are archived; returns a map: summary,
+ * failed, dryRun, destroyed, kept, notSent, bytesNotSent.
+ */
+public final class ZfsPruneStep extends Step {
+    private String plan = PruneSettings.DEFAULT_PLAN;
+    private String targetAgent;
+    private String keepTarget;
+    private String keepSource;
+    private String prefix = PlanSettings.DEFAULT_PREFIX;
+    private String now = PruneSettings.DEFAULT_NOW;
+    private boolean destroy;
+
+    @DataBoundConstructor
+    public ZfsPruneStep() {
+        // every option has a default; a step with none prunes nothing and reports the candidates
+    }
+
+    public String getPlan() { return plan; }
+    public String getKeepTarget() { return keepTarget; }
+    public String getKeepSource() { return keepSource; }
+    public String getPrefix() { return prefix; }
+    public String getNow() { return now; }
+    public boolean isDestroy() { return destroy; }
+
+    public String getTargetAgent() { return targetAgent; }
+    @DataBoundSetter public void setTargetAgent(String targetAgent) { this.targetAgent = targetAgent; }
+    @DataBoundSetter public void setPlan(String plan) { this.plan = plan; }
+    @DataBoundSetter public void setKeepTarget(String keepTarget) { this.keepTarget = keepTarget; }
+    @DataBoundSetter public void setKeepSource(String keepSource) { this.keepSource = keepSource; }
+    @DataBoundSetter public void setPrefix(String prefix) { this.prefix = prefix; }
+    @DataBoundSetter public void setNow(String now) { this.now = now; }
+    @DataBoundSetter public void setDestroy(boolean destroy) { this.destroy = destroy; }
+
+    PruneSettings settings() {
+        return new PruneSettings(plan, keepTarget, keepSource, prefix, now, destroy);
+    }
+
+    @Override
+    public StepExecution start(StepContext context) {
+        return new Execution(context, settings(), targetAgent);
+    }
+
+    /** Runs off the CPS thread; the work happens on the agent through {@link PruneCallable}. */
+    static final class Execution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
+        private static final long serialVersionUID = 1L;
+        private final PruneSettings settings;
+        private final String targetAgent;
+
+        Execution(StepContext context, PruneSettings settings, String targetAgent) {
+            super(context);
+            this.settings = settings;
+            this.targetAgent = targetAgent;
+        }
+
+        @Override
+        protected Map<String, Object> run() throws Exception {
+            StepContext context = getContext();
+            return PlanPruneSupport.prune(settings, targetAgent, context.get(Run.class), context.get(FilePath.class),
+                    context.get(Launcher.class), context.get(TaskListener.class)).toMap();
+        }
+    }
+
+    @Extension
+    @Symbol("zfsPrune")
+    public static final class DescriptorImpl extends StepDescriptor {
+        @Override
+        public Set<? extends Class<?>> getRequiredContext() {
+            return Set.of(Run.class, FilePath.class, Launcher.class, TaskListener.class);
+        }
+
+        @Override
+        public String getFunctionName() {
+            return "zfsPrune";
+        }
+
+        @NonNull
+        @Override
+        public String getDisplayName() {
+            return "Prune ZFS snapshots before sending";
+        }
+
+        @POST
+        public FormValidation doCheckKeepTarget(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.retention(value));
+        }
+
+        @POST
+        public FormValidation doCheckKeepSource(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.retention(value));
+        }
+
+        @POST
+        public FormValidation doCheckPrefix(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.prefix(value));
+        }
+
+        @POST
+        public FormValidation doCheckTargetAgent(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> TargetAgent.formCheck(value));
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package io.jenkins.plugins.zfsreplication.steps.sendrecv;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import hudson.model.TaskListener;
+import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.prune.Destroyer;
+import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
+import io.jenkins.plugins.zfsreplication.prune.PruneRun;
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
+import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
+import io.jenkins.plugins.zfsreplication.transfer.SshTransport;
+import io.jenkins.plugins.zfsreplication.transfer.StepGate;
+import io.jenkins.plugins.zfsreplication.transfer.StepOutcome;
+import io.jenkins.plugins.zfsreplication.transfer.TransferArtifacts;
+import io.jenkins.plugins.zfsreplication.transfer.TransferEngine;
+import io.jenkins.plugins.zfsreplication.transfer.TransferReport;
+import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
+import io.jenkins.plugins.zfsreplication.transfer.Transport;
+import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import jenkins.MasterToSlaveFileCallable;
+
+/**
+ * Runs a plan on the agent that holds the workspace (the sending storage host): the engine starts
+ * the pipelines there, so the data goes from this host to the target host and never through the
+ * controller. Progress lines go to the build log through the remoted listener. An abort interrupts
+ * this call on the agent, which cancels the run: every pipeline process is ended.
+ */
+public final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSummary> {
+    private static final long serialVersionUID = 1L;
+    private final SendRecvSettings settings;
+    private final TaskListener listener;
+    private final SshKey key; // null: the agent user's own ssh keys
+    private final SendRecvTarget targetSettings;
+
+    SendRecvCallable(SendRecvSettings settings, TaskListener listener, SshKey key) {
+        this(settings, listener, key, new SendRecvTarget("", "", 0, ""));
+    }
+
+    /** @param target the target's retention rules, checked between steps (the other fields are for tcp) */
+    SendRecvCallable(SendRecvSettings settings, TaskListener listener, SshKey key, SendRecvTarget target) {
+        this.settings = settings;
+        this.listener = listener;
+        this.key = key;
+        this.targetSettings = target;
+    }
+
+    @Override
+    public SendRecvSummary invoke(File workspace, VirtualChannel channel) throws IOException, InterruptedException {
+        Path root = workspace.toPath();
+        ReplicationPlan plan = PlanJson.read(root.resolve(settings.plan()));
+        if (key == null || !"ssh".equals(settings.transport())) {
+            return run(root, plan, settings.sshHost(), settings.sshOptionList());
+        }
+        try (SshKey.KeyFile file = key.write()) {
+            return run(root, plan, key.destination(settings.sshHost()), file.sshOptions(settings.sshOptionList()));
+        }
+    }
+
+    private SendRecvSummary run(Path root, ReplicationPlan plan, String sshHost, List<String> sshOptions)
+            throws IOException, InterruptedException {
+        ProcessCommandRunner local = new ProcessCommandRunner();
+        Transport transport = "ssh".equals(settings.transport())
+                ? new SshTransport(sshHost, sshOptions) : new LocalTransport();
+        Zfs target = "ssh".equals(settings.transport())
+                ? new Zfs(new SshCommandRunner(sshHost, sshOptions, local)) : new Zfs(local);
+        Zfs source = new Zfs(local);
+        PruneOptions retention = targetSettings.retention(Instant.now());
+        StepGate gate = retention == null ? StepGate.KEEP_ALL
+                : new PruneRun(source, target, retention, false, Destroyer.ErrorPolicy.CONTINUE)
+                        .retentionCheck(plan, listener.getLogger()::println)::stillWanted;
+        TransferSetup setup = TransferSetup.zfs(transport, source, target, ProcessSite.local(), ProcessSite.local(), gate);
+        return execute(root, settings, setup, plan, listener);
+    }
+
+    /** Runs the plan with {@code setup} on this agent, writes the artifacts, and sums up. */
+    static SendRecvSummary execute(Path root, SendRecvSettings settings, TransferSetup setup, ReplicationPlan plan,
+                                   TaskListener listener) throws IOException, InterruptedException {
+        TransferEngine engine = new TransferEngine(setup, settings.toOptions(), listener.getLogger()::println,
+                Clock.systemUTC());
+        TransferReport report = engine.run(plan);
+        List<String> written = new ArrayList<>();
+        for (Path file : TransferArtifacts.write(report, root.resolve(settings.artifacts()))) {
+            written.add(root.relativize(file).toString().replace(File.separatorChar, '/'));
+        }
+        if (Thread.interrupted()) {
+            throw new InterruptedException("zfsSendRecv was aborted; every pipeline process was ended and "
+                    + settings.artifacts() + "/transfer.json records where it stopped");
+        }
+        return summary(report, written);
+    }
+
+    public static SendRecvSummary summary(TransferReport report, List<String> written) {
+        int failed = (int) report.steps().stream().filter(s -> s.outcome() == StepOutcome.FAILED).count();
+        int skipped = (int) report.steps().stream().filter(s -> s.outcome() == StepOutcome.SKIPPED).count();
+        int datasets = (int) report.steps().stream().map(s -> s.step().source()).distinct().count();
+        double seconds = Duration.between(report.startedAt(), report.finishedAt()).toNanos() / 1e9;
+        return new SendRecvSummary(report.succeeded(), report.cancelled(), report.steps().size(), failed,
+                report.totalBytes(), report.firstError(), written, datasets, skipped, seconds);
+    }
+}

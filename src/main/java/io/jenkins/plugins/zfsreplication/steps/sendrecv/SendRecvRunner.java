@@ -1,0 +1,70 @@
+package io.jenkins.plugins.zfsreplication.steps.sendrecv;
+
+import io.jenkins.plugins.zfsreplication.steps.views.SendRecvRecord;
+import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.cloudbees.jenkins.plugins.sshcredentials.SSHUserPrivateKey;
+import com.cloudbees.plugins.credentials.CredentialsProvider;
+import hudson.AbortException;
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import hudson.util.Secret;
+import jenkins.util.BuildListenerAdapter;
+
+/** What the Pipeline step and the freestyle builder share: run on the agent, archive, fail with the reason. */
+final class SendRecvRunner {
+    private SendRecvRunner() {
+    }
+
+    /** @param credentialsId an "SSH Username with private key" credential for the ssh transport; "" for none */
+    static SendRecvSummary run(SendRecvSettings settings, String credentialsId, SendRecvTarget target, Run<?, ?> run,
+                               FilePath workspace, Launcher launcher, TaskListener listener)
+            throws IOException, InterruptedException {
+        listener.getLogger().printf("zfsSendRecv: %s over %s, %d at once%n", settings.plan(), settings.transport(),
+                settings.concurrency());
+        if (!target.agent().isEmpty() && !"tcp".equals(settings.transport())) {
+            throw new AbortException("zfsSendRecv: targetAgent is for transport 'tcp'; with '" + settings.transport()
+                    + "' the target is " + ("ssh".equals(settings.transport()) ? "sshHost" : "this agent's pools"));
+        }
+        SshKey key = "ssh".equals(settings.transport()) ? key(credentialsId, run) : null;
+        SendRecvSummary summary = "tcp".equals(settings.transport())
+                ? TcpSendRecv.run(settings, target, workspace, listener)
+                : workspace.act(new SendRecvCallable(settings, listener, key, target));
+        Map<String, String> artifacts = new LinkedHashMap<>();
+        summary.artifacts().forEach(path -> artifacts.put(path, path));
+        if (!artifacts.isEmpty()) {
+            run.pickArtifactManager().archive(workspace, launcher, BuildListenerAdapter.wrap(listener), artifacts);
+        }
+        ZfsReplicationAction.record(run, new SendRecvRecord(settings, summary));
+        if (!summary.succeeded()) {
+            throw new AbortException(String.format("zfsSendRecv: %d of %d steps failed%s: %s", summary.failedSteps(),
+                    summary.steps(), summary.cancelled() ? " (cancelled)" : "", summary.firstError()));
+        }
+        listener.getLogger().printf("zfsSendRecv: %d steps, %d bytes%n", summary.steps(), summary.bytes());
+        return summary;
+    }
+
+    /** Resolved at run time, as the build's identity may use it (never logged, only its id). */
+    private static SshKey key(String credentialsId, Run<?, ?> run) throws AbortException {
+        if (credentialsId == null || credentialsId.isBlank()) {
+            return null;
+        }
+        SSHUserPrivateKey credential = CredentialsProvider.findCredentialById(credentialsId, SSHUserPrivateKey.class, run);
+        if (credential == null) {
+            throw new AbortException(String.format("zfsSendRecv: no 'SSH Username with private key' credential with id "
+                    + "'%s' that this build may use: add it under Manage Jenkins » Credentials or fix sshCredentialsId",
+                    credentialsId));
+        }
+        Secret passphrase = credential.getPassphrase();
+        if (passphrase != null && !passphrase.getPlainText().isEmpty() || credential.getPrivateKeys().isEmpty()) {
+            throw new AbortException(String.format("zfsSendRecv: credential '%s' needs a single private key without "
+                    + "passphrase (ssh on the agent runs unattended)", credentialsId));
+        }
+        return new SshKey(credential.getUsername(), credential.getPrivateKeys().get(0));
+    }
+}

@@ -1,0 +1,96 @@
+package io.jenkins.plugins.zfsreplication.steps.sendrecv;
+
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import io.jenkins.plugins.zfsreplication.transfer.Compression;
+import io.jenkins.plugins.zfsreplication.transfer.SendOption;
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
+import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
+
+/**
+ * What zfsSendRecv and its freestyle builder pass to the agent: one serializable value, checked on
+ * the controller (so a bad field fails before any agent work) and turned into the engine's
+ * {@link TransferOptions} on the agent.
+ *
+ * @param plan        plan.json, relative to the workspace
+ * @param transport   "local", "ssh" or "tcp" (to the receiving side on the target's agent, see {@link SendRecvTarget})
+ * @param sshHost     [user@]host for ssh
+ * @param sshOptions  ssh client arguments separated by spaces, e.g. "-p 2222 -i /var/lib/jenkins/.ssh/backup"
+ * @param artifacts   workspace-relative directory for transfer.json, throughput.csv and throughput.svg
+ */
+public record SendRecvSettings(String plan, String transport, String sshHost, String sshOptions, int concurrency,
+                               String options, String compression, String buffer, String rateLimit,
+                               String artifacts) implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    public SendRecvSettings {
+        plan = relative(plan, "plan");
+        artifacts = relative(artifacts == null || artifacts.isBlank() ? "zfs-transfer" : artifacts, "artifacts");
+        transport = transport(transport == null || transport.isBlank() ? "local" : transport);
+        if ("ssh".equals(transport) && (sshHost == null || sshHost.isBlank())) {
+            throw new TransferException("The ssh transport needs sshHost ([user@]host)");
+        }
+        if ("ssh".equals(transport)) {
+            sshHost = SshCommandRunner.checkDestination(sshHost.strip());
+        }
+        sshOptions = sshOptions == null ? "" : sshOptions.strip();
+        options = options == null ? "" : options.strip();
+        compression = compression == null || compression.isBlank() ? "none" : compression.strip();
+        buffer = buffer == null || buffer.isBlank() ? "64M" : buffer.strip();
+        rateLimit = rateLimit == null || rateLimit.isBlank() ? "0" : rateLimit.strip();
+        options(options, compression, buffer, rateLimit, concurrency); // every field checked here, on the controller
+    }
+
+    public TransferOptions toOptions() {
+        return options(options, compression, buffer, rateLimit, concurrency);
+    }
+
+    private static TransferOptions options(String options, String compression, String buffer, String rateLimit,
+                                           int concurrency) {
+        Set<SendOption> requested = options.isEmpty() ? Set.of() : Arrays.stream(options.split(","))
+                .map(SendOption::byName).collect(Collectors.toSet());
+        return TransferOptions.defaults().withRequested(requested).withCompression(compression(compression))
+                .withBuffer(TransferOptions.parseSize(buffer), TransferOptions.parseSize(rateLimit))
+                .withConcurrency(concurrency).withTimes(Duration.ofSeconds(5), Duration.ofMinutes(2), Duration.ofMinutes(5));
+    }
+
+    public static String transport(String name) {
+        String transport = name.strip();
+        if (!List.of("local", "ssh", "tcp").contains(transport)) {
+            throw new TransferException("Unknown transport '%s': zfsSendRecv runs 'local', 'ssh' or 'tcp' (tcp needs "
+                    + "targetAgent and tcpAddress)", transport);
+        }
+        return transport;
+    }
+
+    public static Compression compression(String name) {
+        try {
+            return Compression.valueOf(name.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new TransferException("Unknown compression '%s': use none, zstd or lz4", name);
+        }
+    }
+
+    public List<String> sshOptionList() {
+        return sshOptions.isEmpty() ? List.of() : List.of(sshOptions.split("\\s+"));
+    }
+
+    /** Workspace-relative, no way out of the workspace. */
+    public static String relative(String path, String field) {
+        if (path == null || path.isBlank()) {
+            throw new TransferException("%s is required", field);
+        }
+        String clean = path.strip();
+        if (clean.startsWith("/") || List.of(clean.split("/")).contains("..")) {
+            throw new TransferException("%s must be a path inside the workspace, not '%s'", field, clean);
+        }
+        return clean;
+    }
+}

@@ -1,0 +1,41 @@
+package io.jenkins.plugins.zfsreplication.steps.sendrecv;
+
+import java.io.Serializable;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What the agent returns: small, serializable, only the plugin's own types (JEP-200). */
+public record SendRecvSummary(boolean succeeded, boolean cancelled, int steps, int failedSteps, long bytes,
+                              String firstError, List<String> artifacts, int datasets, int skippedSteps,
+                              double seconds) implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    public SendRecvSummary {
+        firstError = firstError == null ? "" : firstError;
+        artifacts = List.copyOf(artifacts);
+    }
+
+    /** The same summary with one more workspace-relative artifact to archive. */
+    SendRecvSummary withArtifact(String path) {
+        List<String> more = new java.util.ArrayList<>(artifacts);
+        more.add(path);
+        return new SendRecvSummary(succeeded, cancelled, steps, failedSteps, bytes, firstError, more, datasets,
+                skippedSteps, seconds);
+    }
+
+    /** The value zfsSendRecv returns to a Pipeline script. */
+    public Map<String, Object> toMap() {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("succeeded", succeeded);
+        map.put("cancelled", cancelled);
+        map.put("steps", steps);
+        map.put("failedSteps", failedSteps);
+        map.put("bytes", bytes);
+        map.put("datasets", datasets);
+        map.put("skippedSteps", skippedSteps);
+        map.put("seconds", seconds);
+        map.put("error", firstError);
+        return map;
+    }
+}

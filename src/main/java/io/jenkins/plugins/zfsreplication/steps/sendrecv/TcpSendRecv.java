@@ -1,0 +1,114 @@
+package io.jenkins.plugins.zfsreplication.steps.sendrecv;
+
+import io.jenkins.plugins.zfsreplication.steps.prune.PlanPruneSupport;
+import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
+import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import hudson.AbortException;
+import hudson.FilePath;
+import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveEndpoints;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveServer;
+import io.jenkins.plugins.zfsreplication.transfer.ResumeTokens;
+import io.jenkins.plugins.zfsreplication.transfer.SendOption;
+import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
+import io.jenkins.plugins.zfsreplication.zfs.ListingText;
+
+/**
+ * zfsSendRecv over tcp, as the controller runs it: it only starts, watches and collects. The
+ * receiving side starts on the target's agent ({@code callAsync}), its endpoints and tokens are
+ * read from its file over that agent's channel and handed to the sending side on this agent over
+ * this agent's channel; the data goes host to host. An abort (this thread interrupted) cancels both
+ * calls; when one side fails, the other is ended and the build fails with the reason.
+ */
+final class TcpSendRecv {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final long POLL_MILLIS = 200;
+    /** The receiving side's log, beside transfer.json. */
+    static final String RECEIVE_LOG = "receive.log";
+
+    private TcpSendRecv() {
+    }
+
+    static SendRecvSummary run(SendRecvSettings settings, SendRecvTarget target, FilePath workspace,
+                               TaskListener listener) throws IOException, InterruptedException {
+        try {
+            target.requireTcp();
+        } catch (RuntimeException e) {
+            throw new AbortException("zfsSendRecv: " + e.getMessage());
+        }
+        PrintStream log = listener.getLogger();
+        TargetAgent agent = TargetAgent.of("zfsSendRecv", target.agent());
+        String planJson = PlanPruneSupport.readPlan(workspace.child(settings.plan()));
+        ListingText listing = target.targetRules().isEmpty() ? null
+                : agent.channel().call(TargetListingCallable.forPrune("zfsSendRecv", agent.host(), planJson));
+        ResumeTokens tokens = ResumeTokens.NONE;
+        if (settings.toOptions().requested().contains(SendOption.RESUMABLE)) {
+            // a record: deserializing it runs its constructor, which checks what the agent sent
+            tokens = agent.channel().call(new ResumeTokensCallable(agent.host(), planJson));
+            log.printf("zfsSendRecv: agent %s holds %s%n", agent.name(), tokens);
+        }
+        Capabilities targetCapabilities = agent.channel().call(new TargetCapabilitiesCallable(agent.host()));
+        log.printf("zfsSendRecv: agent %s: %s%n", agent.name(), targetCapabilities);
+        FilePath work = agent.root().child("zfs-replication").child("recv-" + HexFormat.of().formatHex(random()));
+        Future<ReceiveServer.Report> receiving = agent.channel().callAsync(new ReceiveCallable(planJson, settings,
+                target, work.getRemote()));
+        try {
+            ReceiveEndpoints endpoints = awaitEndpoints(work.child(ReceiveCallable.ENDPOINTS), receiving, settings);
+            log.printf("zfsSendRecv: agent %s receives on %s%n", agent.name(), endpoints);
+            SendRecvSummary summary = workspace.act(new TcpSendCallable(settings, target, endpoints, listing, tokens,
+                    targetCapabilities, listener));
+            ReceiveServer.Report report = receiving.get(settings.toOptions().acceptTimeout().toMillis() * 2,
+                    TimeUnit.MILLISECONDS);
+            report.log().forEach(line -> log.println("zfsSendRecv: on agent " + agent.name() + ": " + line));
+            // what the receiving side checked and destroyed there (rollback -r, recv -A) is archived with the rest
+            String receiveLog = settings.artifacts() + "/" + RECEIVE_LOG;
+            workspace.child(receiveLog).write(String.join("\n", report.log()) + "\n", "UTF-8");
+            return summary.withArtifact(receiveLog);
+        } catch (ExecutionException e) {
+            throw new AbortException("zfsSendRecv: the receiving side on agent " + agent.name() + " failed: "
+                    + (e.getCause() == null ? e : e.getCause().getMessage()));
+        } catch (TimeoutException e) {
+            throw new AbortException("zfsSendRecv: the receiving side on agent " + agent.name() + " did not end after "
+                    + "the sender was done; it was cancelled");
+        } finally {
+            receiving.cancel(true); // a no-op when it ended; else (abort, failure) it ends every process there
+        }
+    }
+
+    /** Polls for the endpoints file; fails at once with the receiving side's reason when it ended first. */
+    private static ReceiveEndpoints awaitEndpoints(FilePath file, Future<ReceiveServer.Report> receiving,
+                                                   SendRecvSettings settings)
+            throws IOException, InterruptedException, ExecutionException {
+        long deadline = System.nanoTime() + settings.toOptions().acceptTimeout().toNanos();
+        while (!file.exists()) {
+            if (receiving.isDone()) {
+                receiving.get();
+                throw new AbortException("zfsSendRecv: the receiving side ended before it listened");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AbortException("zfsSendRecv: the receiving side did not start listening in time");
+            }
+            Thread.sleep(POLL_MILLIS);
+        }
+        try (InputStream in = file.read()) {
+            return ReceiveEndpoints.parse(new String(in.readAllBytes(), StandardCharsets.US_ASCII));
+        }
+    }
+
+    private static byte[] random() {
+        byte[] bytes = new byte[8];
+        RANDOM.nextBytes(bytes);
+        return bytes;
+    }
+}

@@ -1,0 +1,59 @@
+package io.jenkins.plugins.zfsreplication.steps.shared;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import hudson.AbortException;
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.PlanRun;
+import io.jenkins.plugins.zfsreplication.prune.PruneRun;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.ListingText;
+import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+import jenkins.security.MasterToSlaveCallable;
+
+/**
+ * Runs on the target's agent: one zfs listing of what planning ({@code targetRoot}) or pruning (the
+ * plan's targets) needs, returned as the text zfs printed, deflated on the way. The planning or
+ * pruning callable on the source's agent parses it there.
+ */
+public final class TargetListingCallable extends MasterToSlaveCallable<ListingText, IOException> {
+    private static final long serialVersionUID = 1L;
+    private final String step;
+    private final String host;
+    private final String targetRoot;
+    private final String planJson;
+
+    private TargetListingCallable(String step, String host, String targetRoot, String planJson) {
+        this.step = step;
+        this.host = host;
+        this.targetRoot = targetRoot;
+        this.planJson = planJson;
+    }
+
+    /** What zfsSnapshotPlan needs: everything under the target root. */
+    public static TargetListingCallable forPlan(String host, DatasetName targetRoot) {
+        return new TargetListingCallable("zfsSnapshotPlan", host, targetRoot.name(), null);
+    }
+
+    /** What zfsPrune and zfsSendRecv's retention check need: the plan's targets. */
+    public static TargetListingCallable forPrune(String step, String host, String planJson) {
+        return new TargetListingCallable(step, host, null, planJson);
+    }
+
+    @Override
+    public ListingText call() throws IOException {
+        Zfs zfs = new Zfs(new ProcessCommandRunner());
+        List<String> log = new ArrayList<>();
+        try {
+            ListingText text = targetRoot != null ? PlanRun.listTargetText(zfs, DatasetName.of(targetRoot), log::add)
+                    : PruneRun.listTargetText(zfs, PlanJson.read(planJson, "plan.json from the source's workspace"));
+            return text.withHost(host);
+        } catch (ZfsException e) {
+            throw new AbortException(step + ": listing the target on " + host + " failed: " + e.getMessage());
+        }
+    }
+}

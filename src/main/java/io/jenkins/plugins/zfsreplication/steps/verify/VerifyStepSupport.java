@@ -1,0 +1,73 @@
+package io.jenkins.plugins.zfsreplication.steps.verify;
+
+import io.jenkins.plugins.zfsreplication.steps.views.VerifyRecord;
+import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
+import hudson.AbortException;
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import jenkins.util.BuildListenerAdapter;
+
+/** What the Pipeline step and the freestyle builder share: run on the agent, log, archive, judge. */
+final class VerifyStepSupport {
+    private VerifyStepSupport() {
+    }
+
+    /** Runs the verification where {@code workspace} lives and returns what it found. */
+    static WorkspaceVerification.Outcome perform(VerifySettings settings, Run<?, ?> run, FilePath workspace,
+                                                 Launcher launcher, TaskListener listener)
+            throws IOException, InterruptedException {
+        PrintStream log = listener.getLogger();
+        log.println("zfsVerify: hashing " + settings.target() + " in " + workspace.getRemote());
+        workspace.mkdirs();
+        WorkspaceVerification.Outcome outcome = workspace.act(new VerifyCallable(settings));
+        outcome.log().forEach(line -> log.println("zfsVerify: " + line));
+        log.println("zfsVerify: " + outcome.summary());
+        // names come from the settings, not from what the agent returned (agents are not trusted)
+        Map<String, String> artifacts = new LinkedHashMap<>();
+        for (String suffix : List.of(".manifest", "-report.json", "-throughput.csv", "-throughput.svg")) {
+            artifacts.put(settings.name() + suffix, settings.name() + suffix);
+        }
+        run.pickArtifactManager().archive(workspace, launcher, BuildListenerAdapter.wrap(listener), artifacts);
+        ZfsReplicationAction.record(run, new VerifyRecord(settings, outcome));
+        if (outcome.identical() == null) {
+            return outcome;
+        }
+        outcome.differences().forEach(line -> log.println("zfsVerify: " + line));
+        log.println("zfsVerify: " + outcome.comparisonSummary());
+        if (outcome.mismatch() && settings.failOnMismatch()) {
+            throw new AbortException("zfsVerify: " + settings.target() + " differs from " + settings.compareWith()
+                    + ": " + outcome.comparisonSummary());
+        }
+        return outcome;
+    }
+
+    /**
+     * The value a Pipeline script gets back: plain strings, numbers, booleans and lists
+     * ({@code mismatches} counts every difference, {@code differences} lists the first ones).
+     */
+    static Map<String, Object> toScriptValue(WorkspaceVerification.Outcome outcome) {
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("summary", outcome.summary());
+        value.put("artifacts", new ArrayList<>(outcome.artifacts()));
+        value.put("compared", outcome.identical() != null);
+        value.put("identical", outcome.identical() == null || outcome.identical());
+        value.put("comparison", outcome.comparisonSummary());
+        value.put("differences", new ArrayList<>(outcome.differences()));
+        WorkspaceVerification.Figures figures = outcome.figures();
+        value.put("mismatches", figures.differences());
+        value.put("files", figures.files());
+        value.put("chunks", figures.chunks());
+        value.put("bytes", figures.bytes());
+        value.put("seconds", figures.seconds());
+        return value;
+    }
+}

@@ -1,0 +1,42 @@
+package io.jenkins.plugins.zfsreplication.steps.views;
+
+import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
+import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
+import java.util.List;
+
+/** What one zfsSnapshotPlan run planned, made from the summary the agent returned. */
+public final class PlanRecord implements StepRecord {
+    private static final long serialVersionUID = 1L;
+    private final String sources;
+    private final int datasets;
+    private final int toSend;
+    private final int upToDate;
+    private final int skipped;
+    private final int problems;
+    private final int steps;
+    private final List<String> artifacts;
+
+    public PlanRecord(PlanSettings settings, PlanCallable.Summary summary, List<String> artifacts) {
+        this.sources = settings.sources();
+        this.datasets = summary.datasets();
+        this.toSend = summary.toSend();
+        this.upToDate = summary.upToDate();
+        this.skipped = summary.skipped();
+        this.problems = summary.problems();
+        this.steps = summary.steps();
+        this.artifacts = List.copyOf(artifacts);
+    }
+
+    public String getSources() { return sources; }
+    public int getDatasets() { return datasets; }
+    public int getToSend() { return toSend; }
+    public int getUpToDate() { return upToDate; }
+    public int getSkipped() { return skipped; }
+    public int getProblems() { return problems; }
+    public int getSteps() { return steps; }
+
+    @Override
+    public List<String> getArtifacts() {
+        return artifacts;
+    }
+}

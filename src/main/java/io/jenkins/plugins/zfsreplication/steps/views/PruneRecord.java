@@ -1,0 +1,44 @@
+package io.jenkins.plugins.zfsreplication.steps.views;
+
+import io.jenkins.plugins.zfsreplication.steps.prune.PruneCallable;
+import java.util.List;
+
+/** What one zfsPrune run decided, made from the summary the agent returned. */
+public final class PruneRecord implements StepRecord {
+    private static final long serialVersionUID = 1L;
+    private final boolean dryRun;
+    private final boolean failed;
+    private final int destroyed;
+    private final int kept;
+    private final int notSent;
+    private final long bytesNotSent;
+    private final List<String> artifacts;
+
+    public PruneRecord(PruneCallable.Summary summary, List<String> artifacts) {
+        this.dryRun = summary.dryRun();
+        this.failed = summary.failed();
+        this.destroyed = summary.destroyed();
+        this.kept = summary.kept();
+        this.notSent = summary.notSent();
+        this.bytesNotSent = summary.bytesNotSent();
+        this.artifacts = List.copyOf(artifacts);
+    }
+
+    public boolean isDryRun() { return dryRun; }
+    public boolean isFailed() { return failed; }
+    /** Snapshots destroyed, or in a dry run those that would be. */
+    public int getDestroyed() { return destroyed; }
+    public int getKept() { return kept; }
+    public int getNotSent() { return notSent; }
+    /** Stream bytes the plan no longer sends; -1 when unknown. */
+    public long getBytesNotSent() { return bytesNotSent; }
+
+    public String getBytesNotSentText() {
+        return bytesNotSent < 0 ? "unknown" : StepRecord.human(bytesNotSent);
+    }
+
+    @Override
+    public List<String> getArtifacts() {
+        return artifacts;
+    }
+}

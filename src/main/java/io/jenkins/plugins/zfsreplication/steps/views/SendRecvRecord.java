@@ -1,0 +1,60 @@
+package io.jenkins.plugins.zfsreplication.steps.views;
+
+import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSettings;
+import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSummary;
+import java.util.List;
+
+/** What one zfsSendRecv run did, made from the summary the agent returned. */
+public final class SendRecvRecord implements StepRecord {
+    private static final long serialVersionUID = 1L;
+    private final String plan;
+    private final String transport;
+    private final boolean succeeded;
+    private final int datasets;
+    private final int steps;
+    private final int skippedSteps;
+    private final int failedSteps;
+    private final long bytes;
+    private final double seconds;
+    private final String error;
+    private final List<String> artifacts;
+
+    public SendRecvRecord(SendRecvSettings settings, SendRecvSummary summary) {
+        this.plan = settings.plan();
+        this.transport = settings.transport();
+        this.succeeded = summary.succeeded();
+        this.datasets = summary.datasets();
+        this.steps = summary.steps();
+        this.skippedSteps = summary.skippedSteps();
+        this.failedSteps = summary.failedSteps();
+        this.bytes = summary.bytes();
+        this.seconds = summary.seconds();
+        this.error = summary.firstError();
+        this.artifacts = List.copyOf(summary.artifacts());
+    }
+
+    public String getPlan() { return plan; }
+    public String getTransport() { return transport; }
+    public boolean isSucceeded() { return succeeded; }
+    public int getDatasets() { return datasets; }
+    public int getSteps() { return steps; }
+    public int getSkippedSteps() { return skippedSteps; }
+    public int getFailedSteps() { return failedSteps; }
+    public long getBytes() { return bytes; }
+    public double getSeconds() { return seconds; }
+    public String getError() { return error; }
+
+    @Override
+    public List<String> getArtifacts() {
+        return artifacts;
+    }
+
+    /** Bytes per second over the whole run (0 for a run that took no measurable time). */
+    public double getThroughput() {
+        return seconds > 0 ? bytes / seconds : 0;
+    }
+
+    public String getBytesText() { return StepRecord.human(bytes); }
+    public String getDurationText() { return StepRecord.seconds(seconds); }
+    public String getThroughputText() { return StepRecord.human(getThroughput()) + "/s"; }
+}

@@ -1,0 +1,29 @@
+package io.jenkins.plugins.zfsreplication.steps.views;
+
+import io.jenkins.plugins.zfsreplication.verify.Sizes;
+import java.io.Serializable;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What one step did, as its build page shows it. The implementations are plain final classes, not
+ * records: Jenkins stores run actions in build.xml with XStream, which writes records but cannot
+ * read them back (jenkinsci/jenkins issue 26077).
+ */
+public interface StepRecord extends Serializable {
+    /** The workspace-relative paths archived by this step, which are also their artifact paths. */
+    List<String> getArtifacts();
+
+    /** The archived throughput chart, or null when the step wrote none. */
+    default String getChart() {
+        return getArtifacts().stream().filter(path -> path.endsWith("throughput.svg")).findFirst().orElse(null);
+    }
+
+    static String human(double bytes) {
+        return Sizes.human(bytes);
+    }
+
+    static String seconds(double seconds) {
+        return String.format(Locale.ROOT, "%.1f s", seconds);
+    }
+}

@@ -1,0 +1,64 @@
+package io.jenkins.plugins.zfsreplication.steps.views;
+
+import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings;
+import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
+import java.util.List;
+
+/** What one zfsVerify run found, made from the outcome the agent returned. */
+public final class VerifyRecord implements StepRecord {
+    private static final long serialVersionUID = 1L;
+    private final String target;
+    private final String compareWith;
+    private final boolean compared;
+    private final long files;
+    private final long bytes;
+    private final long chunks;
+    private final double seconds;
+    private final long differences;
+    private final List<String> artifacts;
+
+    public VerifyRecord(VerifySettings settings, WorkspaceVerification.Outcome outcome) {
+        WorkspaceVerification.Figures figures = outcome.figures();
+        this.target = settings.target();
+        this.compareWith = settings.compareWith();
+        this.compared = outcome.identical() != null;
+        this.files = figures.files();
+        this.bytes = figures.bytes();
+        this.chunks = figures.chunks();
+        this.seconds = figures.seconds();
+        this.differences = figures.differences();
+        // names from the settings, as archived; the agent's list is not trusted
+        this.artifacts = List.of(settings.name() + ".manifest", settings.name() + "-report.json",
+                settings.name() + "-throughput.csv", settings.name() + "-throughput.svg");
+    }
+
+    public String getTarget() { return target; }
+    public String getCompareWith() { return compareWith; }
+    public boolean isCompared() { return compared; }
+    public long getFiles() { return files; }
+    public long getBytes() { return bytes; }
+    public long getChunks() { return chunks; }
+    public double getSeconds() { return seconds; }
+    public long getDifferences() { return differences; }
+
+    @Override
+    public List<String> getArtifacts() {
+        return artifacts;
+    }
+
+    /** True when a comparison ran and found a difference. */
+    public boolean isMismatch() {
+        return compared && differences > 0;
+    }
+
+    /** One word for tables and trends: IDENTICAL, MISMATCH or HASHED (no reference given). */
+    public String getVerdict() {
+        if (!compared) {
+            return "HASHED";
+        }
+        return differences == 0 ? "IDENTICAL" : "MISMATCH";
+    }
+
+    public String getBytesText() { return StepRecord.human(bytes); }
+    public String getDurationText() { return StepRecord.seconds(seconds); }
+}

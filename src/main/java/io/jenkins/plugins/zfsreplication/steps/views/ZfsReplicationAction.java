@@ -1,0 +1,104 @@
+package io.jenkins.plugins.zfsreplication.steps.views;
+
+import hudson.model.Run;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import jenkins.model.RunAction2;
+
+/**
+ * The build-page summary of every zfs step a run used, in the order they finished. One action per
+ * run; each step adds its record. It has no page of its own (no icon, no URL): core shows its
+ * summary.jelly on the build page, which links the archived artifacts.
+ */
+public final class ZfsReplicationAction implements RunAction2 {
+    // parallel branches of one Pipeline add records concurrently
+    private final List<StepRecord> records = new CopyOnWriteArrayList<>();
+    private transient Run<?, ?> run;
+
+    /** Adds a step's record to the run's action, creating the action on the run's first zfs step. */
+    public static void record(Run<?, ?> run, StepRecord record) {
+        // a build's action list is per run: lock the run so two branches create one action, not two
+        synchronized (run) {
+            ZfsReplicationAction action = run.getAction(ZfsReplicationAction.class);
+            if (action == null) {
+                action = new ZfsReplicationAction();
+                run.addAction(action);
+            }
+            action.add(record);
+        }
+        // no run.save() here: the run saves its actions when it completes
+    }
+
+    void add(StepRecord record) {
+        records.add(record);
+    }
+
+    public List<StepRecord> getRecords() {
+        return List.copyOf(records);
+    }
+
+    public List<PlanRecord> getPlans() {
+        return only(PlanRecord.class);
+    }
+
+    public List<PruneRecord> getPrunes() {
+        return only(PruneRecord.class);
+    }
+
+    public List<SendRecvRecord> getTransfers() {
+        return only(SendRecvRecord.class);
+    }
+
+    public List<VerifyRecord> getVerifications() {
+        return only(VerifyRecord.class);
+    }
+
+    /** Bytes every zfsSendRecv of this run sent. */
+    public long getBytesSent() {
+        return getTransfers().stream().mapToLong(SendRecvRecord::getBytes).sum();
+    }
+
+    /** Snapshots every zfsPrune of this run destroyed (or, in a dry run, would have). */
+    public int getSnapshotsPruned() {
+        return getPrunes().stream().mapToInt(PruneRecord::getDestroyed).sum();
+    }
+
+    /** True when any comparison of this run found a difference. */
+    public boolean isMismatch() {
+        return getVerifications().stream().anyMatch(VerifyRecord::isMismatch);
+    }
+
+    private <T extends StepRecord> List<T> only(Class<T> type) {
+        return records.stream().filter(type::isInstance).map(type::cast).toList();
+    }
+
+    /** The run this action belongs to, for artifact links; null until attached or loaded. */
+    public Run<?, ?> getRun() {
+        return run;
+    }
+
+    @Override
+    public void onAttached(Run<?, ?> r) {
+        this.run = r;
+    }
+
+    @Override
+    public void onLoad(Run<?, ?> r) {
+        this.run = r;
+    }
+
+    @Override
+    public String getIconFileName() {
+        return null;
+    }
+
+    @Override
+    public String getDisplayName() {
+        return "ZFS replication";
+    }
+
+    @Override
+    public String getUrlName() {
+        return null;
+    }
+}

@@ -1,0 +1,96 @@
+package io.jenkins.plugins.zfsreplication.steps.views;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.Extension;
+import hudson.model.Action;
+import hudson.model.Job;
+import hudson.model.Run;
+import java.util.Collection;
+import java.util.Set;
+import jenkins.model.TransientActionFactory;
+
+/**
+ * The job page's trend of the zfs steps across recent builds: bytes sent, throughput, snapshots
+ * pruned and verify verdicts. Core shows its floatingBox.jelly on the job page; it has no page of
+ * its own. The trend is computed from the builds' {@link ZfsReplicationAction}s on every view
+ * (at most {@link ZfsReplicationTrend#MAX_BUILDS} builds are read), never stored.
+ */
+public final class ZfsReplicationJobAction implements Action {
+    private final Job<?, ?> job;
+
+    ZfsReplicationJobAction(Job<?, ?> job) {
+        this.job = job;
+    }
+
+    public Job<?, ?> getJob() {
+        return job;
+    }
+
+    /** The trend of the job's recent builds, oldest first; empty when none of them ran a zfs step. */
+    public ZfsReplicationTrend getTrend() {
+        return ZfsReplicationTrend.collect(job.getLastBuild(), RUNS, ZfsReplicationTrend.MAX_BUILDS);
+    }
+
+    private static final ZfsReplicationTrend.Builds<Run<?, ?>> RUNS = new ZfsReplicationTrend.Builds<>() {
+        @Override
+        public Run<?, ?> previous(Run<?, ?> build) {
+            return build.getPreviousBuild();
+        }
+
+        @Override
+        public int number(Run<?, ?> build) {
+            return build.getNumber();
+        }
+
+        @Override
+        public ZfsReplicationAction action(Run<?, ?> build) {
+            // a running build's records are still arriving: it joins the trend when it ends
+            return build.isBuilding() ? null : build.getAction(ZfsReplicationAction.class);
+        }
+    };
+
+    @Override
+    public String getIconFileName() {
+        return null;
+    }
+
+    @Override
+    public String getDisplayName() {
+        return "ZFS replication trend";
+    }
+
+    @Override
+    public String getUrlName() {
+        return null;
+    }
+
+    /**
+     * Adds the trend to every job whose last completed or last successful build ran a zfs step:
+     * two lookups Jenkins caches, since this runs on every view of every job.
+     */
+    @Extension
+    @SuppressWarnings("rawtypes") // the factory idiom of Jenkins core: TransientActionFactory<Job>
+    public static final class Factory extends TransientActionFactory<Job> {
+        @Override
+        public Class<Job> type() {
+            return Job.class;
+        }
+
+        @Override
+        public Class<? extends Action> actionType() {
+            return ZfsReplicationJobAction.class;
+        }
+
+        @NonNull
+        @Override
+        public Collection<? extends Action> createFor(@NonNull Job target) {
+            Job<?, ?> job = target;
+            return usedZfs(job.getLastCompletedBuild()) || usedZfs(job.getLastSuccessfulBuild())
+                    ? Set.of(new ZfsReplicationJobAction(job)) : Set.of();
+        }
+
+        private static boolean usedZfs(Run<?, ?> build) {
+            return build != null && build.getAction(ZfsReplicationAction.class) != null;
+        }
+    }
+}

@@ -1,0 +1,240 @@
+package io.jenkins.plugins.zfsreplication.transfer;
+
+import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
+import io.jenkins.plugins.zfsreplication.transfer.process.StageCommand;
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferCancelledException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+
+/** Runs one step: checks it, starts its pipeline, watches it to the end, ends it on cancel. */
+public final class StepTransfer {
+    private static final long POLL_MILLIS = 25;
+    /** The least time without progress that counts as a stall; see {@link #stallNanos}. */
+    static final java.time.Duration STALL_FLOOR = java.time.Duration.ofMinutes(2);
+
+    private final TransferSetup setup;
+    private final TransferOptions options;
+    private final Set<SendOption> used;
+    private final Clock clock;
+    private final Consumer<String> log;
+    private volatile RunningPipeline pipeline;
+    private volatile boolean cancelled;
+    private String stall;
+    private volatile boolean ended;
+
+    StepTransfer(TransferSetup setup, TransferOptions options, Set<SendOption> used, Clock clock, Consumer<String> log) {
+        this.setup = setup;
+        this.options = options;
+        this.used = used;
+        this.clock = clock;
+        this.log = log;
+    }
+
+    /** The bytes of the running step so far; 0 before it starts. */
+    long bytes() {
+        RunningPipeline running = pipeline;
+        return running == null ? 0 : running.bytes();
+    }
+
+    boolean streaming() {
+        return pipeline != null && !ended;
+    }
+
+    void cancel() {
+        cancelled = true;
+        RunningPipeline running = pipeline;
+        if (running != null) {
+            running.destroy();
+        }
+    }
+
+    StepResult run(SendStep planned) {
+        Instant started = clock.instant();
+        long t0 = System.nanoTime();
+        List<String> flags = used.stream().map(SendOption::optionName).toList();
+        SendStep step = planned;
+        Path workDir = null;
+        // what the checks did to the target goes to the log and into the step's record
+        List<String> checks = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Consumer<String> checkLog = line -> {
+            log.accept(line);
+            checks.add(line);
+        };
+        try {
+            step = setup.preflight().check(planned, used, checkLog);
+            workDir = Files.createTempDirectory("zfsr-step-");
+            pipeline = setup.transport().start(spec(step, workDir));
+            log.accept(String.format("%s: started %s", label(step), describe(pipeline)));
+            StepOutcome outcome = watch(pipeline);
+            ended = true; // what follows (settling the target) streams nothing: no more progress lines
+            long bytes = pipeline.bytes();
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            String error = outcome == StepOutcome.OK ? "" : outcome == StepOutcome.CANCELLED
+                    ? "cancelled; every process of the pipeline was ended"
+                    : stall != null ? "stalled: " + stall : pipeline.failureText();
+            if (outcome != StepOutcome.OK) {
+                setup.preflight().settle(step, used, checkLog);
+            }
+            return new StepResult(step, outcome, flags, bytes, seconds, started, error, checks);
+        } catch (TransferCancelledException e) {
+            return new StepResult(step, StepOutcome.CANCELLED, flags, bytes(), (System.nanoTime() - t0) / 1e9, started,
+                    e.getMessage(), checks);
+        } catch (RuntimeException | IOException e) {
+            RunningPipeline running = pipeline;
+            if (running != null) {
+                running.destroy();
+                setup.preflight().settle(step, used, checkLog);
+            }
+            StepOutcome outcome = cancelled ? StepOutcome.CANCELLED : StepOutcome.FAILED;
+            return new StepResult(step, outcome, flags, bytes(), (System.nanoTime() - t0) / 1e9, started, e.getMessage(),
+                    checks);
+        } finally {
+            deleteQuietly(workDir);
+        }
+    }
+
+    private StepOutcome watch(RunningPipeline running) {
+        Progress progress = new Progress(stallNanos(options));
+        while (true) {
+            if (cancelled || Thread.currentThread().isInterrupted()) {
+                running.destroy();
+                return StepOutcome.CANCELLED;
+            }
+            if (running.failed()) {
+                // one stage failed: the others would wait forever or fail late; end them now
+                running.destroy();
+                return cancelled ? StepOutcome.CANCELLED : StepOutcome.FAILED;
+            }
+            if (running.finished()) {
+                return StepOutcome.OK;
+            }
+            if (endIfStalled(running, progress)) {
+                return StepOutcome.FAILED;
+            }
+            try {
+                Thread.sleep(POLL_MILLIS);
+            } catch (InterruptedException e) {
+                running.destroy();
+                Thread.currentThread().interrupt();
+                return StepOutcome.CANCELLED;
+            }
+        }
+    }
+
+    /**
+     * Nothing moved and nothing ended for the whole bound: a stage waits for something that will not
+     * come. Records who waits on what, then ends them all: an unbounded wait would hang the run.
+     */
+    private boolean endIfStalled(RunningPipeline running, Progress progress) {
+        if (!progress.stalled(running)) {
+            return false;
+        }
+        stall = String.format("no byte moved and no process ended for %d s; still waiting: %s",
+                progress.boundSeconds(), running.waitingText());
+        running.destroy();
+        return true;
+    }
+
+    /**
+     * How long a pipeline may sit without a byte moving and without a process ending before it is
+     * called stalled: the silence timeout, but never under {@link #STALL_FLOOR}, because zfs recv
+     * legitimately moves no byte while it commits and mounts at the end, which on a loaded host takes
+     * seconds to tens of seconds.
+     */
+    static long stallNanos(TransferOptions options) {
+        return Math.max(options.silenceTimeout().toNanos(), STALL_FLOOR.toNanos());
+    }
+
+    /** Tracks when the pipeline last moved a byte or lost a process; sampled about once a second. */
+    private static final class Progress {
+        private final long boundNanos;
+        private long lastBytes = -1;
+        private long lastEnded = -1;
+        private long lastChange = System.nanoTime();
+        private long nextSample;
+
+        Progress(long boundNanos) {
+            this.boundNanos = boundNanos;
+        }
+
+        boolean stalled(RunningPipeline running) {
+            long now = System.nanoTime();
+            if (now < nextSample) {
+                return false;
+            }
+            nextSample = now + 1_000_000_000L;
+            long bytes = running.bytes();
+            long ended = running.stages().stream().filter(stage -> !stage.process().isAlive()).count();
+            if (bytes != lastBytes || ended != lastEnded) {
+                lastBytes = bytes;
+                lastEnded = ended;
+                lastChange = now;
+                return false;
+            }
+            return now - lastChange > boundNanos;
+        }
+
+        long boundSeconds() {
+            return boundNanos / 1_000_000_000L;
+        }
+    }
+
+    private PipelineSpec spec(SendStep step, Path workDir) {
+        List<StageCommand> sendSide = new ArrayList<>();
+        sendSide.add(new StageCommand(sourceRole(), setup.commands().source(step, used)));
+        if (options.compression() != Compression.NONE) {
+            sendSide.add(new StageCommand("compress", options.compression().compressCommand()));
+        }
+        if (options.bufferBytes() > 0) {
+            List<String> mbuffer = new ArrayList<>(List.of("mbuffer", "-q", "-m", (options.bufferBytes() >> 10) + "k"));
+            if (options.rateLimit() > 0) {
+                mbuffer.addAll(List.of("-r", Long.toString(options.rateLimit())));
+            }
+            sendSide.add(new StageCommand("mbuffer", mbuffer));
+        }
+        List<StageCommand> receiveSide = new ArrayList<>();
+        if (options.compression() != Compression.NONE) {
+            receiveSide.add(new StageCommand("decompress", options.compression().decompressCommand()));
+        }
+        receiveSide.add(new StageCommand(sinkRole(), setup.commands().sink(step, used, options)));
+        return new PipelineSpec(label(step), sendSide, receiveSide, setup.sender(), setup.receiver(), workDir, options, step);
+    }
+
+    private String sourceRole() {
+        return setup.commands() instanceof ZfsStreamCommands ? "zfs send" : "source";
+    }
+
+    private String sinkRole() {
+        return setup.commands() instanceof ZfsStreamCommands ? "zfs recv" : "sink";
+    }
+
+    public static String label(SendStep step) {
+        return step.source() + "@" + step.to().name() + " -> " + step.target();
+    }
+
+    private static String describe(RunningPipeline pipeline) {
+        return String.join(" | ", pipeline.stages().stream().map(stage -> String.join(" ", stage.argv())).toList());
+    }
+
+    private static void deleteQuietly(Path directory) {
+        if (directory == null) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // a temp directory left behind costs nothing; the result is what matters
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package io.jenkins.plugins.zfsreplication.transfer.tcp;
+
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
+import java.io.IOException;
+import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Where and how a sender reaches a {@link ReceiveServer}: the address and port of every lane
+ * (one connection each at a time), the control channel with its token, and one one-time token per
+ * step of the plan (index = position in {@code plan.steps()}). Secret: it travels only over trusted
+ * channels (Jenkins remoting) and is written only to a file of mode 600.
+ *
+ * @param host           the address the sender connects to (data lanes)
+ * @param lanePorts      one port per lane
+ * @param controlHost    the address of the control channel (verdicts per step)
+ * @param controlPort    its port
+ * @param controlToken   what the sender presents on the control channel
+ * @param stepTokens     what a connection carrying step i presents, with i
+ */
+public record ReceiveEndpoints(String host, List<Integer> lanePorts, String controlHost, int controlPort,
+                               String controlToken, List<String> stepTokens) implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private static final String HEADER = "zfs-replication receive endpoints 1";
+
+    public ReceiveEndpoints {
+        TcpListener.checkAddress(host);
+        TcpListener.checkAddress(controlHost);
+        lanePorts = List.copyOf(lanePorts);
+        stepTokens = List.copyOf(stepTokens);
+        Objects.requireNonNull(controlToken, "controlToken");
+        if (lanePorts.isEmpty()) {
+            throw new TransferException("A receiving side needs at least one lane");
+        }
+    }
+
+    /** Written to a temporary name of mode 600, then renamed: a reader sees all of it or nothing. */
+    public void write(Path file) throws IOException {
+        List<String> lines = new ArrayList<>(List.of(HEADER, "host " + host, "control " + controlHost + " " + controlPort
+                + " " + controlToken));
+        lanePorts.forEach(port -> lines.add("lane " + port));
+        stepTokens.forEach(token -> lines.add("step " + token));
+        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.deleteIfExists(temporary);
+        Files.createFile(temporary, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.write(temporary, lines, StandardCharsets.US_ASCII);
+        Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Parses what {@link #write} wrote. */
+    public static ReceiveEndpoints parse(String text) {
+        List<String> lines = text.lines().toList();
+        if (lines.size() < 3 || !lines.get(0).equals(HEADER)) {
+            throw new TransferException("Not a receive endpoints file (it must start with '%s')", HEADER);
+        }
+        String[] control = field(lines.get(2), "control").split(" ");
+        List<Integer> lanes = new ArrayList<>();
+        List<String> tokens = new ArrayList<>();
+        for (String line : lines.subList(3, lines.size())) {
+            if (line.startsWith("lane ")) {
+                lanes.add(port(field(line, "lane")));
+            } else {
+                tokens.add(field(line, "step"));
+            }
+        }
+        if (control.length != 3) {
+            throw new TransferException("Bad control line in the receive endpoints: '%s'", lines.get(2));
+        }
+        return new ReceiveEndpoints(field(lines.get(1), "host"), lanes, control[0], port(control[1]), control[2], tokens);
+    }
+
+    private static String field(String line, String name) {
+        if (!line.startsWith(name + " ")) {
+            throw new TransferException("Expected a '%s' line in the receive endpoints, not '%s'", name, line);
+        }
+        return line.substring(name.length() + 1);
+    }
+
+    private static int port(String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new TransferException("'%s' is not a port", text);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "receiver at " + host + " ports " + lanePorts + ", control " + controlHost + ":" + controlPort; // no tokens
+    }
+}

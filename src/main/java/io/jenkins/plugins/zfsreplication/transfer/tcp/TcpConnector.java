@@ -1,0 +1,57 @@
+package io.jenkins.plugins.zfsreplication.transfer.tcp;
+
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
+import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
+import io.jenkins.plugins.zfsreplication.transfer.process.Spawner;
+import io.jenkins.plugins.zfsreplication.transfer.process.StageCommand;
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
+import java.io.IOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The sending side of the tcp transport: socat connects to the receiver and reads a named pipe;
+ * the JVM writes the token into the pipe first, then the sending stages write their stream into
+ * it. The token is the only thing the JVM ever writes.
+ */
+public final class TcpConnector {
+    private TcpConnector() {
+    }
+
+    /** Starts {@code sendSide} streaming to {@code host:port} after {@code token}; adds the stages to {@code pipeline}. */
+    public static void connect(RunningPipeline pipeline, ProcessSite launcher, String host, int port, String token,
+                               List<StageCommand> sendSide, TransferOptions options, Path workDir) {
+        TcpListener.checkAddress(host);
+        if (port < 1 || port > 65535) {
+            throw new TransferException("Port %d is not a TCP port to connect to (1-65535)", port);
+        }
+        // the token, or a step's token, its id and mode (the receiving side of a whole plan, ReceiveServer)
+        if (!token.matches("[0-9a-f]{" + TcpListener.TOKEN_LENGTH + "}([0-9a-f]{" + ReceiveLedger.STEP_ID_LENGTH
+                + "}[fr])?")) {
+            throw new TransferException("The token must be %d hex digits as the receiver printed it",
+                    TcpListener.TOKEN_LENGTH);
+        }
+        List<String> argv = List.of("socat", "-u", "-b", TcpListener.SOCAT_BLOCK, "-T", TcpListener.seconds(options.silenceTimeout()), "STDIN",
+                "TCP:" + host + ":" + port + ",connect-timeout=" + TcpListener.seconds(options.acceptTimeout()));
+        try (Fifo fifo = Fifo.create(workDir.resolve("send-" + Long.toHexString(ThreadLocalRandom.current().nextLong())
+                + ".fifo"))) {
+            RunningPipeline.Stage socat = Spawner.start(launcher, List.of(new StageCommand("socat connect", argv)),
+                    Redirect.from(fifo.path().toFile()), null, workDir).get(0);
+            List<RunningPipeline.Stage> senders;
+            try {
+                fifo.write(token.getBytes(StandardCharsets.US_ASCII));
+                senders = Spawner.start(launcher, sendSide, null, Redirect.appendTo(fifo.path().toFile()), workDir);
+            } catch (IOException | RuntimeException e) {
+                socat.process().destroyForcibly();
+                throw e instanceof TransferException te ? te
+                        : new TransferException(e, "Cannot start sending to %s:%d: %s", host, port, e.getMessage());
+            }
+            senders.forEach(pipeline::add);
+            pipeline.add(socat);
+        }
+    }
+}

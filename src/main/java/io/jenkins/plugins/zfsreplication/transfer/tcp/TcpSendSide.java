@@ -1,0 +1,32 @@
+package io.jenkins.plugins.zfsreplication.transfer.tcp;
+
+import io.jenkins.plugins.zfsreplication.transfer.PipelineSpec;
+import io.jenkins.plugins.zfsreplication.transfer.Transport;
+import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
+
+/**
+ * Only the sending half of the tcp transport, for a receiver started elsewhere (another agent, or
+ * {@code zfs-replication recv --listen} on the target host) that gave out its endpoint and token.
+ */
+public record TcpSendSide(String host, int port, String token) implements Transport {
+    public TcpSendSide {
+        TcpListener.checkAddress(host);
+    }
+
+    @Override
+    public String name() {
+        return "tcp";
+    }
+
+    @Override
+    public RunningPipeline start(PipelineSpec spec) {
+        RunningPipeline pipeline = new RunningPipeline();
+        TcpConnector.connect(pipeline, spec.sender(), host, port, token, spec.sendSide(), spec.options(), spec.workDir());
+        return pipeline;
+    }
+
+    @Override
+    public String toString() {
+        return "tcp to " + host + ":" + port; // never the token
+    }
+}

@@ -1,0 +1,44 @@
+package io.jenkins.plugins.zfsreplication.transfer.tcp;
+
+import io.jenkins.plugins.zfsreplication.transfer.PipelineSpec;
+import io.jenkins.plugins.zfsreplication.transfer.Transport;
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
+import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
+
+/**
+ * Directly between the two hosts: the receiving side listens ({@link TcpListener}), the sending side
+ * connects and presents the one-time token ({@link TcpConnector}). Both sides are started from this
+ * JVM through their {@link ProcessSite}s; across Jenkins agents each side runs on its own agent and
+ * the endpoint and token travel over the remoting channel.
+ *
+ * @param bindAddress    where the receiver listens, an address of the receiving host
+ * @param connectAddress the address the sender connects to (the same, seen from the sender)
+ * @param port           0: any free port
+ */
+public record TcpTransport(String bindAddress, String connectAddress, int port) implements Transport {
+    public TcpTransport {
+        TcpListener.checkAddress(bindAddress);
+        TcpListener.checkAddress(connectAddress);
+    }
+
+    @Override
+    public String name() {
+        return "tcp";
+    }
+
+    @Override
+    public RunningPipeline start(PipelineSpec spec) {
+        RunningPipeline pipeline = new RunningPipeline();
+        TcpListener listener = TcpListener.listen(spec.receiver(), bindAddress, port, spec.options(), spec.workDir());
+        try {
+            TcpConnector.connect(pipeline, spec.sender(), connectAddress, listener.port(), listener.token(),
+                    spec.sendSide(), spec.options(), spec.workDir());
+            listener.acceptAndStart(pipeline, spec.receiver(), spec.receiveSide(), spec.workDir());
+            return pipeline;
+        } catch (RuntimeException e) {
+            listener.close();
+            pipeline.destroy();
+            throw e;
+        }
+    }
+}

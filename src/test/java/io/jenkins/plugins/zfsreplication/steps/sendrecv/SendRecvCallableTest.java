@@ -1,0 +1,99 @@
+package io.jenkins.plugins.zfsreplication.steps.sendrecv;
+
+import io.jenkins.plugins.zfsreplication.steps.views.SendRecvRecord;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendKind;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.TestPools;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** zfsSendRecv's agent side, called directly on a local workspace (no Jenkins needed), on real pools. */
+@ExtendWith(ZfsTestBed.class)
+class SendRecvCallableTest {
+
+    @Test
+    void shouldRunThePlanInTheWorkspaceAndWriteTheArtifactsThere(TestPools pools, @TempDir Path workspace) throws Exception {
+        Zfs zfs = new Zfs(new ProcessCommandRunner());
+        DatasetName source = pools.create("s").resolve("data");
+        DatasetName target = pools.create("t").resolve("data");
+        zfs.createFilesystem(source, Map.of());
+        Files.write(pools.mountpoint(source).resolve("file.bin"), new byte[200 << 10]);
+        zfs.snapshot(List.of(source.snapshot("s1")), false);
+        ZfsObject s1 = zfs.list(List.of(source), false, List.of()).find(source + "@s1").orElseThrow();
+        SendStep step = new SendStep(source, target, SendKind.FULL, null,
+                new SnapshotRef("s1", s1.guid(), s1.createtxg(), s1.creation()), null, false, -1);
+        PlanJson.write(new ReplicationPlan(Instant.now(), "local", "local", List.of(new DatasetPlan(source, target,
+                DatasetAction.SEND, "test", List.of(step)))), workspace.resolve("plan.json"));
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        SendRecvSettings settings = new SendRecvSettings("plan.json", "local", "", "", 1, "properties", "none", "1M",
+                "0", "out");
+
+        SendRecvSummary summary = new SendRecvCallable(settings, listener(log), null).invoke(workspace.toFile(), null);
+
+        assertThat(summary.succeeded()).as(summary.firstError()).isTrue();
+        assertThat(summary.steps()).isEqualTo(1);
+        assertThat(summary.artifacts()).containsExactly("out/transfer.json", "out/throughput.csv", "out/throughput.svg");
+        SendRecvRecord record = new SendRecvRecord(settings, summary);
+        assertThat(record.getDatasets()).isEqualTo(1);
+        assertThat(record.getSkippedSteps()).isZero();
+        assertThat(record.getBytes()).isEqualTo(summary.bytes()).isPositive();
+        assertThat(record.getSeconds()).isPositive();
+        assertThat(record.getChart()).isEqualTo("out/throughput.svg");
+        assertThat(Files.readString(workspace.resolve("out/transfer.json"))).contains("\"options\" : [ \"properties\" ]");
+        assertThat(log.toString(StandardCharsets.UTF_8)).contains("started zfs send -p " + source + "@s1");
+        assertThat(zfs.list(List.of(target), false, List.of()).find(target + "@s1").orElseThrow().guid())
+                .isEqualTo(s1.guid());
+    }
+
+    @Test
+    void shouldRefuseBadFieldsOnTheControllerBeforeAnyAgentWork() {
+        assertThatThrownBy(() -> new SendRecvSettings("../plan.json", "local", "", "", 1, "", "", "", "", ""))
+                .isInstanceOf(TransferException.class).hasMessage("plan must be a path inside the workspace, not '../plan.json'");
+        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "ssh", "", "", 1, "", "", "", "", ""))
+                .hasMessage("The ssh transport needs sshHost ([user@]host)");
+        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "ftp", "", "", 1, "", "", "", "", ""))
+                .hasMessageStartingWith("Unknown transport 'ftp'");
+        assertThatThrownBy(() -> new SendRecvTarget("backup", "nas;reboot", 0, ""))
+                .hasMessage("Invalid address 'nas;reboot': give a host name, an IPv4 address or [IPv6]");
+        assertThatThrownBy(() -> new SendRecvTarget("backup", "nas", 0, "grid: 1x1q"))
+                .hasMessageStartingWith("Bad retention rule");
+        assertThatThrownBy(() -> new SendRecvTarget("", "", 0, "").requireTcp())
+                .hasMessageStartingWith("The tcp transport needs targetAgent");
+        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 0, "", "", "", "", ""))
+                .hasMessage("Concurrency must be between 1 and 64, not 0");
+        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 1, "fast", "", "", "", ""))
+                .hasMessageStartingWith("Unknown send option 'fast'");
+        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 1, "", "gzip", "", "", ""))
+                .hasMessage("Unknown compression 'gzip': use none, zstd or lz4");
+    }
+
+    private static TaskListener listener(ByteArrayOutputStream log) {
+        PrintStream stream = new PrintStream(log, true, StandardCharsets.UTF_8);
+        return () -> stream;
+    }
+}

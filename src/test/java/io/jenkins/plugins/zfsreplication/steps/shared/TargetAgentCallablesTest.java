@@ -1,0 +1,126 @@
+package io.jenkins.plugins.zfsreplication.steps.shared;
+
+import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
+import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
+import io.jenkins.plugins.zfsreplication.steps.prune.PruneCallable;
+import io.jenkins.plugins.zfsreplication.steps.prune.PruneSettings;
+import io.jenkins.plugins.zfsreplication.steps.prune.TargetDestroyCallable;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import hudson.AbortException;
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.TestApply;
+import io.jenkins.plugins.zfsreplication.prune.Decision;
+import io.jenkins.plugins.zfsreplication.prune.PruneDecision;
+import io.jenkins.plugins.zfsreplication.prune.PruneReport;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.ListingText;
+import io.jenkins.plugins.zfsreplication.zfs.TestPools;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
+
+/**
+ * Planning and pruning with the target on another agent: the target's callables (listing,
+ * destroying) and the source's (planning, pruning) invoked directly on real pools, each after a
+ * serialization round trip, in the order the steps call them. Both "agents" are this host.
+ */
+@ExtendWith(ZfsTestBed.class)
+class TargetAgentCallablesTest {
+    private static final List<String> SNAPSHOTS = List.of("zr-20261129T010000Z", "zr-20261129T020000Z",
+            "zr-20261129T030000Z");
+    private static final String HOST = TargetAgent.HOST_PREFIX + "backup";
+
+    @TempDir
+    Path workspace;
+
+    @Test
+    void shouldPlanAgainstTheTargetAgentsListingAndDestroyTheTargetsSnapshotsOnlyThere(TestPools pools) throws Exception {
+        // given a source with three snapshots and an empty target root
+        DatasetName source = pools.create("asrc");
+        DatasetName target = pools.create("adst");
+        pools.exec("zfs", "set", "mountpoint=none", target.name());
+        SNAPSHOTS.forEach(s -> pools.exec("zfs", "snapshot", source + "@" + s));
+        PlanSettings planSettings = new PlanSettings(source.name(), true, target + "/copy", "", null, null, "zr", false,
+                false);
+
+        // when the target agent lists and the source agent plans against that listing
+        ListingText listing = RoundTrip.of(RoundTrip.of(TargetListingCallable.forPlan(HOST,
+                DatasetName.of(target + "/copy"))).call());
+        PlanCallable.Summary planned = RoundTrip.of(new PlanCallable(planSettings, listing))
+                .invoke(workspace.toFile(), null);
+
+        // then the plan is the one a local listing gives, and names the target agent as its host
+        assertThat(planned.summary()).isEqualTo("1 dataset(s): 1 to send in 2 step(s), 0 diverged or refused");
+        ReplicationPlan plan = PlanJson.read(workspace.resolve("plan.json"));
+        assertThat(plan.targetHost()).isEqualTo(HOST);
+        assertThat(listing.host()).isEqualTo(HOST);
+        new TestApply(pools).apply(plan);
+        assertThat(TestApply.snapshots(pools, target + "/copy")).hasSize(3);
+
+        // when the next run plans a fourth snapshot and prunes: the target listed on its agent,
+        // decided (and the source pruned) on the source's agent
+        pools.exec("zfs", "snapshot", source + "@zr-20261129T040000Z");
+        new PlanCallable(planSettings, TargetListingCallable.forPlan(HOST, DatasetName.of(target + "/copy")).call())
+                .invoke(workspace.toFile(), null);
+        PruneSettings prune = new PruneSettings("plan.json", "regex: T0[134]0000Z$", null, "zr", "2026-11-29T12:00:00Z",
+                true);
+        ListingText targetNow = RoundTrip.of(TargetListingCallable.forPrune("zfsPrune", HOST,
+                Files.readString(workspace.resolve("plan.json")))).call();
+        PruneCallable.Summary decided = RoundTrip.of(new PruneCallable(prune, RoundTrip.of(targetNow)))
+                .invoke(workspace.toFile(), null);
+
+        // then nothing was destroyed on the target yet: that is the target agent's part
+        String middle = target + "/copy@" + SNAPSHOTS.get(1);
+        assertThat(decided.report().toDestroy("target")).extracting(d -> d.dataset() + "@" + d.snapshot())
+                .containsExactly(middle);
+        assertThat(TestApply.snapshots(pools, target + "/copy")).hasSize(3);
+        assertThat(TestApply.snapshots(pools, source.name())).hasSize(4);
+
+        // a report naming a snapshot outside the naming (a forged one) is refused, nothing destroyed
+        PruneDecision first = decided.report().toDestroy("target").get(0);
+        PruneReport forged = new PruneReport(decided.report().now(), "test", false, "local", HOST, "", "",
+                List.of(new PruneDecision("target", HOST, first.dataset(), "keep-me", first.guid(), first.epochSecond(),
+                        Decision.DESTROY, "forged", false), first), 0, -1, "", List.of());
+        assertThatThrownBy(() -> new TargetDestroyCallable(forged, "zr").call()).isInstanceOf(AbortException.class)
+                .hasMessage("zfsPrune: refused to destroy " + first.dataset() + "@keep-me on the target: it is not a "
+                        + "snapshot of this prune's naming; nothing was destroyed there");
+        assertThat(TestApply.snapshots(pools, target + "/copy")).hasSize(3);
+
+        // when the target agent destroys
+        TargetDestroyCallable.Result done = RoundTrip.of(RoundTrip.of(new TargetDestroyCallable(decided.report(), "zr"))
+                .call());
+
+        // then exactly the decided snapshot is gone, and the report says so
+        assertThat(TestApply.snapshots(pools, target + "/copy")).extracting(s -> s.split(" ")[0])
+                .containsExactly(SNAPSHOTS.get(0), SNAPSHOTS.get(2));
+        assertThat(done.report().decisions()).filteredOn(d -> d.decision() == Decision.DESTROY)
+                .extracting(PruneDecision::side, PruneDecision::destroyed)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("target", true));
+        assertThat(done.report().errors()).isEmpty();
+        assertThat(done.log()).containsExactly("destroyed on target " + target + "/copy: " + SNAPSHOTS.get(1));
+    }
+
+    @Test
+    void shouldRefuseToPruneAnAgentsTargetFromTheSourceAgent(TestPools pools) throws Exception {
+        DatasetName source = pools.create("bsrc");
+        DatasetName target = pools.create("bdst");
+        pools.exec("zfs", "snapshot", source + "@" + SNAPSHOTS.get(0));
+        ListingText listing = TargetListingCallable.forPlan(HOST, DatasetName.of(target + "/copy")).call();
+        new PlanCallable(new PlanSettings(source.name(), true, target + "/copy", "", null, null, "zr", false, false),
+                listing).invoke(workspace.toFile(), null);
+
+        assertThatThrownBy(() -> new PruneCallable(new PruneSettings("plan.json", "last: 1", null, "zr", "wall", true))
+                .invoke(workspace.toFile(), null)).isInstanceOf(AbortException.class)
+                .hasMessage("zfsPrune: the plan's target is on Jenkins agent 'backup': give targetAgent: 'backup'");
+        assertThat(TestApply.snapshots(pools, source.name())).hasSize(1);
+    }
+}
