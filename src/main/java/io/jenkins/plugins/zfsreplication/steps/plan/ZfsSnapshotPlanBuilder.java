@@ -1,27 +1,17 @@
 package io.jenkins.plugins.zfsreplication.steps.plan;
 
-import io.jenkins.plugins.zfsreplication.steps.prune.PlanPruneSupport;
-import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyBuilder;
-import edu.umd.cs.findbugs.annotations.NonNull;
-import hudson.EnvVars;
-import hudson.Extension;
-import hudson.FilePath;
-import hudson.Launcher;
-import hudson.model.AbstractProject;
-import hudson.model.Run;
-import hudson.model.TaskListener;
-import hudson.tasks.BuildStepDescriptor;
-import hudson.tasks.Builder;
-import java.io.IOException;
 import java.util.Objects;
-import jenkins.tasks.SimpleBuildStep;
+
+import hudson.Extension;
+import io.jenkins.plugins.zfsreplication.steps.shared.ZfsBuilderDescriptor;
+import io.jenkins.plugins.zfsreplication.steps.shared.ZfsStepBuilder;
 import org.kohsuke.stapler.DataBoundConstructor;
 
 /**
  * The freestyle form of {@link ZfsSnapshotPlanStep}: it holds the step itself as its one value, so the options,
  * their help and form checks exist once (the freestyle form nests the step's; see {@link ZfsVerifyBuilder}).
  */
-public final class ZfsSnapshotPlanBuilder extends Builder implements SimpleBuildStep {
+public final class ZfsSnapshotPlanBuilder extends ZfsStepBuilder {
     private final ZfsSnapshotPlanStep plan;
 
     @DataBoundConstructor
@@ -34,22 +24,14 @@ public final class ZfsSnapshotPlanBuilder extends Builder implements SimpleBuild
     }
 
     @Override
-    public void perform(@NonNull Run<?, ?> run, @NonNull FilePath workspace, @NonNull EnvVars env,
-                        @NonNull Launcher launcher, @NonNull TaskListener listener) throws InterruptedException, IOException {
-        PlanPruneSupport.plan(plan.settings(), plan.getTargetAgent(), run, workspace, launcher, listener);
+    protected ZfsSnapshotPlanStep step() {
+        return plan;
     }
 
     @Extension
-    public static final class DescriptorImpl extends BuildStepDescriptor<Builder> {
-        @Override
-        public boolean isApplicable(Class<? extends AbstractProject> jobType) {
-            return true;
-        }
-
-        @NonNull
-        @Override
-        public String getDisplayName() {
-            return "Plan ZFS replication (snapshots and send steps)";
+    public static final class DescriptorImpl extends ZfsBuilderDescriptor {
+        public DescriptorImpl() {
+            super("Plan ZFS replication (snapshots and send steps)");
         }
     }
 }

@@ -1,25 +1,14 @@
 package io.jenkins.plugins.zfsreplication.steps.plan;
 
-import io.jenkins.plugins.zfsreplication.steps.prune.PlanPruneSupport;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.steps.shared.TargetStepDescriptor;
+import io.jenkins.plugins.zfsreplication.steps.shared.ZfsStep;
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.FormChecks;
-import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
-import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
-import hudson.FilePath;
-import hudson.Launcher;
 import hudson.model.Item;
-import hudson.model.Run;
-import hudson.model.TaskListener;
 import hudson.util.FormValidation;
-import java.util.Map;
-import java.util.Set;
 import org.jenkinsci.Symbol;
-import org.jenkinsci.plugins.workflow.steps.Step;
-import org.jenkinsci.plugins.workflow.steps.StepContext;
-import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
-import org.jenkinsci.plugins.workflow.steps.StepExecution;
-import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
@@ -32,7 +21,7 @@ import org.kohsuke.stapler.verb.POST;
  * agent; plan.json and plan.txt are archived. Returns a map: summary, datasets, toSend, upToDate,
  * skipped, problems, steps.
  */
-public final class ZfsSnapshotPlanStep extends Step {
+public final class ZfsSnapshotPlanStep extends ZfsStep {
     private final String sources;
     private final String targetRoot;
     private boolean recursive;
@@ -76,47 +65,15 @@ public final class ZfsSnapshotPlanStep extends Step {
     }
 
     @Override
-    public StepExecution start(StepContext context) {
-        return new Execution(context, settings(), targetAgent);
-    }
-
-    /** Runs off the CPS thread; the work happens on the agent through {@link PlanCallable}. */
-    static final class Execution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
-        private static final long serialVersionUID = 1L;
-        private final PlanSettings settings;
-        private final String targetAgent;
-
-        Execution(StepContext context, PlanSettings settings, String targetAgent) {
-            super(context);
-            this.settings = settings;
-            this.targetAgent = targetAgent;
-        }
-
-        @Override
-        protected Map<String, Object> run() throws Exception {
-            StepContext context = getContext();
-            return PlanPruneSupport.plan(settings, targetAgent, context.get(Run.class), context.get(FilePath.class),
-                    context.get(Launcher.class), context.get(TaskListener.class)).toMap();
-        }
+    public StepRunner runner() {
+        return new PlanRunner(settings(), targetAgent);
     }
 
     @Extension
     @Symbol("zfsSnapshotPlan")
-    public static final class DescriptorImpl extends StepDescriptor {
-        @Override
-        public Set<? extends Class<?>> getRequiredContext() {
-            return Set.of(Run.class, FilePath.class, Launcher.class, TaskListener.class);
-        }
-
-        @Override
-        public String getFunctionName() {
-            return "zfsSnapshotPlan";
-        }
-
-        @NonNull
-        @Override
-        public String getDisplayName() {
-            return "Plan ZFS replication (snapshots and send steps)";
+    public static final class DescriptorImpl extends TargetStepDescriptor {
+        public DescriptorImpl() {
+            super("zfsSnapshotPlan", "Plan ZFS replication (snapshots and send steps)");
         }
 
         @POST
@@ -132,16 +89,6 @@ public final class ZfsSnapshotPlanStep extends Step {
         @POST
         public FormValidation doCheckTargetHost(@AncestorInPath Item item, @QueryParameter String value) {
             return FormChecks.answer(item, () -> FieldChecks.optionalHost(value));
-        }
-
-        @POST
-        public FormValidation doCheckPrefix(@AncestorInPath Item item, @QueryParameter String value) {
-            return FormChecks.answer(item, () -> FieldChecks.prefix(value));
-        }
-
-        @POST
-        public FormValidation doCheckTargetAgent(@AncestorInPath Item item, @QueryParameter String value) {
-            return FormChecks.answer(item, () -> TargetAgent.formCheck(value));
         }
     }
 }

@@ -1,26 +1,17 @@
 package io.jenkins.plugins.zfsreplication.steps.prune;
 
-import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyBuilder;
-import edu.umd.cs.findbugs.annotations.NonNull;
-import hudson.EnvVars;
-import hudson.Extension;
-import hudson.FilePath;
-import hudson.Launcher;
-import hudson.model.AbstractProject;
-import hudson.model.Run;
-import hudson.model.TaskListener;
-import hudson.tasks.BuildStepDescriptor;
-import hudson.tasks.Builder;
-import java.io.IOException;
 import java.util.Objects;
-import jenkins.tasks.SimpleBuildStep;
+
+import hudson.Extension;
+import io.jenkins.plugins.zfsreplication.steps.shared.ZfsBuilderDescriptor;
+import io.jenkins.plugins.zfsreplication.steps.shared.ZfsStepBuilder;
 import org.kohsuke.stapler.DataBoundConstructor;
 
 /**
  * The freestyle form of {@link ZfsPruneStep}: it holds the step itself as its one value, so the options,
  * their help and form checks exist once (the freestyle form nests the step's; see {@link ZfsVerifyBuilder}).
  */
-public final class ZfsPruneBuilder extends Builder implements SimpleBuildStep {
+public final class ZfsPruneBuilder extends ZfsStepBuilder {
     private final ZfsPruneStep prune;
 
     @DataBoundConstructor
@@ -33,22 +24,14 @@ public final class ZfsPruneBuilder extends Builder implements SimpleBuildStep {
     }
 
     @Override
-    public void perform(@NonNull Run<?, ?> run, @NonNull FilePath workspace, @NonNull EnvVars env,
-                        @NonNull Launcher launcher, @NonNull TaskListener listener) throws InterruptedException, IOException {
-        PlanPruneSupport.prune(prune.settings(), prune.getTargetAgent(), run, workspace, launcher, listener);
+    protected ZfsPruneStep step() {
+        return prune;
     }
 
     @Extension
-    public static final class DescriptorImpl extends BuildStepDescriptor<Builder> {
-        @Override
-        public boolean isApplicable(Class<? extends AbstractProject> jobType) {
-            return true;
-        }
-
-        @NonNull
-        @Override
-        public String getDisplayName() {
-            return "Prune ZFS snapshots before sending";
+    public static final class DescriptorImpl extends ZfsBuilderDescriptor {
+        public DescriptorImpl() {
+            super("Prune ZFS snapshots before sending");
         }
     }
 }

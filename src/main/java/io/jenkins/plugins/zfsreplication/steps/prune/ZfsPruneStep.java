@@ -1,25 +1,15 @@
 package io.jenkins.plugins.zfsreplication.steps.prune;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.steps.shared.TargetStepDescriptor;
+import io.jenkins.plugins.zfsreplication.steps.shared.ZfsStep;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.FormChecks;
-import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
-import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
-import hudson.FilePath;
-import hudson.Launcher;
 import hudson.model.Item;
-import hudson.model.Run;
-import hudson.model.TaskListener;
 import hudson.util.FormValidation;
-import java.util.Map;
-import java.util.Set;
 import org.jenkinsci.Symbol;
-import org.jenkinsci.plugins.workflow.steps.Step;
-import org.jenkinsci.plugins.workflow.steps.StepContext;
-import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
-import org.jenkinsci.plugins.workflow.steps.StepExecution;
-import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
@@ -32,7 +22,7 @@ import org.kohsuke.stapler.verb.POST;
  * {@code destroy}. plan.json, plan.txt and prune-report.json are archived; returns a map: summary,
  * failed, dryRun, destroyed, kept, notSent, bytesNotSent.
  */
-public final class ZfsPruneStep extends Step {
+public final class ZfsPruneStep extends ZfsStep {
     private String plan = PruneSettings.DEFAULT_PLAN;
     private String targetAgent;
     private String keepTarget;
@@ -67,47 +57,15 @@ public final class ZfsPruneStep extends Step {
     }
 
     @Override
-    public StepExecution start(StepContext context) {
-        return new Execution(context, settings(), targetAgent);
-    }
-
-    /** Runs off the CPS thread; the work happens on the agent through {@link PruneCallable}. */
-    static final class Execution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
-        private static final long serialVersionUID = 1L;
-        private final PruneSettings settings;
-        private final String targetAgent;
-
-        Execution(StepContext context, PruneSettings settings, String targetAgent) {
-            super(context);
-            this.settings = settings;
-            this.targetAgent = targetAgent;
-        }
-
-        @Override
-        protected Map<String, Object> run() throws Exception {
-            StepContext context = getContext();
-            return PlanPruneSupport.prune(settings, targetAgent, context.get(Run.class), context.get(FilePath.class),
-                    context.get(Launcher.class), context.get(TaskListener.class)).toMap();
-        }
+    public StepRunner runner() {
+        return new PruneRunner(settings(), targetAgent);
     }
 
     @Extension
     @Symbol("zfsPrune")
-    public static final class DescriptorImpl extends StepDescriptor {
-        @Override
-        public Set<? extends Class<?>> getRequiredContext() {
-            return Set.of(Run.class, FilePath.class, Launcher.class, TaskListener.class);
-        }
-
-        @Override
-        public String getFunctionName() {
-            return "zfsPrune";
-        }
-
-        @NonNull
-        @Override
-        public String getDisplayName() {
-            return "Prune ZFS snapshots before sending";
+    public static final class DescriptorImpl extends TargetStepDescriptor {
+        public DescriptorImpl() {
+            super("zfsPrune", "Prune ZFS snapshots before sending");
         }
 
         @POST
@@ -118,16 +76,6 @@ public final class ZfsPruneStep extends Step {
         @POST
         public FormValidation doCheckKeepSource(@AncestorInPath Item item, @QueryParameter String value) {
             return FormChecks.answer(item, () -> FieldChecks.retention(value));
-        }
-
-        @POST
-        public FormValidation doCheckPrefix(@AncestorInPath Item item, @QueryParameter String value) {
-            return FormChecks.answer(item, () -> FieldChecks.prefix(value));
-        }
-
-        @POST
-        public FormValidation doCheckTargetAgent(@AncestorInPath Item item, @QueryParameter String value) {
-            return FormChecks.answer(item, () -> TargetAgent.formCheck(value));
         }
     }
 }

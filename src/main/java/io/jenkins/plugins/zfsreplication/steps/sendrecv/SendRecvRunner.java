@@ -3,7 +3,6 @@ package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 import io.jenkins.plugins.zfsreplication.steps.views.SendRecvRecord;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import com.cloudbees.jenkins.plugins.sshcredentials.SSHUserPrivateKey;
@@ -14,16 +13,21 @@ import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import hudson.util.Secret;
-import jenkins.util.BuildListenerAdapter;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
 
-/** What the Pipeline step and the freestyle builder share: run on the agent, archive, fail with the reason. */
-final class SendRecvRunner {
-    private SendRecvRunner() {
-    }
+/**
+ * zfsSendRecv as the Pipeline step and the freestyle builder run it: send on the agent (and, over
+ * tcp, receive on the target's), archive, fail with the reason.
+ *
+ * @param credentialsId an "SSH Username with private key" credential for the ssh transport (the id only:
+ *                      the key is looked up when the step runs); "" for none
+ */
+record SendRecvRunner(SendRecvSettings settings, String credentialsId, SendRecvTarget target) implements StepRunner {
+    private static final long serialVersionUID = 1L;
 
-    /** @param credentialsId an "SSH Username with private key" credential for the ssh transport; "" for none */
-    static SendRecvSummary run(SendRecvSettings settings, String credentialsId, SendRecvTarget target, Run<?, ?> run,
-                               FilePath workspace, Launcher launcher, TaskListener listener)
+    @Override
+    public Map<String, Object> run(Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
             throws IOException, InterruptedException {
         listener.getLogger().printf("zfsSendRecv: %s over %s, %d at once%n", settings.plan(), settings.transport(),
                 settings.concurrency());
@@ -35,18 +39,14 @@ final class SendRecvRunner {
         SendRecvSummary summary = "tcp".equals(settings.transport())
                 ? TcpSendRecv.run(settings, target, workspace, listener)
                 : workspace.act(new SendRecvCallable(settings, listener, key, target));
-        Map<String, String> artifacts = new LinkedHashMap<>();
-        summary.artifacts().forEach(path -> artifacts.put(path, path));
-        if (!artifacts.isEmpty()) {
-            run.pickArtifactManager().archive(workspace, launcher, BuildListenerAdapter.wrap(listener), artifacts);
-        }
+        WorkspaceFiles.archive(run, workspace, launcher, listener, summary.artifacts());
         ZfsReplicationAction.record(run, new SendRecvRecord(settings, summary));
         if (!summary.succeeded()) {
             throw new AbortException(String.format("zfsSendRecv: %d of %d steps failed%s: %s", summary.failedSteps(),
                     summary.steps(), summary.cancelled() ? " (cancelled)" : "", summary.firstError()));
         }
         listener.getLogger().printf("zfsSendRecv: %d steps, %d bytes%n", summary.steps(), summary.bytes());
-        return summary;
+        return summary.toMap();
     }
 
     /** Resolved at run time, as the build's identity may use it (never logged, only its id). */

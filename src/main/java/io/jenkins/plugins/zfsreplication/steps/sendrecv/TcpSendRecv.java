@@ -1,6 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
-import io.jenkins.plugins.zfsreplication.steps.prune.PlanPruneSupport;
+import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
 import java.io.IOException;
@@ -49,7 +49,7 @@ final class TcpSendRecv {
         }
         PrintStream log = listener.getLogger();
         TargetAgent agent = TargetAgent.of("zfsSendRecv", target.agent());
-        String planJson = PlanPruneSupport.readPlan(workspace.child(settings.plan()));
+        String planJson = WorkspaceFiles.readPlan(workspace.child(settings.plan()));
         ListingText listing = target.targetRules().isEmpty() ? null
                 : agent.channel().call(TargetListingCallable.forPrune("zfsSendRecv", agent.host(), planJson));
         ResumeTokens tokens = ResumeTokens.NONE;

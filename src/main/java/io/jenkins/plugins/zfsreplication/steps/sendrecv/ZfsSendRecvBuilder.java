@@ -1,27 +1,17 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
-import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
-import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyBuilder;
-import edu.umd.cs.findbugs.annotations.NonNull;
-import hudson.EnvVars;
-import hudson.Extension;
-import hudson.FilePath;
-import hudson.Launcher;
-import hudson.model.AbstractProject;
-import hudson.model.Run;
-import hudson.model.TaskListener;
-import hudson.tasks.BuildStepDescriptor;
-import hudson.tasks.Builder;
-import java.io.IOException;
 import java.util.Objects;
-import jenkins.tasks.SimpleBuildStep;
+
+import hudson.Extension;
+import io.jenkins.plugins.zfsreplication.steps.shared.ZfsBuilderDescriptor;
+import io.jenkins.plugins.zfsreplication.steps.shared.ZfsStepBuilder;
 import org.kohsuke.stapler.DataBoundConstructor;
 
 /**
  * The freestyle form of {@link ZfsSendRecvStep}: it holds the step itself as its one value, so the options,
  * their help and form checks exist once (the freestyle form nests the step's; see {@link ZfsVerifyBuilder}).
  */
-public final class ZfsSendRecvBuilder extends Builder implements SimpleBuildStep {
+public final class ZfsSendRecvBuilder extends ZfsStepBuilder {
     private final ZfsSendRecvStep sendRecv;
 
     @DataBoundConstructor
@@ -34,22 +24,14 @@ public final class ZfsSendRecvBuilder extends Builder implements SimpleBuildStep
     }
 
     @Override
-    public void perform(@NonNull Run<?, ?> run, @NonNull FilePath workspace, @NonNull EnvVars env,
-                        @NonNull Launcher launcher, @NonNull TaskListener listener) throws InterruptedException, IOException {
-        sendRecv.perform(ZfsReplicationConfiguration.current(), run, workspace, launcher, listener);
+    protected ZfsSendRecvStep step() {
+        return sendRecv;
     }
 
     @Extension
-    public static final class DescriptorImpl extends BuildStepDescriptor<Builder> {
-        @Override
-        public boolean isApplicable(Class<? extends AbstractProject> jobType) {
-            return true;
-        }
-
-        @NonNull
-        @Override
-        public String getDisplayName() {
-            return "ZFS send/recv: run a replication plan";
+    public static final class DescriptorImpl extends ZfsBuilderDescriptor {
+        public DescriptorImpl() {
+            super("ZFS send/recv: run a replication plan");
         }
     }
 }

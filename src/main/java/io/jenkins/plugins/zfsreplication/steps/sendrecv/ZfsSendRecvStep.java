@@ -1,27 +1,17 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.steps.shared.TargetStepDescriptor;
+import io.jenkins.plugins.zfsreplication.steps.shared.ZfsStep;
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.FormChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
-import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
 import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
 import hudson.model.Item;
 import hudson.util.FormValidation;
-import java.io.IOException;
-import java.util.Map;
-import java.util.Set;
 
 import hudson.Extension;
-import hudson.FilePath;
-import hudson.Launcher;
-import hudson.model.Run;
-import hudson.model.TaskListener;
 import org.jenkinsci.Symbol;
-import org.jenkinsci.plugins.workflow.steps.Step;
-import org.jenkinsci.plugins.workflow.steps.StepContext;
-import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
-import org.jenkinsci.plugins.workflow.steps.StepExecution;
-import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
@@ -33,208 +23,244 @@ import org.kohsuke.stapler.verb.POST;
  * runs the plan's send steps from the agent the step runs on (the sending storage host).
  * Returns a map: succeeded, cancelled, steps, failedSteps, bytes, datasets, skippedSteps, seconds, error.
  */
-public final class ZfsSendRecvStep extends Step {
-    private final SendRecvFields fields;
+public final class ZfsSendRecvStep extends ZfsStep {
+    private final String plan;
+    private String transport = "";
+    private String sshHost = "";
+    private String sshOptions = "";
+    private int concurrency; // 0: the system default
+    private String options = "";
+    private String compression = "none";
+    private String buffer = "64M";
+    private String rateLimit = "0";
+    private String artifacts = "zfs-transfer";
+    private String sshCredentialsId = ""; // "": the system default
+    private String targetAgent = "";
+    private String tcpAddress = "";
+    private int tcpPort; // 0: any free ports
+    private String targetRules = "";
+    private String prefix = ""; // "": the default naming
+    /** Job XML saved before the fields were the step's own held them in this one element; read once. */
+    @Deprecated
+    private SavedFields fields;
 
     @DataBoundConstructor
     public ZfsSendRecvStep(String plan) {
-        this.fields = new SendRecvFields(plan);
-    }
-
-    public SendRecvFields fields() {
-        return fields;
+        this.plan = plan;
     }
 
     public String getPlan() {
-        return fields.plan;
+        return plan;
     }
 
     public String getTransport() {
-        return fields.transport;
+        return transport;
     }
 
     @DataBoundSetter
     public void setTransport(String transport) {
-        fields.transport = transport;
+        this.transport = transport;
     }
 
     public String getSshHost() {
-        return fields.sshHost;
+        return sshHost;
     }
 
     @DataBoundSetter
     public void setSshHost(String sshHost) {
-        fields.sshHost = sshHost;
+        this.sshHost = sshHost;
     }
 
     public String getSshOptions() {
-        return fields.sshOptions;
+        return sshOptions;
     }
 
     @DataBoundSetter
     public void setSshOptions(String sshOptions) {
-        fields.sshOptions = sshOptions;
+        this.sshOptions = sshOptions;
     }
 
     public int getConcurrency() {
-        return fields.concurrency;
+        return concurrency;
     }
 
     @DataBoundSetter
     public void setConcurrency(int concurrency) {
-        fields.concurrency = concurrency;
+        this.concurrency = concurrency;
     }
 
     public String getOptions() {
-        return fields.options;
+        return options;
     }
 
     @DataBoundSetter
     public void setOptions(String options) {
-        fields.options = options;
+        this.options = options;
     }
 
     public String getCompression() {
-        return fields.compression;
+        return compression;
     }
 
     @DataBoundSetter
     public void setCompression(String compression) {
-        fields.compression = compression;
+        this.compression = compression;
     }
 
     public String getBuffer() {
-        return fields.buffer;
+        return buffer;
     }
 
     @DataBoundSetter
     public void setBuffer(String buffer) {
-        fields.buffer = buffer;
+        this.buffer = buffer;
     }
 
     public String getRateLimit() {
-        return fields.rateLimit;
+        return rateLimit;
     }
 
     @DataBoundSetter
     public void setRateLimit(String rateLimit) {
-        fields.rateLimit = rateLimit;
-    }
-
-    public String getTargetAgent() {
-        return fields.targetAgent;
-    }
-
-    @DataBoundSetter
-    public void setTargetAgent(String targetAgent) {
-        fields.targetAgent = targetAgent;
-    }
-
-    public String getTcpAddress() {
-        return fields.tcpAddress;
-    }
-
-    @DataBoundSetter
-    public void setTcpAddress(String tcpAddress) {
-        fields.tcpAddress = tcpAddress;
-    }
-
-    public int getTcpPort() {
-        return fields.tcpPort;
-    }
-
-    @DataBoundSetter
-    public void setTcpPort(int tcpPort) {
-        fields.tcpPort = tcpPort;
-    }
-
-    public String getTargetRules() {
-        return fields.targetRules;
-    }
-
-    @DataBoundSetter
-    public void setTargetRules(String targetRules) {
-        fields.targetRules = targetRules;
-    }
-
-    public String getPrefix() {
-        return fields.prefix;
-    }
-
-    @DataBoundSetter
-    public void setPrefix(String prefix) {
-        fields.prefix = prefix;
+        this.rateLimit = rateLimit;
     }
 
     public String getArtifacts() {
-        return fields.artifacts;
-    }
-
-    public String getSshCredentialsId() {
-        return fields.sshCredentialsId;
-    }
-
-    @DataBoundSetter
-    public void setSshCredentialsId(String sshCredentialsId) {
-        fields.sshCredentialsId = sshCredentialsId;
+        return artifacts;
     }
 
     @DataBoundSetter
     public void setArtifacts(String artifacts) {
-        fields.artifacts = artifacts;
+        this.artifacts = artifacts;
+    }
+
+    public String getSshCredentialsId() {
+        return sshCredentialsId;
+    }
+
+    @DataBoundSetter
+    public void setSshCredentialsId(String sshCredentialsId) {
+        this.sshCredentialsId = sshCredentialsId;
+    }
+
+    public String getTargetAgent() {
+        return targetAgent;
+    }
+
+    @DataBoundSetter
+    public void setTargetAgent(String targetAgent) {
+        this.targetAgent = targetAgent;
+    }
+
+    public String getTcpAddress() {
+        return tcpAddress;
+    }
+
+    @DataBoundSetter
+    public void setTcpAddress(String tcpAddress) {
+        this.tcpAddress = tcpAddress;
+    }
+
+    public int getTcpPort() {
+        return tcpPort;
+    }
+
+    @DataBoundSetter
+    public void setTcpPort(int tcpPort) {
+        this.tcpPort = tcpPort;
+    }
+
+    public String getTargetRules() {
+        return targetRules;
+    }
+
+    @DataBoundSetter
+    public void setTargetRules(String targetRules) {
+        this.targetRules = targetRules;
+    }
+
+    public String getPrefix() {
+        return prefix;
+    }
+
+    @DataBoundSetter
+    public void setPrefix(String prefix) {
+        this.prefix = prefix;
+    }
+
+    /** The settings of a run; fields left empty take {@code defaults}. */
+    public SendRecvSettings settings(StepDefaults defaults) {
+        return new SendRecvSettings(plan, defaults.transport(transport), sshHost, sshOptions,
+                defaults.concurrency(concurrency), options, compression, buffer, rateLimit, artifacts);
+    }
+
+    /** The credential for the ssh transport; "" for the agent user's own keys. */
+    public String credentialsId(StepDefaults defaults) {
+        return defaults.sshCredentialsId(sshCredentialsId);
+    }
+
+    /** The receiving agent (tcp) and the target's rules between steps. */
+    public SendRecvTarget target() {
+        return new SendRecvTarget(targetAgent, tcpAddress, tcpPort, targetRules, prefix);
     }
 
     @Override
-    public StepExecution start(StepContext context) {
+    public StepRunner runner() {
         StepDefaults defaults = ZfsReplicationConfiguration.current();
-        return new Execution(context, fields.settings(defaults), fields.credentialsId(defaults), fields.target());
+        return new SendRecvRunner(settings(defaults), credentialsId(defaults), target());
     }
 
-    /** What the freestyle builder runs: the call the Pipeline execution makes, with the same settings. */
-    void perform(StepDefaults defaults, Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
-            throws IOException, InterruptedException {
-        SendRecvRunner.run(fields.settings(defaults), fields.credentialsId(defaults), fields.target(), run, workspace,
-                launcher, listener);
+    /** A step read from job XML of the older form takes its values from the one element they were saved in. */
+    private Object readResolve() {
+        if (fields == null) {
+            return this;
+        }
+        ZfsSendRecvStep step = new ZfsSendRecvStep(fields.plan);
+        step.transport = fields.transport;
+        step.sshHost = fields.sshHost;
+        step.sshOptions = fields.sshOptions;
+        step.concurrency = fields.concurrency;
+        step.options = fields.options;
+        step.compression = fields.compression;
+        step.buffer = fields.buffer;
+        step.rateLimit = fields.rateLimit;
+        step.artifacts = fields.artifacts;
+        step.sshCredentialsId = fields.sshCredentialsId;
+        step.targetAgent = fields.targetAgent;
+        step.tcpAddress = fields.tcpAddress;
+        step.tcpPort = fields.tcpPort;
+        step.targetRules = fields.targetRules;
+        step.prefix = fields.prefix;
+        return step;
     }
 
-    /** Runs the plan on the step's agent; an abort interrupts it, which ends every pipeline process. */
-    static final class Execution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
+    /** The element older job XML saved the fields in (the form of the removed SendRecvFields). */
+    @Deprecated
+    private static final class SavedFields implements java.io.Serializable {
         private static final long serialVersionUID = 1L;
-        private final SendRecvSettings settings;
-        private final String credentialsId; // the id only: the key is looked up when the step runs
-        private final SendRecvTarget target;
-
-        Execution(StepContext context, SendRecvSettings settings, String credentialsId, SendRecvTarget target) {
-            super(context);
-            this.settings = settings;
-            this.credentialsId = credentialsId;
-            this.target = target;
-        }
-
-        @Override
-        protected Map<String, Object> run() throws Exception {
-            StepContext context = getContext();
-            return SendRecvRunner.run(settings, credentialsId, target, context.get(Run.class), context.get(FilePath.class),
-                    context.get(Launcher.class), context.get(TaskListener.class)).toMap();
-        }
+        private String plan;
+        private String transport;
+        private String sshHost;
+        private String sshOptions;
+        private int concurrency;
+        private String options;
+        private String compression;
+        private String buffer;
+        private String rateLimit;
+        private String artifacts;
+        private String sshCredentialsId;
+        private String targetAgent;
+        private String tcpAddress;
+        private int tcpPort;
+        private String targetRules;
+        private String prefix;
     }
 
     @Extension
     @Symbol("zfsSendRecv")
-    public static final class DescriptorImpl extends StepDescriptor {
-        @Override
-        public Set<? extends Class<?>> getRequiredContext() {
-            return Set.of(Run.class, FilePath.class, Launcher.class, TaskListener.class);
-        }
-
-        @Override
-        public String getFunctionName() {
-            return "zfsSendRecv";
-        }
-
-        @Override
-        public String getDisplayName() {
-            return "ZFS send/recv: run a replication plan";
+    public static final class DescriptorImpl extends TargetStepDescriptor {
+        public DescriptorImpl() {
+            super("zfsSendRecv", "ZFS send/recv: run a replication plan");
         }
 
         @POST
@@ -278,10 +304,6 @@ public final class ZfsSendRecvStep extends Step {
             return FormChecks.answer(item, () -> FieldChecks.size(value));
         }
 
-        @POST
-        public FormValidation doCheckTargetAgent(@AncestorInPath Item item, @QueryParameter String value) {
-            return FormChecks.answer(item, () -> TargetAgent.formCheck(value));
-        }
 
         @POST
         public FormValidation doCheckTcpAddress(@AncestorInPath Item item, @QueryParameter String transport,
@@ -292,11 +314,6 @@ public final class ZfsSendRecvStep extends Step {
         @POST
         public FormValidation doCheckTargetRules(@AncestorInPath Item item, @QueryParameter String value) {
             return FormChecks.answer(item, () -> FieldChecks.retention(value));
-        }
-
-        @POST
-        public FormValidation doCheckPrefix(@AncestorInPath Item item, @QueryParameter String value) {
-            return FormChecks.answer(item, () -> FieldChecks.prefix(value));
         }
     }
 }

@@ -1,25 +1,16 @@
 package io.jenkins.plugins.zfsreplication.steps.verify;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.steps.shared.ZfsStepDescriptor;
+import io.jenkins.plugins.zfsreplication.steps.shared.ZfsStep;
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.FormChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
 import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
-import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
-import hudson.FilePath;
-import hudson.Launcher;
 import hudson.model.Item;
-import hudson.model.Run;
-import hudson.model.TaskListener;
 import hudson.util.FormValidation;
-import java.util.Map;
-import java.util.Set;
 import org.jenkinsci.Symbol;
-import org.jenkinsci.plugins.workflow.steps.Step;
-import org.jenkinsci.plugins.workflow.steps.StepContext;
-import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
-import org.jenkinsci.plugins.workflow.steps.StepExecution;
-import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
@@ -34,7 +25,7 @@ import org.kohsuke.stapler.verb.POST;
  * differences, mismatches, files, chunks, bytes, seconds. (The freestyle builder mirrors the options:
  * Stapler binds setters per class.)
  */
-public final class ZfsVerifyStep extends Step {
+public final class ZfsVerifyStep extends ZfsStep {
     private final String target;
     private String name = VerifySettings.DEFAULT_NAME;
     private String blockSize; // null: the system default
@@ -77,45 +68,15 @@ public final class ZfsVerifyStep extends Step {
     }
 
     @Override
-    public StepExecution start(StepContext context) {
-        return new Execution(context, settings(ZfsReplicationConfiguration.current()));
-    }
-
-    /** Runs off the CPS thread; the work itself happens on the agent through {@link VerifyCallable}. */
-    static final class Execution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
-        private static final long serialVersionUID = 1L;
-        private final VerifySettings settings;
-
-        Execution(StepContext context, VerifySettings settings) {
-            super(context);
-            this.settings = settings;
-        }
-
-        @Override
-        protected Map<String, Object> run() throws Exception {
-            StepContext context = getContext();
-            return VerifyStepSupport.toScriptValue(VerifyStepSupport.perform(settings, context.get(Run.class),
-                    context.get(FilePath.class), context.get(Launcher.class), context.get(TaskListener.class)));
-        }
+    public StepRunner runner() {
+        return new VerifyRunner(settings(ZfsReplicationConfiguration.current()));
     }
 
     @Extension
     @Symbol("zfsVerify")
-    public static final class DescriptorImpl extends StepDescriptor {
-        @Override
-        public Set<? extends Class<?>> getRequiredContext() {
-            return Set.of(Run.class, FilePath.class, Launcher.class, TaskListener.class);
-        }
-
-        @Override
-        public String getFunctionName() {
-            return "zfsVerify";
-        }
-
-        @NonNull
-        @Override
-        public String getDisplayName() {
-            return "Verify ZFS data by chunk hashes";
+    public static final class DescriptorImpl extends ZfsStepDescriptor {
+        public DescriptorImpl() {
+            super("zfsVerify", "Verify ZFS data by chunk hashes");
         }
 
         @POST

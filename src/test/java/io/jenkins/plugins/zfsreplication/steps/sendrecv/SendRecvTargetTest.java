@@ -21,7 +21,7 @@ class SendRecvTargetTest {
         step.setTargetRules("last: 2");
         step.setPrefix(" nightly ");
 
-        PruneOptions retention = step.fields().target().retention(NOW);
+        PruneOptions retention = step.target().retention(NOW);
 
         assertThat(step.getPrefix()).isEqualTo(" nightly ");
         assertThat(retention.naming().prefix()).isEqualTo("nightly");
@@ -34,7 +34,7 @@ class SendRecvTargetTest {
         ZfsSendRecvStep step = new ZfsSendRecvStep("plan.json");
         step.setTargetRules("last: 2");
 
-        PruneOptions retention = step.fields().target().retention(NOW);
+        PruneOptions retention = step.target().retention(NOW);
 
         assertThat(retention.naming().prefix()).isEqualTo(SnapshotNaming.DEFAULT_PREFIX);
         assertThat(retention.naming().isCandidate("zr-20261129T000000Z")).isTrue();
@@ -46,7 +46,7 @@ class SendRecvTargetTest {
         ZfsSendRecvStep step = new ZfsSendRecvStep("plan.json");
         step.setPrefix("bad prefix!");
 
-        assertThatThrownBy(() -> step.fields().target()).isInstanceOf(ZfsException.class)
+        assertThatThrownBy(() -> step.target()).isInstanceOf(ZfsException.class)
                 .hasMessageStartingWith("Invalid snapshot prefix 'bad prefix!'")
                 .hasMessage(FieldChecks.prefix("bad prefix!").orElseThrow());
     }

@@ -50,7 +50,7 @@ class StepDefaultsTest {
 
         assertThat(step.settings(SYSTEM)).extracting(VerifySettings::hash, VerifySettings::blockSize)
                 .containsExactly("xxh3", "64K");
-        assertThat(transfer.fields().settings(SYSTEM)).extracting(SendRecvSettings::transport,
+        assertThat(transfer.settings(SYSTEM)).extracting(SendRecvSettings::transport,
                 SendRecvSettings::concurrency).containsExactly("local", 2);
     }
 
@@ -59,16 +59,16 @@ class StepDefaultsTest {
         ZfsSendRecvStep step = new ZfsSendRecvStep("plan.json");
         step.setSshHost("backup@nas");
 
-        SendRecvSettings settings = step.fields().settings(SYSTEM);
+        SendRecvSettings settings = step.settings(SYSTEM);
 
         assertThat(settings.transport()).isEqualTo("ssh");
         assertThat(settings.concurrency()).isEqualTo(4);
         assertThat(settings.toOptions().concurrency()).isEqualTo(4);
-        assertThat(step.fields().credentialsId(SYSTEM)).isEqualTo("backup-key");
+        assertThat(step.credentialsId(SYSTEM)).isEqualTo("backup-key");
         step.setSshCredentialsId("other-key");
-        assertThat(step.fields().credentialsId(SYSTEM)).isEqualTo("other-key");
-        assertThat(new ZfsSendRecvStep("plan.json").fields().credentialsId(StepDefaults.BUILT_IN)).isEmpty();
-        assertThat(new ZfsSendRecvStep("plan.json").fields().settings(StepDefaults.BUILT_IN))
+        assertThat(step.credentialsId(SYSTEM)).isEqualTo("other-key");
+        assertThat(new ZfsSendRecvStep("plan.json").credentialsId(StepDefaults.BUILT_IN)).isEmpty();
+        assertThat(new ZfsSendRecvStep("plan.json").settings(StepDefaults.BUILT_IN))
                 .extracting(SendRecvSettings::transport, SendRecvSettings::concurrency).containsExactly("local", 1);
     }
 }

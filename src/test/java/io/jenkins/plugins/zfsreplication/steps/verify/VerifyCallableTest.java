@@ -72,7 +72,7 @@ class VerifyCallableTest {
                 .startsWith("chunk 4 differs: (file) at offset 4194304, 1048576 bytes");
         assertThat(outcome.comparisonSummary()).startsWith("compare: 1 difference(s)");
         assertThat(Files.readString(workspace.resolve("copy-report.json"))).contains("\"identical\" : false");
-        assertThat(VerifyStepSupport.toScriptValue(outcome)).containsEntry("mismatches", 1L).containsEntry("files", 1L)
+        assertThat(VerifyRunner.toScriptValue(outcome)).containsEntry("mismatches", 1L).containsEntry("files", 1L)
                 .containsEntry("chunks", 6L).containsEntry("bytes", 6L << 20).containsEntry("identical", false);
     }
 

@@ -26,7 +26,7 @@ class TrendJellyTest {
 
     @Test
     void shouldNameOnlyMembersTheActionAndTheTrendHave() throws Exception {
-        Path jelly = Path.of(System.getProperty("zfsr.repo.root"), "src/main/resources/io/jenkins/plugins/zfsreplication/steps/ZfsReplicationJobAction/floatingBox.jelly");
+        Path jelly = Path.of(System.getProperty("zfsr.repo.root"), "src/main/resources/io/jenkins/plugins/zfsreplication/steps/views/ZfsReplicationJobAction/floatingBox.jelly");
         Map<String, Class<?>> variables = Map.of("from", ZfsReplicationJobAction.class, "trend", ZfsReplicationTrend.class);
 
         List<String> checked = new ArrayList<>();

@@ -14,29 +14,30 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import jenkins.util.BuildListenerAdapter;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
 
-/** What the Pipeline step and the freestyle builder share: run on the agent, log, archive, judge. */
-final class VerifyStepSupport {
-    private VerifyStepSupport() {
+/** zfsVerify as the Pipeline step and the freestyle builder run it: hash on the agent, log, archive, judge. */
+record VerifyRunner(VerifySettings settings) implements StepRunner {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public Map<String, Object> run(Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
+            throws IOException, InterruptedException {
+        return toScriptValue(verify(run, workspace, launcher, listener));
     }
 
     /** Runs the verification where {@code workspace} lives and returns what it found. */
-    static WorkspaceVerification.Outcome perform(VerifySettings settings, Run<?, ?> run, FilePath workspace,
-                                                 Launcher launcher, TaskListener listener)
-            throws IOException, InterruptedException {
+    private WorkspaceVerification.Outcome verify(Run<?, ?> run, FilePath workspace, Launcher launcher,
+                                                 TaskListener listener) throws IOException, InterruptedException {
         PrintStream log = listener.getLogger();
         log.println("zfsVerify: hashing " + settings.target() + " in " + workspace.getRemote());
         workspace.mkdirs();
         WorkspaceVerification.Outcome outcome = workspace.act(new VerifyCallable(settings));
         outcome.log().forEach(line -> log.println("zfsVerify: " + line));
         log.println("zfsVerify: " + outcome.summary());
-        // names come from the settings, not from what the agent returned (agents are not trusted)
-        Map<String, String> artifacts = new LinkedHashMap<>();
-        for (String suffix : List.of(".manifest", "-report.json", "-throughput.csv", "-throughput.svg")) {
-            artifacts.put(settings.name() + suffix, settings.name() + suffix);
-        }
-        run.pickArtifactManager().archive(workspace, launcher, BuildListenerAdapter.wrap(listener), artifacts);
+        WorkspaceFiles.archive(run, workspace, launcher, listener, List.of(".manifest", "-report.json",
+                "-throughput.csv", "-throughput.svg").stream().map(suffix -> settings.name() + suffix).toList());
         ZfsReplicationAction.record(run, new VerifyRecord(settings, outcome));
         if (outcome.identical() == null) {
             return outcome;

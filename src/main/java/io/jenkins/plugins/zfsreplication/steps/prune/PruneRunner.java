@@ -1,0 +1,75 @@
+package io.jenkins.plugins.zfsreplication.steps.prune;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import hudson.AbortException;
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.prune.PruneReportJson;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
+import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
+import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
+import io.jenkins.plugins.zfsreplication.steps.views.PruneRecord;
+import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
+import io.jenkins.plugins.zfsreplication.zfs.ListingText;
+
+/**
+ * zfsPrune as the Pipeline step and the freestyle builder run it: prune on the agent, log, archive.
+ *
+ * @param targetAgent the node that holds the target's pools; blank: as the plan names the target host
+ */
+record PruneRunner(PruneSettings settings, String targetAgent) implements StepRunner {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public Map<String, Object> run(Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
+            throws IOException, InterruptedException {
+        PrintStream log = listener.getLogger();
+        String folder = settings.planFile().contains("/")
+                ? settings.planFile().substring(0, settings.planFile().lastIndexOf('/') + 1) : "";
+        TargetAgent agent = TargetAgent.of("zfsPrune", targetAgent);
+        PruneCallable.Summary summary;
+        if (agent == null) {
+            summary = workspace.act(new PruneCallable(settings));
+        } else {
+            summary = pruneWithTargetAgent(agent, workspace, folder);
+        }
+        summary.log().forEach(line -> log.println("zfsPrune: " + line));
+        summary.summary().lines().forEach(line -> log.println("zfsPrune: " + line));
+        List<String> artifacts = List.of(folder + "plan.json", folder + "plan.txt", folder + "prune-report.json");
+        WorkspaceFiles.archive(run, workspace, launcher, listener, artifacts);
+        ZfsReplicationAction.record(run, new PruneRecord(summary, artifacts));
+        if (summary.failed()) {
+            throw new AbortException("zfsPrune: some snapshots could not be destroyed; see prune-report.json");
+        }
+        return summary.toMap();
+    }
+
+    /**
+     * The target listed on its agent, the decisions made (and the source's destroys done) on the
+     * source's agent, the target's destroys done on the target's agent; prune-report.json then
+     * rewritten with what the target really destroyed.
+     */
+    private PruneCallable.Summary pruneWithTargetAgent(TargetAgent agent, FilePath workspace, String folder)
+            throws IOException, InterruptedException {
+        String planJson = WorkspaceFiles.readPlan(workspace.child(settings.planFile()));
+        ListingText listing = agent.channel().call(TargetListingCallable.forPrune("zfsPrune", agent.host(), planJson));
+        PruneCallable.Summary summary = workspace.act(new PruneCallable(settings, listing));
+        if (!settings.destroy() || summary.report().toDestroy("target").isEmpty()) {
+            return summary;
+        }
+        TargetDestroyCallable.Result done = agent.channel().call(new TargetDestroyCallable(summary.report(),
+                settings.options(java.time.Instant.now()).naming().prefix()));
+        workspace.child(folder + "prune-report.json").write(PruneReportJson.write(done.report()), "UTF-8");
+        List<String> lines = new ArrayList<>(summary.log());
+        done.log().forEach(line -> lines.add("on agent " + agent.name() + ": " + line));
+        return PruneCallable.Summary.of(done.report(), lines);
+    }
+}
