@@ -152,7 +152,8 @@ class PlanPruneCommandTest {
         DatasetName target = pools.create("sdst");
         FOUR.subList(0, 2).forEach(s -> pools.exec("zfs", "snapshot", source + "@" + s));
         assertThat(run(pools, "plan", "--target-root", target + "/copy", "-o", folder.toString(), source.name())).isZero();
-        assertThat(run(pools, "run", folder.resolve("plan.json").toString())).as(err.toString()).isZero();
+        assertThat(run(pools, "run", folder.resolve("plan.json").toString(), "--artifacts", folder.toString()))
+                .as(err.toString()).isZero();
         FOUR.subList(2, 4).forEach(s -> pools.exec("zfs", "snapshot", source + "@" + s));
         assertThat(run(pools, "plan", "--target-root", target + "/copy", "-o", folder.toString(), source.name())).isZero();
         String plan = Files.readString(folder.resolve("plan.json"));
