@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.posix;
 
+import jnr.ffi.annotations.Out;
 import jnr.ffi.annotations.SaveError;
 
 /**
@@ -8,9 +9,21 @@ import jnr.ffi.annotations.SaveError;
  */
 public interface Libc {
     @SaveError
-    int open(String path, int flags);
+    int openat(int directory, String path, int flags);
+
+    /** Linux statx (glibc 2.28): one struct layout on every architecture, unlike struct stat. */
+    @SaveError
+    int statx(int directory, String path, int flags, int mask, @Out byte[] buffer);
 
     int close(int fd);
+
+    long fdopendir(int fd);
+
+    /** struct dirent64 *, or 0 at the end (errno unchanged) or on an error (errno set). */
+    @SaveError
+    long readdir64(long directory);
+
+    int closedir(long directory);
 
     @SaveError
     long lseek(int fd, long offset, int whence);

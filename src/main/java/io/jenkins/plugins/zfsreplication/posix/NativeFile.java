@@ -1,14 +1,19 @@
 package io.jenkins.plugins.zfsreplication.posix;
 
 import java.nio.file.Path;
+import jnr.constants.platform.Errno;
+import jnr.constants.platform.OpenFlags;
 
 /**
  * A file or block device opened read-only through libc: positional reads into native memory,
  * SEEK_DATA/SEEK_HOLE and posix_fadvise, none of which java.nio offers.
  */
 public final class NativeFile implements AutoCloseable {
-    private static final int O_RDONLY = 0;
-    private static final int O_CLOEXEC = 0x80000;
+    static final int AT_FDCWD = -100;
+    private static final int AT_EMPTY_PATH = 0x1000;
+    private static final int READ_FLAGS = OpenFlags.O_RDONLY.intValue() | OpenFlags.O_CLOEXEC.intValue()
+            | OpenFlags.O_NOFOLLOW.intValue() | OpenFlags.O_NONBLOCK.intValue();
+    private static final int ELOOP = Errno.ELOOP.intValue();
     private static final int SEEK_END = 2;
     private static final int SEEK_DATA = 3;
     private static final int SEEK_HOLE = 4;
@@ -20,6 +25,7 @@ public final class NativeFile implements AutoCloseable {
     private final Posix posix;
     private final Path path;
     private final int fd;
+    private FileStatus opened;
     private boolean closed;
 
     private NativeFile(Posix posix, Path path, int fd) {
@@ -28,13 +34,44 @@ public final class NativeFile implements AutoCloseable {
         this.fd = fd;
     }
 
-    static NativeFile open(Posix posix, Path path) {
-        int fd = posix.libc().open(path.toString(), O_RDONLY | O_CLOEXEC);
+    /**
+     * Opens {@code name} (relative to the directory {@code directory}, or to the working directory
+     * for {@link #AT_FDCWD}) as a regular file or block device, never following a symbolic link in
+     * its last component and never blocking: a FIFO or device swapped in after a directory was
+     * listed is refused instead of hanging in open(), a symbolic link instead of reading its target.
+     */
+    static NativeFile open(Posix posix, int directory, String name, Path shown) {
+        int fd = posix.libc().openat(directory, name, READ_FLAGS);
         if (fd < 0) {
+            int errno = posix.errno();
+            if (errno == ELOOP) {
+                throw new PosixException("%s is a symbolic link: not followed", shown);
+            }
             throw new PosixException("Cannot open %s for reading: %s. Check that it exists and is readable.",
-                    path, Posix.describe(posix.errno()));
+                    shown, Posix.describe(errno));
         }
-        return new NativeFile(posix, path, fd);
+        NativeFile file = new NativeFile(posix, shown, fd);
+        try {
+            FileStatus status = file.status();
+            if (!status.isRegularFile() && !status.isBlockDevice()) {
+                throw new PosixException("%s is a %s, not a regular file or block device: not read", shown, status.kind());
+            }
+            file.opened = status;
+            return file;
+        } catch (RuntimeException e) {
+            file.close();
+            throw e;
+        }
+    }
+
+    /** The status fstat gave when the file was opened. */
+    public FileStatus openedStatus() {
+        return opened;
+    }
+
+    /** fstat now (statx with AT_EMPTY_PATH): type, size and modification time. */
+    public FileStatus status() {
+        return Posix.status(posix, fd, "", AT_EMPTY_PATH, path);
     }
 
     public Path path() {
@@ -78,22 +115,33 @@ public final class NativeFile implements AutoCloseable {
     public long read(long address, long length, long offset) {
         long done = 0;
         while (done < length) {
-            long count = Math.min(length - done, MAX_READ);
-            long n = posix.libc().pread(fd, address + done, count, offset + done);
+            long n = readOnce(address + done, length - done, offset + done);
             if (n == 0) {
                 break;
-            }
-            if (n < 0) {
-                int errno = posix.errno();
-                if (errno == EINTR) {
-                    continue;
-                }
-                throw new PosixException("Reading %d bytes at offset %d of %s failed: %s",
-                        count, offset + done, path, Posix.describe(errno));
             }
             done += n;
         }
         return done;
+    }
+
+    /**
+     * One pread of up to {@code length} bytes (retried only when interrupted): for a regular file,
+     * fewer bytes than asked mean end of file, so a small file is read whole, and found longer than
+     * fstat said, in one call.
+     */
+    public long readOnce(long address, long length, long offset) {
+        long count = Math.min(length, MAX_READ);
+        while (true) {
+            long n = posix.libc().pread(fd, address, count, offset);
+            if (n >= 0) {
+                return n;
+            }
+            int errno = posix.errno();
+            if (errno != EINTR) {
+                throw new PosixException("Reading %d bytes at offset %d of %s failed: %s",
+                        count, offset, path, Posix.describe(errno));
+            }
+        }
     }
 
     /** Advises the kernel; advice is only a hint, so failures are ignored. */

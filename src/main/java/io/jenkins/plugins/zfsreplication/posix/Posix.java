@@ -28,6 +28,10 @@ public final class Posix {
         return libc;
     }
 
+    Runtime runtime() {
+        return runtime;
+    }
+
     int errno() {
         return runtime.getLastError();
     }
@@ -43,8 +47,33 @@ public final class Posix {
         return NativeBuffer.allocate(this, size);
     }
 
-    /** Opens {@code path} read-only. */
+    /**
+     * Opens {@code path} read-only as a regular file or block device; a symbolic link as its last
+     * component is refused, not followed (resolve a root that is a link first).
+     */
     public NativeFile openReadOnly(java.nio.file.Path path) {
-        return NativeFile.open(this, path);
+        return NativeFile.open(this, NativeFile.AT_FDCWD, path.toString(), path);
+    }
+
+    /** Opens the directory {@code path}; a symbolic link as its last component is refused, not followed. */
+    public NativeDirectory openDirectory(java.nio.file.Path path) {
+        return NativeDirectory.open(this, NativeFile.AT_FDCWD, path.toString(), path);
+    }
+
+    private static final int STATX_TYPE = 0x1;
+    private static final int STATX_MODE = 0x2;
+    private static final int STATX_MTIME = 0x40;
+    private static final int STATX_SIZE = 0x200;
+    private static final int STATX_BUFFER = 256;
+
+    /** statx of {@code name} relative to {@code fd} (fstat of fd itself with AT_EMPTY_PATH and ""). */
+    static FileStatus status(Posix posix, int fd, String name, int flags, java.nio.file.Path shown) {
+        byte[] buffer = new byte[STATX_BUFFER];
+        if (posix.libc().statx(fd, name, flags, STATX_TYPE | STATX_MODE | STATX_MTIME | STATX_SIZE, buffer) != 0) {
+            throw new PosixException("Cannot stat %s: %s", shown, describe(posix.errno()));
+        }
+        java.nio.ByteBuffer view = java.nio.ByteBuffer.wrap(buffer).order(java.nio.ByteOrder.nativeOrder());
+        // struct statx: stx_mode (u16) at 28, stx_size (u64) at 40, stx_mtime {s64 sec, u32 nsec} at 112
+        return new FileStatus(view.getShort(28) & 0xffff, view.getLong(40), view.getLong(112), view.getInt(120));
     }
 }

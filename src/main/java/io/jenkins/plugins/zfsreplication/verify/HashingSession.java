@@ -90,9 +90,11 @@ final class HashingSession implements AutoCloseable {
         return zeroDigest.hashZeros(zeros, length);
     }
 
-    /** Hashes one open file, passing each chunk's hash to {@code sink} in order. */
-    FileStats hash(NativeFile file, String path, ChunkSink sink) {
-        long size = file.size();
+    /**
+     * Hashes the first {@code size} bytes of one open file, passing each chunk's hash to {@code sink}
+     * in order. The caller checks afterwards that the file did not change meanwhile.
+     */
+    FileStats hash(NativeFile file, String path, long size, ChunkSink sink) {
         long chunk = options.chunkSize();
         file.advise(0, 0, Advice.SEQUENTIAL);
         ExtentCursor cursor = new ExtentCursor(file, size, options.sparse().seek(), options.sparse() == SparseMode.AUTO);
@@ -127,6 +129,46 @@ final class HashingSession implements AutoCloseable {
             log.accept((path.isEmpty() ? file.path().toString() : path) + ": " + cursor.note());
         }
         return stats.build(cursor.calls());
+    }
+
+    /** Files shorter than this are read in one call and hashed by one worker: {@link #hashSmall}. */
+    long smallFileLimit() {
+        return options.bufferSize();
+    }
+
+    /** Runs {@code task} on a hashing thread (whose worker {@link #hashSmall} then uses). */
+    <T> Future<T> submit(java.util.concurrent.Callable<T> task) {
+        return executor.submit(task);
+    }
+
+    /**
+     * Hashes a whole file of {@code size} bytes (less than {@link #smallFileLimit()}: one chunk, or
+     * none when empty) on the calling thread, with one read of {@code size + 1} bytes and none of
+     * the machinery of large files (no hole mapping, no read-ahead advice, no hand-off). That one
+     * read returning other than {@code size} bytes means the file grew or shrank since {@code size}
+     * was taken from fstat after open: the run fails rather than record the old size. Returns null
+     * for an empty file.
+     */
+    ChunkResult hashSmall(NativeFile file, String path, long size) {
+        Worker worker = workers.get();
+        NativeBuffer buffer = worker.buffer();
+        long n = file.readOnce(buffer.address(), size + 1, 0);
+        if (n < size && n > 0) {
+            n += file.read(buffer.address() + n, size + 1 - n, n);
+        }
+        if (n != size) {
+            throw changedSize(file, path, size, n);
+        }
+        if (size == 0) {
+            return null;
+        }
+        return worker.hashRead(buffer, size, size);
+    }
+
+    static VerifyException changedSize(NativeFile file, String path, long before, long after) {
+        return new VerifyException("%s changed size while being read (%d bytes, then %s%d): verify a snapshot"
+                + " or a file nobody writes to", path.isEmpty() ? file.path() : path, before,
+                after > before ? "at least " : "", after);
     }
 
     private Future<ChunkResult> submit(NativeFile file, String path, long offset, long length, long[] ranges) {
@@ -189,10 +231,20 @@ final class HashingSession implements AutoCloseable {
         ChunkResult result = await(future, stats.path);
         sink.chunk(stats.chunks, result.hash());
         stats.add(result);
+        record(result);
+    }
+
+    /** Counts a hashed chunk in the throughput samples. */
+    void record(ChunkResult result) {
         recorder.add(result.length(), result.readBytes(), result.hole() ? result.length() : 0);
     }
 
-    private static ChunkResult await(Future<ChunkResult> future, String path) {
+    /** Hashing threads that run at once. */
+    int workers() {
+        return options.workers();
+    }
+
+    static <T> T await(Future<T> future, String path) {
         try {
             return future.get();
         } catch (InterruptedException e) {
@@ -207,7 +259,7 @@ final class HashingSession implements AutoCloseable {
         }
     }
 
-    private static void checkCancelled(String path) {
+    static void checkCancelled(String path) {
         if (Thread.currentThread().isInterrupted()) {
             throw new VerifyCancelledException("Verification cancelled while hashing %s", path);
         }
@@ -242,10 +294,15 @@ final class HashingSession implements AutoCloseable {
             this.digest = digest;
         }
 
-        ChunkResult hashChunk(NativeFile file, long offset, long length, long[] ranges) {
+        NativeBuffer buffer() {
             if (buffer == null) {
                 buffer = posix.allocate(options.bufferSize());
             }
+            return buffer;
+        }
+
+        ChunkResult hashChunk(NativeFile file, long offset, long length, long[] ranges) {
+            buffer();
             if (options.hash().streaming()) {
                 return streamChunk(file, offset, length);
             }

@@ -1,11 +1,14 @@
 package io.jenkins.plugins.zfsreplication.verify;
 
+import io.jenkins.plugins.zfsreplication.posix.FileStatus;
+import io.jenkins.plugins.zfsreplication.posix.NativeDirectory;
 import io.jenkins.plugins.zfsreplication.posix.NativeFile;
 import io.jenkins.plugins.zfsreplication.posix.Posix;
 import io.jenkins.plugins.zfsreplication.posix.PosixException;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,60 +62,102 @@ public final class Verifier {
         }
     }
 
-    private VerifyResult run(Path input, String name, Function<ManifestHeader, ManifestWriter> output) {
+    private VerifyResult run(Path given, String name, Function<ManifestHeader, ManifestWriter> output) {
+        List<String> log = new ArrayList<>();
+        Path input = resolveRoot(given, log);
         boolean tree = kindOf(input);
         ManifestHeader header = new ManifestHeader(ManifestHeader.FORMAT, ToolVersion.current(), options.hash(),
                 options.blockSize(), options.count(), tree ? ManifestHeader.Layout.TREE : ManifestHeader.Layout.FILE, true);
-        TreeScanner scan = tree ? TreeScanner.scan(input) : null;
-        List<String> log = new ArrayList<>();
-        List<FileStats> stats = new ArrayList<>();
-        try (ThroughputRecorder recorder = new ThroughputRecorder(sampleMillis, progress);
-             HashingSession session = new HashingSession(options, Posix.get(), recorder, log::add);
+        Posix posix = Posix.get();
+        List<FileStats> stats;
+        try (NativeDirectory root = tree ? openRoot(posix, input) : null;
+             TreeWalk walk = tree ? new TreeWalk(root) : null;
+             ThroughputRecorder recorder = new ThroughputRecorder(sampleMillis, progress);
+             HashingSession session = new HashingSession(options, posix, recorder, log::add);
+             TreeHashing hashing = tree ? new TreeHashing(session, root) : null;
              ManifestWriter writer = output.apply(header)) {
             if (tree) {
-                for (String path : scan.files()) {
-                    stats.add(hashOne(session, writer, input.resolve(path), path));
-                }
+                stats = hashing.run(walk, writer);
             } else {
-                stats.add(hashOne(session, writer, input, ""));
+                try (NativeFile file = posix.openReadOnly(input)) {
+                    stats = List.of(hashOpen(session, writer, file, ""));
+                } catch (PosixException e) {
+                    throw new VerifyException(e, "%s", e.getMessage());
+                }
             }
             writer.finish(stats.size(), stats.stream().mapToLong(FileStats::chunks).sum());
             writer.commit();
             List<ThroughputRecorder.Sample> samples = recorder.finish();
-            return new VerifyResult(name, header, options, stats, tree ? scan.skipped() : List.of(), samples,
+            return new VerifyResult(name, header, options, stats, tree ? walk.skipped() : List.of(), samples,
                     recorder.elapsedSeconds(), log);
         }
     }
 
-    private static FileStats hashOne(HashingSession session, ManifestWriter writer, Path file, String path) {
-        try (NativeFile open = Posix.get().openReadOnly(file)) {
-            long size = open.size();
-            writer.file(path, size);
-            FileStats stats = session.hash(open, path, (index, hash) -> writer.chunk(path, index, hash));
-            if (stats.size() != size) {
-                throw new VerifyException("%s changed size while being read (%d, then %d bytes): verify a snapshot"
-                        + " or a file nobody writes to", file, size, stats.size());
-            }
-            return stats;
+    private static NativeDirectory openRoot(Posix posix, Path root) {
+        try {
+            return posix.openDirectory(root);
         } catch (PosixException e) {
             throw new VerifyException(e, "%s", e.getMessage());
         }
     }
 
+    /**
+     * A root that is a symbolic link is followed, that one link only, and the log says so: block
+     * devices are commonly named by links ({@code /dev/zvol/pool/volume}, {@code /dev/disk/by-id/...})
+     * and refusing them would push users to resolve them by hand; what a link inside a tree points
+     * to is never read. The target is resolved once, here, and everything below it is opened
+     * relative to it, so repointing the link during the run changes nothing.
+     */
+    private static Path resolveRoot(Path input, List<String> log) {
+        if (!Files.isSymbolicLink(input)) {
+            return input;
+        }
+        try {
+            Path target = input.toRealPath();
+            log.add(input + " is a symbolic link: verified its target " + target + " (only the root is followed)");
+            return target;
+        } catch (IOException e) {
+            throw new VerifyException(e, "%s is a symbolic link whose target cannot be resolved: %s", input, e.getMessage());
+        }
+    }
+
+    /**
+     * Hashes an open file (a tree's file, a single file or a block device) into {@code writer}; the
+     * file's fstat before and after must agree (size, and modification time unless it is a device),
+     * so a file written while it was read fails the run instead of passing with its old size.
+     */
+    static FileStats hashOpen(HashingSession session, ManifestWriter writer, NativeFile file, String path) {
+        FileStatus before = file.openedStatus();
+        boolean device = before.isBlockDevice();
+        long size = device ? file.size() : before.size();
+        writer.file(path, size);
+        FileStats stats = session.hash(file, path, size, (index, hash) -> writer.chunk(path, index, hash));
+        FileStatus after = file.status();
+        long sizeAfter = device ? file.size() : after.size();
+        if (sizeAfter != size) {
+            throw HashingSession.changedSize(file, path, size, sizeAfter);
+        }
+        if (!device && !before.sameContentAs(after)) {
+            throw new VerifyException("%s was written while being read (same size, new modification time): verify"
+                    + " a snapshot or a file nobody writes to", path.isEmpty() ? file.path() : path);
+        }
+        return stats;
+    }
+
     /** True for a directory; false for a regular file or block device; an error for anything else. */
     private static boolean kindOf(Path input) {
-        if (!Files.exists(input)) {
+        if (!Files.exists(input, LinkOption.NOFOLLOW_LINKS)) {
             throw new VerifyException("%s does not exist: give a file, a directory, a block device or a snapshot"
                     + " (pool/dataset@name)", input);
         }
-        if (Files.isDirectory(input)) {
+        if (Files.isDirectory(input, LinkOption.NOFOLLOW_LINKS)) {
             return true;
         }
-        if (Files.isRegularFile(input)) {
+        if (Files.isRegularFile(input, LinkOption.NOFOLLOW_LINKS)) {
             return false;
         }
         try {
-            int mode = (Integer) Files.getAttribute(input, "unix:mode");
+            int mode = (Integer) Files.getAttribute(input, "unix:mode", LinkOption.NOFOLLOW_LINKS);
             if ((mode & S_IFMT) == S_IFBLK) {
                 return false;
             }

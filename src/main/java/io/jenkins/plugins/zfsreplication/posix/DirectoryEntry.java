@@ -1,0 +1,7 @@
+package io.jenkins.plugins.zfsreplication.posix;
+
+/** A name in a directory and what readdir (or, where it cannot tell, fstatat without following) says it is. */
+public record DirectoryEntry(String name, Type type) {
+    /** The kinds a tree walk tells apart. */
+    public enum Type { FILE, DIRECTORY, SYMLINK, OTHER }
+}

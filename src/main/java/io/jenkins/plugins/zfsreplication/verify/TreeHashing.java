@@ -1,0 +1,154 @@
+package io.jenkins.plugins.zfsreplication.verify;
+
+import io.jenkins.plugins.zfsreplication.posix.NativeDirectory;
+import io.jenkins.plugins.zfsreplication.posix.NativeFile;
+import io.jenkins.plugins.zfsreplication.posix.PosixException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Future;
+
+/**
+ * Hashes a listed tree in listing order. Most trees are many small files, where the cost is per
+ * file, not per byte: a small file (one chunk) is opened, fstat'ed, read in one call, hashed and
+ * closed by one thread, with no hole mapping or read-ahead advice; consecutive small files go to
+ * the hashing threads in batches, so the hand-off is paid per batch, not per file; with one thread
+ * there is no hand-off at all. A large file is hashed chunk by chunk with all threads, as a single
+ * file is. The manifest is written by the calling thread in listing order, so it is the same for
+ * any number of threads.
+ */
+final class TreeHashing implements AutoCloseable {
+    /**
+     * Files per batch handed to a hashing thread. Measured on 50,000 files of 1-32 KiB with two
+     * threads (docs/benchmarks.md): one file per hand-off cost a third more time than 64.
+     */
+    static final int BATCH_FILES = 64;
+
+    private final HashingSession session;
+    private final NativeDirectory root;
+    private final List<TreeOpener> openers = new CopyOnWriteArrayList<>();
+    private final ThreadLocal<TreeOpener> opener;
+    private final boolean handOff;
+    private final int window;
+
+    TreeHashing(HashingSession session, NativeDirectory root) {
+        this.session = session;
+        this.root = root;
+        this.opener = ThreadLocal.withInitial(() -> {
+            TreeOpener created = new TreeOpener(this.root);
+            openers.add(created);
+            return created;
+        });
+        this.handOff = session.workers() > 1;
+        this.window = 2 * session.workers();
+    }
+
+    /** A small file as hashed by a worker: its size and its one chunk (null when empty), or large when it grew past the limit. */
+    private record Small(long size, ChunkResult chunk, boolean large) {
+    }
+
+    /** Consecutive files being hashed by a hashing thread, or to be hashed by the caller (future null). */
+    private record Pending(String[] paths, Future<Small[]> future) {
+    }
+
+    /** Hashes the files {@code walk} yields and writes them to {@code writer} in that order; returns their statistics. */
+    List<FileStats> run(TreeWalk walk, ManifestWriter writer) {
+        List<FileStats> stats = new ArrayList<>();
+        Deque<Pending> pending = new ArrayDeque<>();
+        boolean more = true;
+        try {
+            while (true) {
+                while (more && pending.size() < window) {
+                    String[] paths = nextBatch(walk);
+                    more = paths.length == BATCH_FILES;
+                    if (paths.length > 0) {
+                        pending.add(new Pending(paths, handOff ? session.submit(() -> hashBatch(paths)) : null));
+                    }
+                }
+                Pending batch = pending.poll();
+                if (batch == null) {
+                    return stats;
+                }
+                String[] paths = batch.paths();
+                HashingSession.checkCancelled(paths[0]);
+                Small[] results = batch.future() != null ? HashingSession.await(batch.future(), paths[0]) : hashBatch(paths);
+                for (int i = 0; i < results.length; i++) {
+                    stats.add(results[i].large() ? hashLarge(paths[i], writer) : write(paths[i], results[i], writer));
+                }
+            }
+        } catch (PosixException e) {
+            throw new VerifyException(e, "%s", e.getMessage());
+        } finally {
+            for (Pending left : pending) {
+                if (left.future() != null) {
+                    left.future().cancel(false);
+                }
+            }
+        }
+    }
+
+    private static String[] nextBatch(TreeWalk walk) {
+        String[] paths = new String[BATCH_FILES];
+        int n = 0;
+        String path;
+        while (n < BATCH_FILES && (path = walk.next()) != null) {
+            paths[n++] = path;
+        }
+        return n == BATCH_FILES ? paths : java.util.Arrays.copyOf(paths, n);
+    }
+
+    private FileStats write(String path, Small small, ManifestWriter writer) {
+        writer.file(path, small.size());
+        if (small.chunk() == null) {
+            return new FileStats(path, 0, 0, 0, 0, 0, 0, 0);
+        }
+        writer.chunk(path, 0, small.chunk().hash());
+        session.record(small.chunk());
+        return new FileStats(path, small.size(), 1, small.size(), 0, small.chunk().zero() ? 1 : 0, 0, 0);
+    }
+
+    /** Runs on a hashing thread (or the caller's, with one thread). */
+    private Small[] hashBatch(String[] paths) {
+        Small[] results = new Small[paths.length];
+        long limit = session.smallFileLimit();
+        for (int i = 0; i < paths.length; i++) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new VerifyCancelledException("Verification cancelled while hashing %s", paths[i]);
+            }
+            try (NativeFile file = open(paths[i])) {
+                long size = file.openedStatus().size();
+                // a large file: the calling thread hashes it chunk by chunk with all threads
+                results[i] = size >= limit ? new Small(size, null, true)
+                        : new Small(size, session.hashSmall(file, paths[i], size), false);
+            }
+        }
+        return results;
+    }
+
+    private FileStats hashLarge(String path, ManifestWriter writer) {
+        try (NativeFile file = open(path)) {
+            return Verifier.hashOpen(session, writer, file, path);
+        }
+    }
+
+    private NativeFile open(String path) {
+        try {
+            NativeFile file = opener.get().open(path);
+            if (!file.openedStatus().isRegularFile()) {
+                file.close();
+                throw new VerifyException("%s was listed as a regular file but is now a %s: the tree changed while"
+                        + " being verified; verify a snapshot", path, file.openedStatus().kind());
+            }
+            return file;
+        } catch (PosixException e) {
+            throw new VerifyException(e, "%s (the tree changed while being verified? verify a snapshot)", e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        openers.forEach(TreeOpener::close);
+    }
+}
