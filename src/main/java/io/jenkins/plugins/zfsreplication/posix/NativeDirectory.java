@@ -36,8 +36,13 @@ public final class NativeDirectory implements AutoCloseable {
         if (fd < 0) {
             int errno = posix.errno();
             if (errno == ELOOP || errno == ENOTDIR) {
-                throw new PosixException("%s is no longer a directory (%s): not followed", shown,
-                        errno == ELOOP ? "a symbolic link" : "something else");
+                String kind;
+                try {
+                    kind = Posix.status(posix, directory, name, AT_SYMLINK_NOFOLLOW, shown).kind();
+                } catch (PosixException gone) {
+                    kind = "gone";
+                }
+                throw new PosixException("%s is no longer a directory (now: %s): not followed", shown, kind);
             }
             throw new PosixException("Cannot open the directory %s: %s", shown, Posix.describe(errno));
         }

@@ -57,4 +57,57 @@ class TreeVerifyTest {
                     new ManifestReader.FileEntry("new\nline", 10), new ManifestReader.FileEntry("tab\there", 10));
         }
     }
+
+    @Test
+    void shouldWriteTheSameManifestForAnyThreadCount() throws IOException {
+        Path root = Files.createDirectory(temporary.resolve("many"));
+        // names whose order as strings differs from a per-directory walk: "a-c" < "a/x" < "a0"
+        Files.createDirectories(root.resolve("a/deeper/still"));
+        SparseFixture.create(root.resolve("a-c"), 1).data(0, 7).size(7);
+        SparseFixture.create(root.resolve("a/x"), 2).data(0, 9).size(9);
+        SparseFixture.create(root.resolve("a0"), 3).data(0, 11).size(11);
+        SparseFixture.create(root.resolve("a/deeper/still/big"), 4).data(0, 200_000).data(400_000, 5).size(700_000);
+        SparseFixture.create(root.resolve("a/deeper/empty"), 5).size(0);
+        // more small files than several batches, and files of exactly the chunk size and one byte less
+        for (int i = 0; i < 300; i++) {
+            Path dir = Files.createDirectories(root.resolve("d" + (i % 7)));
+            int size = i % 50 == 0 ? (int) CHUNK : i % 50 == 1 ? (int) CHUNK - 1 : 1 + (i * 997) % 20_000;
+            SparseFixture.create(dir.resolve("f" + i), 100 + i).data(0, size).size(size);
+        }
+        SparseFixture.create(root.resolve("d3/large"), 6).data(0, 3 * (int) CHUNK + 17).size(3 * CHUNK + 17);
+
+        List<String> expected = Oracle.treeChunks(root, "xxh64", CHUNK);
+        byte[] first = null;
+        for (int threads : new int[] {1, 2, 8}) {
+            Path manifest = temporary.resolve("many-" + threads + ".manifest");
+            VerifyResult result = new Verifier(new VerifyOptions(CHUNK, 1, HashAlgorithm.XXH64, SparseMode.AUTO, threads),
+                    100, null).verify(root, manifest);
+            assertThat(Oracle.chunkLines(manifest)).as("%d threads", threads).containsExactlyElementsOf(expected);
+            assertThat(result.files()).hasSize(306).extracting(FileStats::path).startsWith(
+                    "a-c", "a/deeper/empty", "a/deeper/still/big", "a/x", "a0", "d0/f0");
+            byte[] bytes = Files.readAllBytes(manifest);
+            if (first == null) {
+                first = bytes;
+            } else {
+                assertThat(bytes).as("manifest with %d threads", threads).isEqualTo(first);
+            }
+        }
+    }
+
+    @Test
+    void shouldFollowARootThatIsALinkAndSaySo() throws IOException {
+        Path real = Files.createDirectory(temporary.resolve("real"));
+        SparseFixture.create(real.resolve("one"), 7).data(0, 1000).size(1000);
+        SparseFixture.create(real.resolve("two"), 8).data(0, 100_000).size(100_000);
+        Path link = Files.createSymbolicLink(temporary.resolve("link"), real);
+        Path manifest = temporary.resolve("link.manifest");
+
+        VerifyResult result = new Verifier(new VerifyOptions(CHUNK, 1, HashAlgorithm.XXH64, SparseMode.AUTO, 2), 100, null)
+                .verify(link, manifest);
+
+        assertThat(Oracle.chunkLines(manifest)).containsExactlyElementsOf(Oracle.treeChunks(real, "xxh64", CHUNK));
+        assertThat(result.files()).extracting(FileStats::path).containsExactly("one", "two");
+        assertThat(result.log()).containsExactly(link + " is a symbolic link: verified its target "
+                + real.toRealPath() + " (only the root is followed)");
+    }
 }
