@@ -34,9 +34,13 @@ public final class ManifestReader implements AutoCloseable {
     public record Chunk(long index, String hash) {
     }
 
-    private ManifestReader(Path source, BufferedReader in, ManifestHeader fallback) throws IOException {
+    /** How the lines were reordered (zfs-check output of a tree in directory order), or null. */
+    private final TreeOrder order;
+
+    private ManifestReader(Path source, BufferedReader in, ManifestHeader fallback, TreeOrder order) throws IOException {
         this.source = source;
         this.in = in;
+        this.order = order;
         in.mark(1 << 16);
         String first = readLine();
         if (first != null && first.equals(ManifestHeader.FIRST_LINE)) {
@@ -54,10 +58,24 @@ public final class ManifestReader implements AutoCloseable {
      * header (zfs-check output); it may be null, and is ignored when the manifest has a header.
      */
     public static ManifestReader open(Path path, ManifestHeader fallback) {
+        ManifestReader reader = open(path, fallback, null);
+        if (reader.header.sized() || reader.header.layout() != ManifestHeader.Layout.TREE) {
+            return reader;
+        }
+        // zfs-check output of a tree: in directory order, read here in path order
+        reader.close();
+        TreeOrder order = TreeOrder.index(path);
+        return order.sorted() ? open(path, fallback, null) : open(path, fallback, order);
+    }
+
+    private static ManifestReader open(Path path, ManifestHeader fallback, TreeOrder order) {
         try {
-            BufferedReader reader = Files.newBufferedReader(path, StandardCharsets.UTF_8);
+            BufferedReader reader = order == null ? Files.newBufferedReader(path, StandardCharsets.UTF_8)
+                    : new BufferedReader(new java.io.InputStreamReader(order.open(), StandardCharsets.UTF_8.newDecoder()
+                            .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                            .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)));
             try {
-                return new ManifestReader(path, reader, fallback);
+                return new ManifestReader(path, reader, fallback, order);
             } catch (RuntimeException | IOException e) {
                 reader.close();
                 throw e;
@@ -130,8 +148,7 @@ public final class ManifestReader implements AutoCloseable {
         }
         String path = record[0];
         if (currentPath != null && path.compareTo(currentPath) <= 0) {
-            throw failure("files are not sorted by path ('%s' after '%s'). Sort zfs-check output with"
-                    + " LC_ALL=C sort -t$'\\t' -k1,1 -k2,2n first", path, currentPath);
+            throw failure("files are not sorted by path ('%s' after '%s')", path, currentPath);
         }
         currentPath = path;
         lastChunk = -1;
@@ -247,7 +264,8 @@ public final class ManifestReader implements AutoCloseable {
     }
 
     private VerifyException failure(String format, Object... args) {
-        return new VerifyException("Malformed manifest %s, line %d: %s", source, lineNumber,
+        return new VerifyException("Malformed manifest %s, line %d: %s", source,
+                order == null ? lineNumber : order.originalLine(lineNumber),
                 String.format(Locale.ROOT, format, args));
     }
 
