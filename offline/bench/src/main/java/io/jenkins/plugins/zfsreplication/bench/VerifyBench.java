@@ -53,17 +53,35 @@ public final class VerifyBench {
         long sparseData = Sizes.parse(args.length > 3 ? args[3] : "4G");
         long denseSize = Sizes.parse(args.length > 4 ? args[4] : "8G");
         VerifyBench bench = new VerifyBench(dir, Paths.get(args[1]));
-        Path sparse = dir.resolve("sparse.img");
-        Path dense = dir.resolve("dense.img");
-        bench.makeSparse(sparse, sparseSize, sparseData);
-        bench.makeDense(dense, denseSize);
+        List<String> cases = List.of(System.getenv().getOrDefault("ZFSR_BENCH_CASES", "sparse,dense,cli,tree,tiny")
+                .split(","));
         int cores = Runtime.getRuntime().availableProcessors();
-        System.out.printf(Locale.ROOT, "cores: %d, chunk: 1 MiB, hash: xxh64, load average at start: %s%n%n", cores,
-                Files.readString(Paths.get("/proc/loadavg")).trim());
-        bench.measure("sparse", sparse, sparseData, cores, 2, 10.0, 0, () -> bench.dropAndWarmData(sparse, cores));
-        bench.timeProcess(List.of("xxhsum", "-H1", dense.toString())); // bring the dense file into the page cache
-        bench.measure("dense", dense, denseSize, cores, 5, 0.9, 1.5, () -> { });
-        bench.measureCold(sparse, sparseData, cores);
+        System.out.printf(Locale.ROOT, "cores: %d, chunk: 1 MiB, hash: xxh64, cases: %s, load average at start: %s%n%n",
+                cores, String.join(",", cases), Files.readString(Paths.get("/proc/loadavg")).trim());
+        if (cases.contains("sparse")) {
+            Path sparse = dir.resolve("sparse.img");
+            bench.makeSparse(sparse, sparseSize, sparseData);
+            bench.measure("sparse", sparse, sparseData, cores, 2, 10.0, 0, () -> bench.dropAndWarmData(sparse, cores));
+            bench.measureCold(sparse, sparseData, cores);
+        }
+        if (cases.contains("dense")) {
+            Path dense = dir.resolve("dense.img");
+            bench.makeDense(dense, denseSize);
+            bench.timeProcess(List.of("xxhsum", "-H1", dense.toString())); // bring the dense file into the page cache
+            bench.measure("dense", dense, denseSize, cores, 5, 0.9, 1.5, () -> { });
+        }
+        TreeBench trees = new TreeBench(dir, bench.cliJar, bench.checks, System.getenv("ZFSR_ZFS_CHECK"));
+        if (cases.contains("cli")) {
+            Path dense = dir.resolve("dense-2g.img");
+            bench.makeDense(dense, 2L << 30);
+            trees.measureCliStart(dense);
+        }
+        if (cases.contains("tree")) {
+            trees.measureTree(dir.resolve("tree-50k"), 50_000, 1024, 32 * 1024, 5, true);
+        }
+        if (cases.contains("tiny")) {
+            trees.measureTree(dir.resolve("tree-1m-tiny"), 1_000_000, 0, 64, 1, false);
+        }
         System.out.println();
         bench.checks.forEach(System.out::println);
         System.exit(bench.checks.stream().allMatch(c -> c.startsWith("PASS")) ? 0 : 1);
@@ -92,7 +110,7 @@ public final class VerifyBench {
         }
     }
 
-    private void makeDense(Path file, long size) throws IOException {
+    void makeDense(Path file, long size) throws IOException {
         if (Files.exists(file) && Files.size(file) == size) {
             return;
         }
@@ -231,15 +249,22 @@ public final class VerifyBench {
     }
 
     /** Wall seconds, CPU seconds (user + system) and peak RSS of one run; RSS -1 for in-process runs. */
-    private record Timed(double seconds, double cpuSeconds, long maxRssKib) {
+    record Timed(double seconds, double cpuSeconds, long maxRssKib) {
     }
 
     /** Runs under /usr/bin/time for the child's own elapsed time and peak RSS. */
     private Timed timeProcess(List<String> command) {
+        return timeProcess(command, java.util.Map.of());
+    }
+
+    /** As above, with {@code environment} added to the child's. */
+    static Timed timeProcess(List<String> command, java.util.Map<String, String> environment) {
         List<String> full = new ArrayList<>(List.of("/usr/bin/time", "-f", "ZFSRBENCH %e %M %U %S"));
         full.addAll(command);
         try {
-            Process process = new ProcessBuilder(full).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            ProcessBuilder builder = new ProcessBuilder(full).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            builder.environment().putAll(environment);
+            Process process = builder.start();
             String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             if (process.waitFor() != 0) {
                 throw new IllegalStateException(command + " failed: " + err);
