@@ -60,7 +60,7 @@ public final class NativeDirectory implements AutoCloseable {
 
     /** Opens the regular file or block device {@code name} (one component) inside this one. */
     public NativeFile file(String name) {
-        return NativeFile.open(posix, fd, name, path.resolve(name));
+        return NativeFile.open(posix, fd, name, path, true);
     }
 
     private static final int DT_UNKNOWN = 0;

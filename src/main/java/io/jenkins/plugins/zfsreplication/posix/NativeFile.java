@@ -23,14 +23,17 @@ public final class NativeFile implements AutoCloseable {
     private static final long MAX_READ = 0x7ffff000L;
 
     private final Posix posix;
-    private final Path path;
+    /** The directory the file was opened in (or the file's own path when {@link #name} is null). */
+    private final Path directory;
+    private final String name;
     private final int fd;
     private FileStatus opened;
     private boolean closed;
 
-    private NativeFile(Posix posix, Path path, int fd) {
+    private NativeFile(Posix posix, Path directory, String name, int fd) {
         this.posix = posix;
-        this.path = path;
+        this.directory = directory;
+        this.name = name;
         this.fd = fd;
     }
 
@@ -39,22 +42,25 @@ public final class NativeFile implements AutoCloseable {
      * for {@link #AT_FDCWD}) as a regular file or block device, never following a symbolic link in
      * its last component and never blocking: a FIFO or device swapped in after a directory was
      * listed is refused instead of hanging in open(), a symbolic link instead of reading its target.
+     * The file is named {@code shown}, or {@code shown/name} when {@code inShown} (that path is made
+     * only for messages: a tree opens many files, and a Path costs more than the open).
      */
-    static NativeFile open(Posix posix, int directory, String name, Path shown) {
+    static NativeFile open(Posix posix, int directory, String name, Path shown, boolean inShown) {
         int fd = posix.libc().openat(directory, name, READ_FLAGS);
         if (fd < 0) {
             int errno = posix.errno();
             if (errno == ELOOP) {
-                throw new PosixException("%s is a symbolic link: not followed", shown);
+                throw new PosixException("%s is a symbolic link: not followed", inShown ? shown.resolve(name) : shown);
             }
             throw new PosixException("Cannot open %s for reading: %s. Check that it exists and is readable.",
-                    shown, Posix.describe(errno));
+                    inShown ? shown.resolve(name) : shown, Posix.describe(errno));
         }
-        NativeFile file = new NativeFile(posix, shown, fd);
+        NativeFile file = new NativeFile(posix, shown, inShown ? name : null, fd);
         try {
             FileStatus status = file.status();
             if (!status.isRegularFile() && !status.isBlockDevice()) {
-                throw new PosixException("%s is a %s, not a regular file or block device: not read", shown, status.kind());
+                throw new PosixException("%s is a %s, not a regular file or block device: not read", file.path(),
+                        status.kind());
             }
             file.opened = status;
             return file;
@@ -71,18 +77,18 @@ public final class NativeFile implements AutoCloseable {
 
     /** fstat now (statx with AT_EMPTY_PATH): type, size and modification time. */
     public FileStatus status() {
-        return Posix.status(posix, fd, "", AT_EMPTY_PATH, path);
+        return Posix.status(posix, fd, "", AT_EMPTY_PATH, path());
     }
 
     public Path path() {
-        return path;
+        return name == null ? directory : directory.resolve(name);
     }
 
     /** The size in bytes; works for block devices too, where stat reports 0. */
     public long size() {
         long end = posix.libc().lseek(fd, 0, SEEK_END);
         if (end < 0) {
-            throw new PosixException("Cannot determine the size of %s: %s", path, Posix.describe(posix.errno()));
+            throw new PosixException("Cannot determine the size of %s: %s", path(), Posix.describe(posix.errno()));
         }
         return end;
     }
@@ -139,7 +145,7 @@ public final class NativeFile implements AutoCloseable {
             int errno = posix.errno();
             if (errno != EINTR) {
                 throw new PosixException("Reading %d bytes at offset %d of %s failed: %s",
-                        count, offset, path, Posix.describe(errno));
+                        count, offset, path(), Posix.describe(errno));
             }
         }
     }

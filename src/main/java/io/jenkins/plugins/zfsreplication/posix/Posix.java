@@ -52,7 +52,7 @@ public final class Posix {
      * component is refused, not followed (resolve a root that is a link first).
      */
     public NativeFile openReadOnly(java.nio.file.Path path) {
-        return NativeFile.open(this, NativeFile.AT_FDCWD, path.toString(), path);
+        return NativeFile.open(this, NativeFile.AT_FDCWD, path.toString(), path, false);
     }
 
     /** Opens the directory {@code path}; a symbolic link as its last component is refused, not followed. */

@@ -1,11 +1,6 @@
 package io.jenkins.plugins.zfsreplication.bench;
 
 import io.jenkins.plugins.zfsreplication.bench.VerifyBench.Timed;
-import io.jenkins.plugins.zfsreplication.verify.HashAlgorithm;
-import io.jenkins.plugins.zfsreplication.verify.SparseMode;
-import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
-import io.jenkins.plugins.zfsreplication.verify.VerifyResult;
-import io.jenkins.plugins.zfsreplication.verify.Verifier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -161,18 +156,11 @@ final class TreeBench {
     }
 
     private Timed engine(Path root, int threads) {
-        VerifyOptions options = new VerifyOptions(VerifyOptions.DEFAULT_BLOCK_SIZE, VerifyOptions.DEFAULT_COUNT,
-                HashAlgorithm.XXH64, SparseMode.AUTO, threads);
-        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
-                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-        long cpu = os.getProcessCpuTime();
-        long start = System.nanoTime();
-        VerifyResult result = new Verifier(options, 1000, null).verify(root, dir.resolve("engine.manifest"));
-        double seconds = (System.nanoTime() - start) / 1e9;
-        if (result.files().isEmpty()) {
-            throw new IllegalStateException("verify found no files in " + root);
-        }
-        return new Timed(seconds, (os.getProcessCpuTime() - cpu) / 1e9, -1);
+        return VerifyBench.engine(root, dir.resolve("engine.manifest"), threads, result -> {
+            if (result.files().isEmpty()) {
+                throw new IllegalStateException("verify found no files in " + root);
+            }
+        });
     }
 
     private static String java() {

@@ -213,17 +213,24 @@ public final class VerifyBench {
     }
 
     private Timed engine(Path file, int threads) {
+        return engine(file, dir.resolve("engine.manifest"), threads, result -> {
+            if (result.bytes() != fileSize(file)) {
+                throw new IllegalStateException("verify covered " + result.bytes() + " bytes of " + file);
+            }
+        });
+    }
+
+    /** Times the engine in this process on {@code input}; {@code check} sees the result (e.g. to fail on a short run). */
+    static Timed engine(Path input, Path manifest, int threads, java.util.function.Consumer<VerifyResult> check) {
         VerifyOptions options = new VerifyOptions(VerifyOptions.DEFAULT_BLOCK_SIZE, VerifyOptions.DEFAULT_COUNT,
                 HashAlgorithm.XXH64, SparseMode.AUTO, threads);
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         long cpu = os.getProcessCpuTime();
         long start = System.nanoTime();
-        VerifyResult result = new Verifier(options, 1000, null).verify(file, dir.resolve("engine.manifest"));
+        VerifyResult result = new Verifier(options, 1000, null).verify(input, manifest);
         double seconds = (System.nanoTime() - start) / 1e9;
-        if (result.bytes() != fileSize(file)) {
-            throw new IllegalStateException("verify covered " + result.bytes() + " bytes of " + file);
-        }
+        check.accept(result);
         return new Timed(seconds, (os.getProcessCpuTime() - cpu) / 1e9, -1);
     }
 
