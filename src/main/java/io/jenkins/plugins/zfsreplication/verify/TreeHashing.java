@@ -1,13 +1,11 @@
 package io.jenkins.plugins.zfsreplication.verify;
 
-import io.jenkins.plugins.zfsreplication.posix.NativeDirectory;
 import io.jenkins.plugins.zfsreplication.posix.NativeFile;
 import io.jenkins.plugins.zfsreplication.posix.PosixException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Future;
 
 /**
@@ -19,7 +17,7 @@ import java.util.concurrent.Future;
  * file is. The manifest is written by the calling thread in listing order, so it is the same for
  * any number of threads.
  */
-final class TreeHashing implements AutoCloseable {
+final class TreeHashing {
     /**
      * Files per batch handed to a hashing thread. Measured on 50,000 files of 1-32 KiB with two
      * threads (docs/benchmarks.md): one file per hand-off cost a third more time than 64.
@@ -27,20 +25,14 @@ final class TreeHashing implements AutoCloseable {
     static final int BATCH_FILES = 64;
 
     private final HashingSession session;
-    private final NativeDirectory root;
-    private final List<TreeOpener> openers = new CopyOnWriteArrayList<>();
-    private final ThreadLocal<TreeOpener> opener;
+    private final TreeOpener.PerThread opener;
     private final boolean handOff;
     private final int window;
 
-    TreeHashing(HashingSession session, NativeDirectory root) {
+    /** {@code openers} must outlive {@code session} (close it after the session). */
+    TreeHashing(HashingSession session, TreeOpener.PerThread openers) {
         this.session = session;
-        this.root = root;
-        this.opener = ThreadLocal.withInitial(() -> {
-            TreeOpener created = new TreeOpener(this.root);
-            openers.add(created);
-            return created;
-        });
+        this.opener = openers;
         this.handOff = session.workers() > 1;
         this.window = 2 * session.workers();
     }
@@ -145,10 +137,5 @@ final class TreeHashing implements AutoCloseable {
         } catch (PosixException e) {
             throw new VerifyException(e, "%s (the tree changed while being verified? verify a snapshot)", e.getMessage());
         }
-    }
-
-    @Override
-    public void close() {
-        openers.forEach(TreeOpener::close);
     }
 }

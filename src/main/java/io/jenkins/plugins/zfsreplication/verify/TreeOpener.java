@@ -2,6 +2,8 @@ package io.jenkins.plugins.zfsreplication.verify;
 
 import io.jenkins.plugins.zfsreplication.posix.NativeDirectory;
 import io.jenkins.plugins.zfsreplication.posix.NativeFile;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Opens a listed tree's files from the tree's open root, one path component at a time, none
@@ -63,5 +65,33 @@ final class TreeOpener implements AutoCloseable {
     @Override
     public void close() {
         closeDirectory();
+    }
+
+    /**
+     * One opener per thread over the same root, all closed together: close it only after the
+     * threads that use it have stopped (after the hashing session), since a directory closed under
+     * a running thread could have its descriptor number reused by the next open.
+     */
+    static final class PerThread implements AutoCloseable {
+        private final List<TreeOpener> all = new CopyOnWriteArrayList<>();
+        private final ThreadLocal<TreeOpener> own;
+
+        PerThread(NativeDirectory root) {
+            own = ThreadLocal.withInitial(() -> {
+                TreeOpener opener = new TreeOpener(root);
+                all.add(opener);
+                return opener;
+            });
+        }
+
+        /** The calling thread's opener. */
+        TreeOpener get() {
+            return own.get();
+        }
+
+        @Override
+        public void close() {
+            all.forEach(TreeOpener::close);
+        }
     }
 }

@@ -73,11 +73,11 @@ public final class Verifier {
         try (NativeDirectory root = tree ? openRoot(posix, input) : null;
              TreeWalk walk = tree ? new TreeWalk(root) : null;
              ThroughputRecorder recorder = new ThroughputRecorder(sampleMillis, progress);
+             TreeOpener.PerThread openers = tree ? new TreeOpener.PerThread(root) : null;
              HashingSession session = new HashingSession(options, posix, recorder, log::add);
-             TreeHashing hashing = tree ? new TreeHashing(session, root) : null;
              ManifestWriter writer = output.apply(header)) {
             if (tree) {
-                stats = hashing.run(walk, writer);
+                stats = new TreeHashing(session, openers).run(walk, writer);
             } else {
                 try (NativeFile file = posix.openReadOnly(input)) {
                     stats = List.of(hashOpen(session, writer, file, ""));

@@ -125,11 +125,11 @@ class TreeChangedWhileVerifiedTest {
         try (NativeDirectory open = Posix.get().openDirectory(root);
              TreeWalk walk = new TreeWalk(open);
              ThroughputRecorder recorder = new ThroughputRecorder(1000, null);
+             TreeOpener.PerThread openers = new TreeOpener.PerThread(open);
              HashingSession session = new HashingSession(OPTIONS, Posix.get(), recorder, line -> { });
-             TreeHashing hashing = new TreeHashing(session, open);
              ManifestWriter writer = ManifestWriter.toWriter(new StringWriter(), header())) {
             change.apply();
-            hashing.run(walk, writer);
+            new TreeHashing(session, openers).run(walk, writer);
         }
     }
 }
