@@ -33,13 +33,16 @@ final class TreeBench {
     private final List<String> checks;
     /** A copy of zfs_autobackup's sources (the directory holding zfs_autobackup/), or null to leave zfs-check out. */
     private final String zfsCheck;
+    /** An earlier build's command-line jar to time beside this one (java -jar), or null. */
+    private final String before;
 
-    TreeBench(Path dir, Path cliJar, List<String> checks, String zfsCheck) {
+    TreeBench(Path dir, Path cliJar, List<String> checks, String zfsCheck, String before) {
         this.dir = dir;
         this.cliJar = cliJar;
         this.launcher = cliJar.resolveSibling("zfs-replication");
         this.checks = checks;
         this.zfsCheck = zfsCheck == null || zfsCheck.isEmpty() ? null : zfsCheck;
+        this.before = before == null || before.isEmpty() ? null : before;
     }
 
     /** Builds (once) {@code files} files of {@code min..max} bytes, 500 (or 1000 when tiny) per directory. */
@@ -125,6 +128,10 @@ final class TreeBench {
                 "--no-progress", "-o", dir.resolve("cli.manifest").toString(), root.toString()), Map.of()));
         tools.put("verify CLI (java -jar)", () -> VerifyBench.timeProcess(List.of(java(), "-jar", cliJar.toString(),
                 "verify", "--no-progress", "-o", dir.resolve("cli.manifest").toString(), root.toString()), Map.of()));
+        if (before != null) {
+            tools.put("CLI before (java -jar)", () -> VerifyBench.timeProcess(List.of(java(), "-jar", before,
+                    "verify", "--no-progress", "-o", dir.resolve("before.manifest").toString(), root.toString()), Map.of()));
+        }
         return tools;
     }
 
@@ -143,6 +150,10 @@ final class TreeBench {
                         "verify", "--no-progress", "-o", manifest, input.toString()), Map.of()));
                 add(into, "verify CLI (launcher)", VerifyBench.timeProcess(List.of(launcher.toString(), "verify",
                         "--no-progress", "-o", manifest, input.toString()), Map.of()));
+                if (before != null) {
+                    add(into, "CLI before (java -jar)", VerifyBench.timeProcess(List.of(java(), "-jar", before,
+                            "verify", "--no-progress", "-o", manifest, input.toString()), Map.of()));
+                }
             }
         }
         print("CLI start: a 6-byte file, median of 7", start);

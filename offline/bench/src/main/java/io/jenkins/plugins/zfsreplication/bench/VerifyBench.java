@@ -70,7 +70,8 @@ public final class VerifyBench {
             bench.timeProcess(List.of("xxhsum", "-H1", dense.toString())); // bring the dense file into the page cache
             bench.measure("dense", dense, denseSize, cores, 5, 0.9, 1.5, () -> { });
         }
-        TreeBench trees = new TreeBench(dir, bench.cliJar, bench.checks, System.getenv("ZFSR_ZFS_CHECK"));
+        TreeBench trees = new TreeBench(dir, bench.cliJar, bench.checks, System.getenv("ZFSR_ZFS_CHECK"),
+                System.getenv("ZFSR_BENCH_BEFORE"));
         if (cases.contains("cli")) {
             Path dense = dir.resolve("dense-2g.img");
             bench.makeDense(dense, 2L << 30);
