@@ -6,11 +6,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 
-import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
-import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.PlanArtifacts;
 import io.jenkins.plugins.zfsreplication.plan.PlanOptions;
 import io.jenkins.plugins.zfsreplication.plan.PlanRun;
-import io.jenkins.plugins.zfsreplication.plan.PlanText;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
@@ -69,9 +67,7 @@ final class PlanCommand implements Callable<Integer> {
                 estimateSizes);
         ReplicationPlan plan = run.run(now == null ? Instant.now() : now, environment.err()::println);
         Files.createDirectories(output);
-        PlanJson.write(plan, output.resolve("plan.json"));
-        String text = PlanText.write(plan);
-        AtomicFile.write(output.resolve("plan.txt"), text);
+        String text = PlanArtifacts.write(plan, output);
         environment.out().print(text);
         environment.out().flush();
         return 0;

@@ -6,9 +6,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 
-import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
+import io.jenkins.plugins.zfsreplication.prune.PruneArtifacts;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
-import io.jenkins.plugins.zfsreplication.plan.PlanText;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.prune.Destroyer;
@@ -91,9 +90,7 @@ final class PruneCommand implements Callable<Integer> {
         }
         Path folder = output != null ? output : planFile.toAbsolutePath().getParent();
         Files.createDirectories(folder);
-        PlanJson.write(result.plan(), folder.resolve("plan.json"));
-        AtomicFile.write(folder.resolve("plan.txt"), PlanText.write(result.plan()));
-        PruneReportJson.write(result.report(), folder.resolve("prune-report.json"));
+        PruneArtifacts.write(result, folder);
         environment.out().print(PruneReportJson.summary(result.report()));
         environment.out().flush();
         return result.report().errors().isEmpty() ? 0 : Main.FAILED;

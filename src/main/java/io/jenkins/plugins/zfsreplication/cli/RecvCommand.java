@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
@@ -14,13 +15,9 @@ import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
 import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
-import io.jenkins.plugins.zfsreplication.transfer.Preflight;
-import io.jenkins.plugins.zfsreplication.transfer.StepGate;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpListener;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpReceiveSide;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
-import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
-import io.jenkins.plugins.zfsreplication.transfer.ZfsStreamCommands;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import picocli.CommandLine.Command;
@@ -81,10 +78,9 @@ final class RecvCommand implements Callable<Integer> {
                     null, rollback, -1);
             ReplicationPlan plan = new ReplicationPlan(Instant.now(), "remote sender", "local", List.of(
                     new DatasetPlan(target, target, DatasetAction.SEND, "recv command", List.of(step))));
-            TransferSetup setup = new TransferSetup(new TcpReceiveSide(listener), new ZfsStreamCommands(),
-                    ProcessSite.local(), ProcessSite.local(), zfs.capabilities(), zfs.capabilities(), Preflight.NONE,
-                    StepGate.KEEP_ALL);
-            return TransferRun.execute(environment, setup, options, plan, transfer.artifacts);
+            SendRecvJob job = SendRecvJob.receivingSide(new TcpReceiveSide(listener), zfs, options,
+                    environment.err()::println);
+            return TransferRun.execute(environment, job, plan, transfer.artifacts);
         } finally {
             try (var files = Files.walk(work)) {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());

@@ -6,16 +6,13 @@ import java.util.concurrent.Callable;
 
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
-import io.jenkins.plugins.zfsreplication.prune.Destroyer;
 import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
-import io.jenkins.plugins.zfsreplication.prune.PruneRun;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
-import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.OptionResolver;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
-import io.jenkins.plugins.zfsreplication.transfer.StepGate;
+import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
@@ -76,15 +73,12 @@ final class RunCommand implements Callable<Integer> {
         }
         Zfs source = new Zfs(environment.localRunner());
         Zfs target = transport.targetZfs(environment);
-        StepGate gate = retention == null ? StepGate.KEEP_ALL
-                : new PruneRun(source, target, retention, false, Destroyer.ErrorPolicy.CONTINUE)
-                        .retentionCheck(read, environment.err()::println)::stillWanted;
-        TransferSetup setup = TransferSetup.zfs(transport.transport(), source, target, ProcessSite.local(),
-                ProcessSite.local(), gate);
+        SendRecvJob job = SendRecvJob.bothEnds(transport.transport(), source, target, retention, read,
+                transfer.toOptions(), environment.err()::println);
         if (dryRun) {
-            return printDryRun(setup, transfer.toOptions(), read);
+            return printDryRun(job.setup(), job.options(), read);
         }
-        return TransferRun.execute(environment, setup, transfer.toOptions(), read, transfer.artifacts);
+        return TransferRun.execute(environment, job, read, transfer.artifacts);
     }
 
     /** What the run would execute, step by step: the zfs ends of each pipeline, rollbacks named. */

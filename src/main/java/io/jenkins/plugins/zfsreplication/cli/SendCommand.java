@@ -7,19 +7,17 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
-import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.Preflight;
 import io.jenkins.plugins.zfsreplication.transfer.StepGate;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpSendSide;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
-import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
-import io.jenkins.plugins.zfsreplication.transfer.ZfsStreamCommands;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
@@ -83,17 +81,18 @@ final class SendCommand implements Callable<Integer> {
         if (to != null) {
             DatasetName remote = target == null ? name.dataset() : target;
             ReplicationPlan plan = plan(step(source, name, remote));
-            TransferSetup setup = new TransferSetup(tcpSendSide(), new ZfsStreamCommands(), ProcessSite.local(),
-                    ProcessSite.local(), source.capabilities(), source.capabilities(), Preflight.NONE, StepGate.KEEP_ALL);
-            return TransferRun.execute(environment, setup, transfer.toOptions(), plan, transfer.artifacts);
+            // the receiver probes its own zfs; this side knows only its own options
+            SendRecvJob job = SendRecvJob.sendingSide(tcpSendSide(), source.capabilities(), source.capabilities(),
+                    Preflight.NONE, StepGate.KEEP_ALL, transfer.toOptions(), environment.err()::println);
+            return TransferRun.execute(environment, job, plan, transfer.artifacts);
         }
         if (target == null) {
             throw new TransferException("Name the receiving dataset with --target (or a waiting receiver with --to)");
         }
-        TransferSetup setup = TransferSetup.zfs(transport.transport(), source, transport.targetZfs(environment),
-                ProcessSite.local(), ProcessSite.local(), StepGate.KEEP_ALL);
-        return TransferRun.execute(environment, setup, transfer.toOptions(), plan(step(source, name, target)),
-                transfer.artifacts);
+        ReplicationPlan plan = plan(step(source, name, target));
+        SendRecvJob job = SendRecvJob.bothEnds(transport.transport(), source, transport.targetZfs(environment), null,
+                plan, transfer.toOptions(), environment.err()::println);
+        return TransferRun.execute(environment, job, plan, transfer.artifacts);
     }
 
     private SendStep step(Zfs source, SnapshotName name, DatasetName receiving) {

@@ -23,15 +23,15 @@ final class TransferCliOptions {
                     + " Used only where both hosts support them; the log says which were dropped and why.")
     List<String> options = new ArrayList<>();
 
-    @Option(names = "--compress", paramLabel = "none|zstd|lz4", defaultValue = "none",
+    @Option(names = "--compress", paramLabel = "none|zstd|lz4", defaultValue = TransferOptions.DEFAULT_COMPRESSION,
             description = "Compress the stream between the hosts with a zstd or lz4 process (default: ${DEFAULT-VALUE}).")
     String compression;
 
-    @Option(names = "--buffer", paramLabel = "SIZE", defaultValue = "64M",
+    @Option(names = "--buffer", paramLabel = "SIZE", defaultValue = TransferOptions.DEFAULT_BUFFER_SIZE,
             description = "mbuffer stage on the sending side, e.g. 64M; 0 for none (default: ${DEFAULT-VALUE}).")
     String buffer;
 
-    @Option(names = "--rate-limit", paramLabel = "SIZE", defaultValue = "0",
+    @Option(names = "--rate-limit", paramLabel = "SIZE", defaultValue = TransferOptions.NO_RATE_LIMIT,
             description = "Limit the stream to SIZE bytes per second (mbuffer -r), e.g. 50M; 0 = no limit.")
     String rateLimit;
 

@@ -2,30 +2,25 @@ package io.jenkins.plugins.zfsreplication.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.transfer.StepResult;
-import io.jenkins.plugins.zfsreplication.transfer.TransferArtifacts;
-import io.jenkins.plugins.zfsreplication.transfer.TransferEngine;
-import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
+import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.transfer.TransferReport;
-import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
 
 /** What send, recv and run share: run the engine with signals wired to cancel, write the artifacts, summarise. */
 final class TransferRun {
     private TransferRun() {
     }
 
-    static int execute(CliEnvironment environment, TransferSetup setup, TransferOptions options, ReplicationPlan plan,
-                       Path artifacts) throws IOException {
-        TransferEngine engine = new TransferEngine(setup, options, line -> environment.err().println(line),
-                Clock.systemUTC());
+    static int execute(CliEnvironment environment, SendRecvJob job, ReplicationPlan plan, Path artifacts)
+            throws IOException {
         TransferReport report;
-        try (CancelOnSignal signals = new CancelOnSignal(engine::cancel)) {
-            report = engine.run(plan);
-            List<Path> written = TransferArtifacts.write(report, artifacts);
+        try (CancelOnSignal signals = new CancelOnSignal(job::cancel)) {
+            SendRecvJob.Result result = job.run(plan, artifacts);
+            report = result.report();
+            List<Path> written = result.artifacts();
             for (StepResult step : report.steps()) {
                 environment.out().printf("%-9s %s@%s -> %s  %d bytes  %.1f s%s%n",
                         step.outcome().name().toLowerCase(java.util.Locale.ROOT), step.step().source(),

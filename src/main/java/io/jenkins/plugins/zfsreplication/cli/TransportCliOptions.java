@@ -3,13 +3,13 @@ package io.jenkins.plugins.zfsreplication.cli;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
 import io.jenkins.plugins.zfsreplication.transfer.SshTransport;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpTransport;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.Transport;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import picocli.CommandLine.Option;
 
@@ -54,10 +54,8 @@ final class TransportCliOptions {
         if (!"ssh".equals(transport)) {
             return new Zfs(environment.localRunner());
         }
-        List<String> options = new ArrayList<>(List.of("-o", "ConnectTimeout=30"));
-        options.addAll(sshOptions);
-        return new Zfs(new SshCommandRunner(requireHost(), options, environment.localRunner() == null
-                ? new ProcessCommandRunner() : environment.localRunner()));
+        return SendRecvJob.sshTarget(requireHost(), sshOptions, environment.localRunner() == null
+                ? new ProcessCommandRunner() : environment.localRunner());
     }
 
     private String requireHost() {

@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 
 /** The chunking and hashing options shared by {@code verify} and {@code compare}. */
 final class VerifyParameters {
-    @Option(names = "--block-size", paramLabel = "SIZE", defaultValue = "1M",
+    @Option(names = "--block-size", paramLabel = "SIZE", defaultValue = VerifyOptions.DEFAULT_BLOCK_SIZE_TEXT,
             description = "Block size, a power of two; K/M/G are binary (1M = 1048576). Default: ${DEFAULT-VALUE}.")
     String blockSize;
 
@@ -16,7 +16,7 @@ final class VerifyParameters {
             description = "Blocks per chunk; a chunk is block-size x count bytes. Default: ${DEFAULT-VALUE}.")
     long count;
 
-    @Option(names = "--hash", paramLabel = "NAME", defaultValue = "xxh64",
+    @Option(names = "--hash", paramLabel = "NAME", defaultValue = VerifyOptions.DEFAULT_HASH,
             description = "xxh64 (= xxhsum -H1), xxh3, xxh128, sha256 or sha1 (as zfs-check). Default: ${DEFAULT-VALUE}.")
     String hash;
 
@@ -29,7 +29,8 @@ final class VerifyParameters {
     Integer threads;
 
     boolean hashGiven() {
-        return !"xxh64".equals(hash) || !"1M".equals(blockSize) || count != 1;
+        return !VerifyOptions.DEFAULT_HASH.equals(hash) || !VerifyOptions.DEFAULT_BLOCK_SIZE_TEXT.equals(blockSize)
+                || count != VerifyOptions.DEFAULT_COUNT;
     }
 
     VerifyOptions options() {

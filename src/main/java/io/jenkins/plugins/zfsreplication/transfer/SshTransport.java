@@ -15,6 +15,8 @@ import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
  * the arguments the engine built, joined by pipes.
  */
 public final class SshTransport implements Transport {
+    /** ssh gives up on an unreachable host after this, not after the operating system's minutes. */
+    public static final String CONNECT_TIMEOUT = "ConnectTimeout=30";
     private final SshCommandRunner ssh;
 
     /**
@@ -22,7 +24,7 @@ public final class SshTransport implements Transport {
      * @param sshOptions  further client options, e.g. {@code -p 2222 -i key -o UserKnownHostsFile=f}
      */
     public SshTransport(String destination, List<String> sshOptions) {
-        List<String> options = new ArrayList<>(List.of("-o", "ConnectTimeout=30", "-o", "ServerAliveInterval=15",
+        List<String> options = new ArrayList<>(List.of("-o", CONNECT_TIMEOUT, "-o", "ServerAliveInterval=15",
                 "-o", "ServerAliveCountMax=4"));
         options.addAll(sshOptions);
         this.ssh = new SshCommandRunner(destination, options, new io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner());

@@ -27,8 +27,14 @@ import java.util.Set;
 public record TransferOptions(Set<SendOption> requested, Compression compression, long bufferBytes, long rateLimit,
                               Map<String, String> recvSet, List<String> recvExclude, int concurrency,
                               Duration sampleInterval, Duration acceptTimeout, Duration silenceTimeout) {
-    /** An mbuffer of 64 MiB smooths the bursts of zfs send; it is also the byte meter on zfs-fuse. */
+    /**
+     * An mbuffer of 64 MiB smooths the bursts of zfs send; it is also the byte meter on zfs-fuse.
+     * The defaults as users write them: the command line and the Jenkins step take them from here.
+     */
+    public static final String DEFAULT_BUFFER_SIZE = "64M";
     public static final long DEFAULT_BUFFER = 64L << 20;
+    public static final String DEFAULT_COMPRESSION = "none";
+    public static final String NO_RATE_LIMIT = "0";
 
     public TransferOptions {
         requested = requested.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(requested));

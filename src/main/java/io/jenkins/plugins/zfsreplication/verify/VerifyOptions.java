@@ -10,6 +10,9 @@ package io.jenkins.plugins.zfsreplication.verify;
  * with two threads; a 4 TiB disk gives a 4-million-line manifest (about 100 MiB).
  */
 public record VerifyOptions(long blockSize, long count, HashAlgorithm hash, SparseMode sparse, int threads) {
+    /** The defaults as users write them; the command line and the Jenkins steps take them from here. */
+    public static final String DEFAULT_BLOCK_SIZE_TEXT = "1M";
+    public static final String DEFAULT_HASH = "xxh64";
     public static final long DEFAULT_BLOCK_SIZE = 1L << 20;
     public static final long DEFAULT_COUNT = 1;
     /** Largest chunk: one pread moves at most 2 GiB, and whole-chunk hashing keeps a chunk in memory. */

@@ -12,11 +12,9 @@ import java.util.Map;
 
 import hudson.AbortException;
 import hudson.remoting.VirtualChannel;
-import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
+import io.jenkins.plugins.zfsreplication.plan.PlanArtifacts;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
-import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.PlanRun;
-import io.jenkins.plugins.zfsreplication.plan.PlanText;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
@@ -86,8 +84,7 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
             ReplicationPlan plan = targetListing == null ? run.run(Instant.now(), log::add)
                     : run.run(Instant.now(), targetListing, log::add);
             Path folder = workspace.toPath();
-            PlanJson.write(plan, folder.resolve("plan.json"));
-            AtomicFile.write(folder.resolve("plan.txt"), PlanText.write(plan));
+            PlanArtifacts.write(plan, folder);
             return summary(plan, log);
         } catch (ZfsException e) {
             throw new AbortException("zfsSnapshotPlan: " + e.getMessage());

@@ -13,9 +13,8 @@ import java.util.Map;
 
 import hudson.AbortException;
 import hudson.remoting.VirtualChannel;
-import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
+import io.jenkins.plugins.zfsreplication.prune.PruneArtifacts;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
-import io.jenkins.plugins.zfsreplication.plan.PlanText;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.prune.Decision;
 import io.jenkins.plugins.zfsreplication.prune.Destroyer;
@@ -107,11 +106,8 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
             PruneBeforeSend.Result result = targetListing == null ? prune.run(plan, log::add)
                     : prune.run(plan, targetListing, log::add);
             Path planFolder = folder.resolve(settings.planFile()).getParent();
-            PlanJson.write(result.plan(), planFolder.resolve("plan.json"));
-            AtomicFile.write(planFolder.resolve("plan.txt"), PlanText.write(result.plan()));
-            PruneReport report = result.report();
-            PruneReportJson.write(report, planFolder.resolve("prune-report.json"));
-            return Summary.of(report, log);
+            PruneArtifacts.write(result, planFolder);
+            return Summary.of(result.report(), log);
         } catch (ZfsException e) {
             throw new AbortException("zfsPrune: " + e.getMessage());
         }

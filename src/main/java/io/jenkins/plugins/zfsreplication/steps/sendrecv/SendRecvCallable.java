@@ -3,7 +3,6 @@ package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,23 +10,15 @@ import java.util.List;
 
 import hudson.model.TaskListener;
 import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
-import io.jenkins.plugins.zfsreplication.prune.Destroyer;
-import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
-import io.jenkins.plugins.zfsreplication.prune.PruneRun;
-import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
 import io.jenkins.plugins.zfsreplication.transfer.SshTransport;
-import io.jenkins.plugins.zfsreplication.transfer.StepGate;
 import io.jenkins.plugins.zfsreplication.transfer.StepOutcome;
-import io.jenkins.plugins.zfsreplication.transfer.TransferArtifacts;
-import io.jenkins.plugins.zfsreplication.transfer.TransferEngine;
 import io.jenkins.plugins.zfsreplication.transfer.TransferReport;
-import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
 import io.jenkins.plugins.zfsreplication.transfer.Transport;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import jenkins.MasterToSlaveFileCallable;
 
@@ -74,24 +65,20 @@ public final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSu
         Transport transport = "ssh".equals(settings.transport())
                 ? new SshTransport(sshHost, sshOptions) : new LocalTransport();
         Zfs target = "ssh".equals(settings.transport())
-                ? new Zfs(new SshCommandRunner(sshHost, sshOptions, local)) : new Zfs(local);
+                ? SendRecvJob.sshTarget(sshHost, sshOptions, local) : new Zfs(local);
         Zfs source = new Zfs(local);
-        PruneOptions retention = targetSettings.retention(Instant.now());
-        StepGate gate = retention == null ? StepGate.KEEP_ALL
-                : new PruneRun(source, target, retention, false, Destroyer.ErrorPolicy.CONTINUE)
-                        .retentionCheck(plan, listener.getLogger()::println)::stillWanted;
-        TransferSetup setup = TransferSetup.zfs(transport, source, target, ProcessSite.local(), ProcessSite.local(), gate);
-        return execute(root, settings, setup, plan, listener);
+        SendRecvJob job = SendRecvJob.bothEnds(transport, source, target, targetSettings.retention(Instant.now()), plan,
+                settings.toOptions(), listener.getLogger()::println);
+        return execute(root, settings, job, plan);
     }
 
-    /** Runs the plan with {@code setup} on this agent, writes the artifacts, and sums up. */
-    static SendRecvSummary execute(Path root, SendRecvSettings settings, TransferSetup setup, ReplicationPlan plan,
-                                   TaskListener listener) throws IOException, InterruptedException {
-        TransferEngine engine = new TransferEngine(setup, settings.toOptions(), listener.getLogger()::println,
-                Clock.systemUTC());
-        TransferReport report = engine.run(plan);
+    /** Runs the plan with {@code job} on this agent, writes the artifacts, and sums up. */
+    static SendRecvSummary execute(Path root, SendRecvSettings settings, SendRecvJob job, ReplicationPlan plan)
+            throws IOException, InterruptedException {
+        SendRecvJob.Result result = job.run(plan, root.resolve(settings.artifacts()));
+        TransferReport report = result.report();
         List<String> written = new ArrayList<>();
-        for (Path file : TransferArtifacts.write(report, root.resolve(settings.artifacts()))) {
+        for (Path file : result.artifacts()) {
             written.add(root.relativize(file).toString().replace(File.separatorChar, '/'));
         }
         if (Thread.interrupted()) {

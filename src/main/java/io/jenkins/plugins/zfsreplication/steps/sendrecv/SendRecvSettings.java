@@ -42,9 +42,10 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
         }
         sshOptions = sshOptions == null ? "" : sshOptions.strip();
         options = options == null ? "" : options.strip();
-        compression = compression == null || compression.isBlank() ? "none" : compression.strip();
-        buffer = buffer == null || buffer.isBlank() ? "64M" : buffer.strip();
-        rateLimit = rateLimit == null || rateLimit.isBlank() ? "0" : rateLimit.strip();
+        compression = compression == null || compression.isBlank() ? TransferOptions.DEFAULT_COMPRESSION
+                : compression.strip();
+        buffer = buffer == null || buffer.isBlank() ? TransferOptions.DEFAULT_BUFFER_SIZE : buffer.strip();
+        rateLimit = rateLimit == null || rateLimit.isBlank() ? TransferOptions.NO_RATE_LIMIT : rateLimit.strip();
         options(options, compression, buffer, rateLimit, concurrency); // every field checked here, on the controller
     }
 

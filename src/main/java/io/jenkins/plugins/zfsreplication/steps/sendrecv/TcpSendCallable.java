@@ -8,20 +8,15 @@ import java.time.Instant;
 import hudson.AbortException;
 import hudson.model.TaskListener;
 import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
-import io.jenkins.plugins.zfsreplication.prune.Destroyer;
-import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
-import io.jenkins.plugins.zfsreplication.prune.PruneRun;
-import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveEndpoints;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.RemoteReceiverTransport;
 import io.jenkins.plugins.zfsreplication.transfer.ResumeTokens;
 import io.jenkins.plugins.zfsreplication.transfer.StepGate;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
-import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
 import io.jenkins.plugins.zfsreplication.transfer.ZfsPreflight;
-import io.jenkins.plugins.zfsreplication.transfer.ZfsStreamCommands;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
@@ -68,14 +63,13 @@ final class TcpSendCallable extends MasterToSlaveFileCallable<SendRecvSummary> {
         Path root = workspace.toPath();
         ReplicationPlan plan = PlanJson.read(root.resolve(settings.plan()));
         Zfs source = new Zfs(new ProcessCommandRunner());
-        PruneOptions retention = target.retention(Instant.now());
-        StepGate gate = retention == null || targetListing == null ? StepGate.KEEP_ALL
-                : new PruneRun(source, null, retention, false, Destroyer.ErrorPolicy.CONTINUE)
-                        .retentionCheck(plan, targetListing, listener.getLogger()::println)::stillWanted;
+        StepGate gate = SendRecvJob.retentionGate(source, target.retention(Instant.now()), plan, targetListing,
+                listener.getLogger()::println);
         try (RemoteReceiverTransport transport = RemoteReceiverTransport.connect(endpoints, plan, settings.toOptions())) {
-            TransferSetup setup = new TransferSetup(transport, new ZfsStreamCommands(), ProcessSite.local(), ProcessSite.local(),
-                    source.capabilities(), targetCapabilities, ZfsPreflight.sendingSide(source, targetTokens), gate);
-            return SendRecvCallable.execute(root, settings, setup, plan, listener);
+            SendRecvJob job = SendRecvJob.sendingSide(transport, source.capabilities(), targetCapabilities,
+                    ZfsPreflight.sendingSide(source, targetTokens), gate, settings.toOptions(),
+                    listener.getLogger()::println);
+            return SendRecvCallable.execute(root, settings, job, plan);
         } catch (TransferException e) {
             throw new AbortException("zfsSendRecv: " + e.getMessage());
         }

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetStepDescriptor;
 import io.jenkins.plugins.zfsreplication.steps.shared.ZfsStep;
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
@@ -30,9 +31,9 @@ public final class ZfsSendRecvStep extends ZfsStep {
     private String sshOptions = "";
     private int concurrency; // 0: the system default
     private String options = "";
-    private String compression = "none";
-    private String buffer = "64M";
-    private String rateLimit = "0";
+    private String compression = TransferOptions.DEFAULT_COMPRESSION;
+    private String buffer = TransferOptions.DEFAULT_BUFFER_SIZE;
+    private String rateLimit = TransferOptions.NO_RATE_LIMIT;
     private String artifacts = "zfs-transfer";
     private String sshCredentialsId = ""; // "": the system default
     private String targetAgent = "";

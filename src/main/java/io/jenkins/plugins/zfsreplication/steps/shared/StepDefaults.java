@@ -2,6 +2,8 @@ package io.jenkins.plugins.zfsreplication.steps.shared;
 
 import java.io.Serializable;
 
+import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
+
 /**
  * The values a step uses for fields its configuration leaves empty: the system configuration's
  * ({@code steps.ZfsReplicationConfiguration}), and where that is empty too, the built-in ones.
@@ -13,11 +15,12 @@ import java.io.Serializable;
 public record StepDefaults(String hash, String blockSize, int concurrency, String transport, String sshCredentialsId)
         implements Serializable {
     private static final long serialVersionUID = 1L;
-    public static final StepDefaults BUILT_IN = new StepDefaults("xxh64", "1M", 1, "local", "");
+    public static final StepDefaults BUILT_IN = new StepDefaults(VerifyOptions.DEFAULT_HASH,
+            VerifyOptions.DEFAULT_BLOCK_SIZE_TEXT, 1, "local", "");
 
     public StepDefaults {
-        hash = or(hash, "xxh64");
-        blockSize = or(blockSize, "1M");
+        hash = or(hash, VerifyOptions.DEFAULT_HASH);
+        blockSize = or(blockSize, VerifyOptions.DEFAULT_BLOCK_SIZE_TEXT);
         concurrency = concurrency > 0 ? concurrency : 1;
         transport = or(transport, "local");
         sshCredentialsId = or(sshCredentialsId, "");
