@@ -8,7 +8,7 @@ import io.jenkins.plugins.zfsreplication.audit.BuildDirectory;
 import io.jenkins.plugins.zfsreplication.audit.ChainCheck;
 import io.jenkins.plugins.zfsreplication.audit.ChainLink;
 import io.jenkins.plugins.zfsreplication.audit.ChainReport;
-import io.jenkins.plugins.zfsreplication.plan.AtomicFile;
+import io.jenkins.plugins.zfsreplication.files.AtomicFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
+import io.jenkins.plugins.zfsreplication.units.SizeException;
 import io.jenkins.plugins.zfsreplication.verify.CompareResult;
 import io.jenkins.plugins.zfsreplication.verify.ManifestComparison;
 import io.jenkins.plugins.zfsreplication.verify.ManifestHeader;
@@ -80,7 +81,7 @@ final class CompareCommand implements Callable<Integer> {
         } catch (VerifyCancelledException e) {
             err.println("zfs-replication compare: cancelled: " + e.getMessage());
             return 130;
-        } catch (VerifyException | UncheckedIOException e) {
+        } catch (VerifyException | SizeException | UncheckedIOException e) {
             err.println("zfs-replication compare: error: " + e.getMessage());
             return Main.BAD_INPUT;
         } finally {

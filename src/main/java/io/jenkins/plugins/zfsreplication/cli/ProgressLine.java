@@ -1,6 +1,6 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
-import io.jenkins.plugins.zfsreplication.verify.Sizes;
+import io.jenkins.plugins.zfsreplication.units.Sizes;
 import io.jenkins.plugins.zfsreplication.verify.ThroughputRecorder;
 import java.io.PrintWriter;
 import java.util.Locale;

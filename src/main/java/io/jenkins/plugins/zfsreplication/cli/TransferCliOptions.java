@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
+import io.jenkins.plugins.zfsreplication.units.Sizes;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,7 +77,7 @@ final class TransferCliOptions {
     }
 
     static long size(String text) {
-        return TransferOptions.parseSize(text);
+        return Sizes.parse(text);
     }
 
     private static Duration seconds(double seconds) {

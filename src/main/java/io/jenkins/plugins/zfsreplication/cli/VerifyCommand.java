@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
+import io.jenkins.plugins.zfsreplication.units.SizeException;
 import io.jenkins.plugins.zfsreplication.verify.AtomicFiles;
 import io.jenkins.plugins.zfsreplication.verify.VerifyArtifacts;
 import io.jenkins.plugins.zfsreplication.verify.VerifyCancelledException;
@@ -87,7 +88,7 @@ final class VerifyCommand implements Callable<Integer> {
             err.println("zfs-replication verify: cancelled: " + e.getMessage());
             err.flush();
             return 130;
-        } catch (VerifyException | UncheckedIOException | java.io.IOException e) {
+        } catch (VerifyException | SizeException | UncheckedIOException | java.io.IOException e) {
             err.println("zfs-replication verify: error: " + e.getMessage());
             err.flush();
             return Main.BAD_INPUT;

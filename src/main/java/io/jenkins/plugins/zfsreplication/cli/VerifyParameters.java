@@ -1,7 +1,7 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
 import io.jenkins.plugins.zfsreplication.verify.HashAlgorithm;
-import io.jenkins.plugins.zfsreplication.verify.Sizes;
+import io.jenkins.plugins.zfsreplication.units.Sizes;
 import io.jenkins.plugins.zfsreplication.verify.SparseMode;
 import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
 import picocli.CommandLine.Option;

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.plan;
 
+import io.jenkins.plugins.zfsreplication.files.AtomicFile;
 import java.io.IOException;
 import java.nio.file.Path;
 

@@ -2,10 +2,10 @@ package io.jenkins.plugins.zfsreplication.transfer;
 
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+
+import io.jenkins.plugins.zfsreplication.files.AtomicFile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,8 +111,7 @@ public final class TransferArtifacts {
     }
 
     private static Path writeAtomically(Path file, String content) throws IOException {
-        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(temporary, content, StandardCharsets.UTF_8);
-        return Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.write(file, content);
+        return file;
     }
 }

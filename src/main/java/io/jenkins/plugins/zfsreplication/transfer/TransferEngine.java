@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.units.Sizes;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.time.Clock;
 import java.time.Instant;
@@ -161,7 +162,7 @@ public final class TransferEngine {
             }
             results.add(result);
             log.accept(String.format("%s: %s, %s in %.1f s%s", StepTransfer.label(step),
-                    result.outcome().name().toLowerCase(java.util.Locale.ROOT), Sizes.bytes(result.bytes()),
+                    result.outcome().name().toLowerCase(java.util.Locale.ROOT), Sizes.human(result.bytes()),
                     result.seconds(), result.message().isEmpty() ? "" : ": " + result.message()));
             blocked = result.outcome() != StepOutcome.OK;
         }
@@ -196,11 +197,11 @@ public final class TransferEngine {
 
     private static String progressLine(ThroughputLog.Sample sample, DatasetProgress state) {
         StringBuilder line = new StringBuilder(String.format("progress %s: %s at %s/s", sample.dataset(),
-                Sizes.bytes(sample.bytes()), Sizes.bytes(sample.bytesPerSecond())));
+                Sizes.human(sample.bytes()), Sizes.human(sample.bytesPerSecond())));
         long estimate = state == null ? -1 : state.estimate();
         if (estimate > 0 && sample.bytesPerSecond() > 0) {
             long stepBytes = state.stepBytes();
-            line.append(String.format(" (step %s of ~%s, %s left)", Sizes.bytes(stepBytes), Sizes.bytes(estimate),
+            line.append(String.format(" (step %s of ~%s, %s left)", Sizes.human(stepBytes), Sizes.human(estimate),
                     Sizes.duration(Math.max(0, estimate - stepBytes) / sample.bytesPerSecond())));
         }
         return line.toString();

@@ -63,22 +63,6 @@ public record TransferOptions(Set<SendOption> requested, Compression compression
                 Duration.ofSeconds(1), Duration.ofMinutes(2), Duration.ofMinutes(5));
     }
 
-    /** "64M", "1G", "512k" or plain bytes, binary units (1M = 1048576): how users give sizes. */
-    public static long parseSize(String text) {
-        String value = text.strip();
-        if (!value.matches("\\d{1,15}[kKmMgGtT]?")) {
-            throw new TransferException("Invalid size '%s': give bytes or a number with k, M, G or T", text);
-        }
-        int shift = switch (Character.toUpperCase(value.charAt(value.length() - 1))) {
-            case 'K' -> 10;
-            case 'M' -> 20;
-            case 'G' -> 30;
-            case 'T' -> 40;
-            default -> 0;
-        };
-        return Long.parseLong(shift == 0 ? value : value.substring(0, value.length() - 1)) << shift;
-    }
-
     public TransferOptions withConcurrency(int datasets) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, datasets,
                 sampleInterval, acceptTimeout, silenceTimeout);

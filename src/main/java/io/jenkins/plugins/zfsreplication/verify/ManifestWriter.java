@@ -2,13 +2,10 @@ package io.jenkins.plugins.zfsreplication.verify;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import io.jenkins.plugins.zfsreplication.files.AtomicFile;
 import java.util.Locale;
 
 /**
@@ -19,14 +16,14 @@ import java.util.Locale;
 public final class ManifestWriter implements AutoCloseable {
     private final Writer out;
     private final Path target;
-    private final Path temporary;
+    private final AtomicFile.Pending file; // null when writing to a writer
     private final ManifestHeader header;
     private boolean committed;
 
-    private ManifestWriter(Writer out, Path target, Path temporary, ManifestHeader header) {
+    private ManifestWriter(Writer out, Path target, AtomicFile.Pending file, ManifestHeader header) {
         this.out = out;
         this.target = target;
-        this.temporary = temporary;
+        this.file = file;
         this.header = header;
     }
 
@@ -34,10 +31,8 @@ public final class ManifestWriter implements AutoCloseable {
     public static ManifestWriter toFile(Path target, ManifestHeader header) {
         Path absolute = target.toAbsolutePath();
         try {
-            Path temporary = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
-            Writer writer = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(temporary),
-                    StandardCharsets.UTF_8), 1 << 16);
-            return start(new ManifestWriter(writer, absolute, temporary, header));
+            AtomicFile.Pending file = AtomicFile.open(absolute, AtomicFile.PRIVATE);
+            return start(new ManifestWriter(file.writer(), absolute, file, header));
         } catch (IOException e) {
             throw new VerifyException(e, "Cannot write the manifest %s: %s. Check that its directory exists and is writable.",
                     target, e.getMessage());
@@ -91,9 +86,8 @@ public final class ManifestWriter implements AutoCloseable {
     public void commit() {
         try {
             out.flush();
-            if (target != null) {
-                out.close();
-                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            if (file != null) {
+                file.commit();
             }
             committed = true;
         } catch (IOException e) {
@@ -107,14 +101,9 @@ public final class ManifestWriter implements AutoCloseable {
             return;
         }
         try {
-            out.close();
+            file.close();
         } catch (IOException e) {
-            // the temporary file goes away below either way
-        }
-        try {
-            Files.deleteIfExists(temporary);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot remove the incomplete manifest " + temporary, e);
+            throw new UncheckedIOException("Cannot remove the incomplete manifest beside " + target, e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.verify;
 
+import io.jenkins.plugins.zfsreplication.units.Sizes;
 import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
+import io.jenkins.plugins.zfsreplication.units.Sizes;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.Arrays;
@@ -58,7 +59,7 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
         Set<SendOption> requested = options.isEmpty() ? Set.of() : Arrays.stream(options.split(","))
                 .map(SendOption::byName).collect(Collectors.toSet());
         return TransferOptions.defaults().withRequested(requested).withCompression(compression(compression))
-                .withBuffer(TransferOptions.parseSize(buffer), TransferOptions.parseSize(rateLimit))
+                .withBuffer(Sizes.parse(buffer), Sizes.parse(rateLimit))
                 .withConcurrency(concurrency).withTimes(Duration.ofSeconds(5), Duration.ofMinutes(2), Duration.ofMinutes(5));
     }
 

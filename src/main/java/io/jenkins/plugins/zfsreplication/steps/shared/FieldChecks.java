@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.shared;
 
+import io.jenkins.plugins.zfsreplication.units.SizeException;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSettings;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvTarget;
@@ -9,7 +10,7 @@ import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.verify.HashAlgorithm;
-import io.jenkins.plugins.zfsreplication.verify.Sizes;
+import io.jenkins.plugins.zfsreplication.units.Sizes;
 import io.jenkins.plugins.zfsreplication.verify.SparseMode;
 import io.jenkins.plugins.zfsreplication.verify.VerifyException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
@@ -91,7 +92,7 @@ public final class FieldChecks {
 
     /** A transfer size (buffer, rate limit): empty takes the default. */
     public static Optional<String> size(String value) {
-        return blank(value) ? Optional.empty() : check(() -> TransferOptions.parseSize(value));
+        return blank(value) ? Optional.empty() : check(() -> Sizes.parse(value));
     }
 
     /** Datasets at once; empty or 0 takes the default. */
@@ -175,7 +176,7 @@ public final class FieldChecks {
         try {
             validation.run();
             return Optional.empty();
-        } catch (ZfsException | VerifyException e) {
+        } catch (ZfsException | VerifyException | SizeException e) {
             return Optional.of(e.getMessage());
         }
     }

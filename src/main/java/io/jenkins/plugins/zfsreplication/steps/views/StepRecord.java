@@ -1,6 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
-import io.jenkins.plugins.zfsreplication.verify.Sizes;
+import io.jenkins.plugins.zfsreplication.units.Sizes;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;

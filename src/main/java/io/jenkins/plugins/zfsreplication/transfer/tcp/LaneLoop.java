@@ -1,7 +1,7 @@
 package io.jenkins.plugins.zfsreplication.transfer.tcp;
 
 import io.jenkins.plugins.zfsreplication.transfer.Compression;
-import io.jenkins.plugins.zfsreplication.transfer.Sizes;
+import io.jenkins.plugins.zfsreplication.units.Sizes;
 import io.jenkins.plugins.zfsreplication.transfer.StepOutcome;
 import io.jenkins.plugins.zfsreplication.transfer.StepTransfer;
 import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
@@ -67,7 +67,7 @@ final class LaneLoop implements Runnable {
         }
         server.ledger().finish(step, failure.isEmpty() ? StepOutcome.OK : StepOutcome.FAILED, bytes, failure);
         server.log(String.format("%s: %s, %s", StepTransfer.label(step.step()), failure.isEmpty() ? "received"
-                : "failed: " + failure, Sizes.bytes(bytes)));
+                : "failed: " + failure, Sizes.human(bytes)));
         lane.current = server.stopping() ? null : listen();
         server.verdict(step.index(), bytes, failure);
     }

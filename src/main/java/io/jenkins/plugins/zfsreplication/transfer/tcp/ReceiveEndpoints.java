@@ -3,11 +3,9 @@ package io.jenkins.plugins.zfsreplication.transfer.tcp;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.io.IOException;
 import java.io.Serializable;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
+
+import io.jenkins.plugins.zfsreplication.files.AtomicFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -47,11 +45,7 @@ public record ReceiveEndpoints(String host, List<Integer> lanePorts, String cont
                 + " " + controlToken));
         lanePorts.forEach(port -> lines.add("lane " + port));
         stepTokens.forEach(token -> lines.add("step " + token));
-        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.deleteIfExists(temporary);
-        Files.createFile(temporary, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        Files.write(temporary, lines, StandardCharsets.US_ASCII);
-        Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        AtomicFile.write(file, String.join("\n", lines) + "\n", AtomicFile.PRIVATE); // ASCII: its tokens are hex
     }
 
     /** Parses what {@link #write} wrote. */

@@ -58,7 +58,8 @@ class FieldChecksTest {
         soft.assertThat(FieldChecks.threads("300")).contains("Threads 300 out of range: use 1 to 256");
         soft.assertThat(FieldChecks.hash("md5")).hasValueSatisfying(m -> assertThat(m).startsWith("Unknown hash 'md5'"));
         soft.assertThat(FieldChecks.size("10 MB")).contains(
-                "Invalid size '10 MB': give bytes or a number with k, M, G or T");
+                "'10 MB' is not a size: give bytes or a number with K, M, G or T (binary: 1M = 1048576; 64M and 64MiB "
+                        + "are the same)");
         soft.assertThat(FieldChecks.concurrency("65")).contains("Concurrency must be between 1 and 64, not 65");
         soft.assertThat(FieldChecks.concurrency("two")).contains("Concurrency must be a whole number, not 'two'");
         soft.assertThat(FieldChecks.transport("ftp")).hasValueSatisfying(m -> assertThat(m).startsWith(

@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import io.jenkins.plugins.zfsreplication.units.Sizes;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
@@ -54,7 +55,7 @@ public final class TransferBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        long bytes = args.length > 0 ? TransferOptions.parseSize(args[0]) : 4L << 30;
+        long bytes = args.length > 0 ? Sizes.parse(args[0]) : 4L << 30;
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         List<String> source = List.of("head", "-c", Long.toString(bytes), "/dev/zero");
         List<String> sink = List.of("cat");

@@ -4,7 +4,7 @@ import io.jenkins.plugins.zfsreplication.posix.Advice;
 import io.jenkins.plugins.zfsreplication.posix.NativeFile;
 import io.jenkins.plugins.zfsreplication.posix.Posix;
 import io.jenkins.plugins.zfsreplication.verify.HashAlgorithm;
-import io.jenkins.plugins.zfsreplication.verify.Sizes;
+import io.jenkins.plugins.zfsreplication.units.Sizes;
 import io.jenkins.plugins.zfsreplication.verify.SparseMode;
 import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
 import io.jenkins.plugins.zfsreplication.verify.VerifyResult;
