@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -60,6 +61,20 @@ class ArchitectureTest {
                 .because("only the zfs and transfer packages start processes");
     }
 
+    /**
+     * transfer is layered: transfer.process (processes) below transfer (the step engine) below
+     * transfer.tcp (the tcp transport and receiving side); nothing reaches up, so there is no cycle.
+     */
+    static ArchRule transferLayers(String transfer) {
+        return layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("process").definedBy(transfer + ".process..")
+                .layer("engine").definedBy(transfer)
+                .layer("tcp").definedBy(transfer + ".tcp..")
+                .whereLayer("tcp").mayNotBeAccessedByAnyLayer()
+                .whereLayer("engine").mayOnlyBeAccessedByLayers("tcp")
+                .whereLayer("process").mayOnlyBeAccessedByLayers("engine", "tcp");
+    }
+
     static ArchRule testClassesNotPublic() {
         DescribedPredicate<JavaClass> testClasses = DescribedPredicate.describe("contain tests",
                 type -> type.getSimpleName().endsWith("Test") || type.getMethods().stream()
@@ -90,6 +105,21 @@ class ArchitectureTest {
     @ValueSource(classes = {ProcessStarters.WithProcessBuilder.class, ProcessStarters.WithRuntimeExec.class})
     void shouldReportAProcessStartedElsewhere(Class<?> fixture) {
         assertViolatedBy(processesOnlyInZfsAndTransfer(), fixture);
+    }
+
+    @Test
+    void shouldLayerTheTransferPackagesWithoutACycle() {
+        transferLayers(BASE + ".transfer").check(mainClasses());
+    }
+
+    @Test
+    void shouldReportAProcessClassThatReachesUpIntoTheEngine() {
+        EvaluationResult result = transferLayers(FIXTURES + ".transfer").evaluate(new ClassFileImporter()
+                .importPackages(FIXTURES + ".transfer"));
+
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().getDetails())
+                .anyMatch(detail -> detail.contains(FIXTURES + ".transfer.process.ReachesUp"));
     }
 
     @Test
