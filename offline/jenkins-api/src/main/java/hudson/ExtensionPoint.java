@@ -3,7 +3,7 @@ package hudson;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/ExtensionPoint.java: a marker
- * interface, as shared/JENKINS-API.md uses it (the file itself was not re-read); the nested
+ * interface, as Jenkins core declares it (the file itself was not re-read); the nested
  * LegacyInstancesAreScopedToHudson annotation is omitted.
  */
 public interface ExtensionPoint {

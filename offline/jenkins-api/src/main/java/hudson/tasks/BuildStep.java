@@ -12,7 +12,7 @@ import java.util.Collection;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/tasks/BuildStep.java (members as
- * listed in shared/JENKINS-API.md; the deprecated BUILDERS/PUBLISHERS lists are omitted).
+ * declared in that file; the deprecated BUILDERS/PUBLISHERS lists are omitted).
  */
 public interface BuildStep {
     boolean prebuild(AbstractBuild<?, ?> build, BuildListener listener);

@@ -8,7 +8,7 @@ import org.kohsuke.stapler.HttpResponse;
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/util/FormValidation.java ('abstract
  * class FormValidation extends IOException implements HttpResponse', nested enum Kind, public
  * final field kind, private constructors; static factories as in the same file,
- * validateIntegerInRange per shared/JENKINS-API.md).
+ * validateIntegerInRange as in that file).
  */
 public abstract class FormValidation extends IOException implements HttpResponse {
     private static final long serialVersionUID = 1L;

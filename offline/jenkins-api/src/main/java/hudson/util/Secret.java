@@ -7,8 +7,8 @@ import java.io.Serializable;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/util/Secret.java ('final class
- * Secret implements Serializable'; getPlainText/fromString/toString(Secret) per shared/JENKINS-
- * API.md).
+ * Secret implements Serializable'; getPlainText/fromString/toString(Secret) as in that
+ * file).
  */
 public final class Secret implements Serializable {
     private static final long serialVersionUID = 1L;

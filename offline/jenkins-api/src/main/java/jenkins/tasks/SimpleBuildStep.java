@@ -14,7 +14,7 @@ import java.util.Collection;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/jenkins/tasks/SimpleBuildStep.java
- * (default methods as in the 2.4xx jar; nested LastBuildAction per shared/JENKINS-API.md).
+ * (default methods as in the 2.4xx jar; nested LastBuildAction as declared there).
  */
 public interface SimpleBuildStep extends BuildStep {
     @Deprecated

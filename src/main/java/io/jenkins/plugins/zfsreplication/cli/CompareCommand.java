@@ -46,7 +46,7 @@ final class CompareCommand implements Callable<Integer> {
     boolean rightManifest;
 
     @Mixin
-    VerifyParameters parameters = new VerifyParameters();
+    VerifyCliOptions parameters = new VerifyCliOptions();
 
     CompareCommand(CliEnvironment environment) {
         this.environment = environment;

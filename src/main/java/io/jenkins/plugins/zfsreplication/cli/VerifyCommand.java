@@ -53,7 +53,7 @@ final class VerifyCommand implements Callable<Integer> {
     long sampleMillis;
 
     @Mixin
-    VerifyParameters parameters = new VerifyParameters();
+    VerifyCliOptions parameters = new VerifyCliOptions();
 
     VerifyCommand(CliEnvironment environment) {
         this.environment = environment;

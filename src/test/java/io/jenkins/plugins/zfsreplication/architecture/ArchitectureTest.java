@@ -40,7 +40,7 @@ class ArchitectureTest {
             "net.jqwik.api.Property",
             "net.jqwik.api.Example");
 
-    /** Only the steps package may touch Jenkins, Stapler or remoting types (issue 2, point 6). */
+    /** Only the steps package may touch Jenkins, Stapler or remoting types. */
     static ArchRule jenkinsOnlyInSteps() {
         return noClasses().that().resideOutsideOfPackage(BASE + ".steps..")
                 .should().dependOnClassesThat().resideInAnyPackage("hudson..", "jenkins..", "org.kohsuke..", "org.jenkinsci..")
@@ -81,7 +81,7 @@ class ArchitectureTest {
                         .anyMatch(method -> method.getAnnotations().stream()
                                 .anyMatch(annotation -> TEST_ANNOTATIONS.contains(annotation.getRawType().getName()))));
         return classes().that(testClasses).should().notBePublic()
-                .because("JUnit 5 does not need public test classes (STYLE.md: package-private tests)");
+                .because("JUnit 5 does not need public test classes (CONTRIBUTING.md: package-private tests)");
     }
 
     @Test

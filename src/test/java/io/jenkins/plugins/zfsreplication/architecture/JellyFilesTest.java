@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Jelly views must escape by default (or every ${...} is an XSS hole) and must not carry inline
- * JavaScript, which Jenkins' Content-Security-Policy blocks (JENKINS-API.md). The root build's
+ * JavaScript, which Jenkins' Content-Security-Policy blocks. The root build's
  * InjectedTest checks the first rule too, but it cannot run here.
  */
 class JellyFilesTest {
@@ -56,7 +56,7 @@ class JellyFilesTest {
     }
 
     /**
-     * Every form field has its help text beside the form (issue 6: help for every field). The
+     * Every form field has its help text beside the form (help for every field). The
      * freestyle builders nest their step's form with f:property, so they need none of their own.
      */
     @Test

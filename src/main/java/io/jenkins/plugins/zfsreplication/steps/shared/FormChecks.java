@@ -9,7 +9,8 @@ import jenkins.model.Jenkins;
 /**
  * The answer of every {@code doCheck...} of this plugin: nothing for users who may not configure
  * the item (or, outside an item, administer Jenkins), else the engine's verdict on the value
- * ({@link FieldChecks}). Callers are {@code @POST} methods, as JENKINS-API.md requires.
+ * ({@link FieldChecks}). Callers are {@code @POST} methods: a check
+ * reachable by GET could be triggered from another site (CSRF).
  */
 public final class FormChecks {
     private FormChecks() {

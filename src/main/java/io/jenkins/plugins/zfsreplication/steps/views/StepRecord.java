@@ -8,7 +8,7 @@ import java.util.Locale;
 /**
  * What one step did, as its build page shows it. The implementations are plain final classes, not
  * records: Jenkins stores run actions in build.xml with XStream, which writes records but cannot
- * read them back (jenkinsci/jenkins issue 26077).
+ * read them back.
  */
 public interface StepRecord extends Serializable {
     /** The workspace-relative paths archived by this step, which are also their artifact paths. */

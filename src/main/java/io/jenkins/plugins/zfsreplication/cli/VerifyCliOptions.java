@@ -7,7 +7,7 @@ import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
 import picocli.CommandLine.Option;
 
 /** The chunking and hashing options shared by {@code verify} and {@code compare}. */
-final class VerifyParameters {
+final class VerifyCliOptions {
     @Option(names = "--block-size", paramLabel = "SIZE", defaultValue = VerifyOptions.DEFAULT_BLOCK_SIZE_TEXT,
             description = "Block size, a power of two; K/M/G are binary (1M = 1048576). Default: ${DEFAULT-VALUE}.")
     String blockSize;
