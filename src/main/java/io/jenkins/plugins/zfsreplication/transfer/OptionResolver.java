@@ -24,12 +24,13 @@ public final class OptionResolver {
         Set<SendOption> used = EnumSet.noneOf(SendOption.class);
         List<String> dropped = new ArrayList<>();
         for (SendOption option : EnumSet.copyOf(requested.isEmpty() ? EnumSet.noneOf(SendOption.class) : requested)) {
-            if (option.feature() == null || source.has(option.feature()) && target.has(option.feature())) {
+            boolean sourceHas = !option.needsSource() || option.feature() == null || source.has(option.feature());
+            if (option.feature() == null || sourceHas && target.has(option.feature())) {
                 used.add(option);
                 continue;
             }
             List<String> lacking = new ArrayList<>();
-            if (!source.has(option.feature())) {
+            if (!sourceHas) {
                 lacking.add("source " + source.host());
             }
             if (!target.has(option.feature())) {

@@ -11,27 +11,49 @@ import io.jenkins.plugins.zfsreplication.zfs.Feature;
  */
 public enum SendOption {
     /** {@code send -w}: encrypted datasets as stored, the key never leaves the source. */
-    RAW("-w", Feature.RAW_SEND),
+    RAW("-w", Feature.RAW_SEND, Side.SEND),
     /** {@code send -c}: compressed blocks stay compressed on the wire. */
-    COMPRESSED("-c", Feature.COMPRESSED_SEND),
+    COMPRESSED("-c", Feature.COMPRESSED_SEND, Side.SEND),
     /** {@code send -L}: records over 128 KiB stay large. */
-    LARGE_BLOCKS("-L", Feature.LARGE_BLOCKS),
+    LARGE_BLOCKS("-L", Feature.LARGE_BLOCKS, Side.SEND),
     /** {@code send -e}: embedded-data blocks sent as such. */
-    EMBEDDED("-e", Feature.EMBEDDED_DATA),
+    EMBEDDED("-e", Feature.EMBEDDED_DATA, Side.SEND),
     /** {@code send -p}: the dataset's properties travel with the stream (every zfs has it). */
-    PROPERTIES("-p", null),
+    PROPERTIES("-p", null, Side.SEND),
     /** {@code recv -s}: an interrupted receive keeps its state and resumes with {@code send -t}. */
-    RESUMABLE("-s", Feature.RESUME_TOKENS);
+    RESUMABLE("-s", Feature.RESUME_TOKENS, Side.BOTH);
+
+    /** Which command takes the flag, and whose zfs must have the feature. */
+    public enum Side {
+        /** A {@code zfs send} flag; both ends need the feature (the receiver must read the stream). */
+        SEND,
+        /** A {@code zfs recv} flag that needs the feature on both ends (resuming needs {@code send -t}). */
+        BOTH,
+        /** A {@code zfs recv} flag only the target's zfs needs to have. */
+        RECEIVE
+    }
 
     private final String flag;
     private final Feature feature;
+    private final Side side;
 
-    SendOption(String flag, Feature feature) {
+    SendOption(String flag, Feature feature, Side side) {
         this.flag = flag;
         this.feature = feature;
+        this.side = side;
     }
 
-    /** The flag on {@code zfs send}, or on {@code zfs recv} for {@link #RESUMABLE}. */
+    /** True when the flag goes on {@code zfs recv}, not on {@code zfs send}. */
+    public boolean onReceive() {
+        return side != Side.SEND;
+    }
+
+    /** True when the source's zfs must have the feature too. */
+    public boolean needsSource() {
+        return side != Side.RECEIVE;
+    }
+
+    /** The flag on {@code zfs send}, or on {@code zfs recv} when {@link #onReceive()}. */
     public String flag() {
         return flag;
     }

@@ -21,7 +21,7 @@ public final class ZfsStreamCommands implements StreamCommands {
             return argv;
         }
         for (SendOption option : used) {
-            if (option != SendOption.RESUMABLE) {
+            if (!option.onReceive()) {
                 argv.add(option.flag());
             }
         }
@@ -36,8 +36,10 @@ public final class ZfsStreamCommands implements StreamCommands {
     @Override
     public List<String> sink(SendStep step, Set<SendOption> used, TransferOptions options) {
         List<String> argv = new ArrayList<>(List.of("zfs", "recv"));
-        if (used.contains(SendOption.RESUMABLE)) {
-            argv.add("-s");
+        for (SendOption option : SendOption.values()) { // in declaration order: the same argv every run
+            if (option.onReceive() && used.contains(option)) {
+                argv.add(option.flag());
+            }
         }
         if (step.rollback()) {
             argv.add("-F");
