@@ -42,6 +42,11 @@ final class TransferCliOptions {
     @Option(names = "--recv-exclude", paramLabel = "PROPERTY", description = "zfs recv -x PROPERTY.")
     List<String> recvExclude = new ArrayList<>();
 
+    @Option(names = "--mount-received",
+            description = "Let zfs recv mount the received file systems. Default: zfs recv -u where the receiving "
+                    + "zfs has it, so a backup never mounts over the target's own file systems.")
+    boolean mountReceived;
+
     @Option(names = {"-j", "--concurrency"}, paramLabel = "N", defaultValue = "1",
             description = "Datasets transferred at once; the steps of one dataset always run in order (default: ${DEFAULT-VALUE}).")
     int concurrency;
@@ -72,7 +77,7 @@ final class TransferCliOptions {
         }
         return TransferOptions.defaults().withRequested(requested).withCompression(chosen)
                 .withBuffer(size(buffer), size(rateLimit)).withConcurrency(concurrency)
-                .withRecvProperties(recvSet, recvExclude)
+                .withRecvProperties(recvSet, recvExclude).withMountReceived(mountReceived)
                 .withTimes(seconds(interval), seconds(acceptTimeout), seconds(silenceTimeout));
     }
 

@@ -21,7 +21,9 @@ public enum SendOption {
     /** {@code send -p}: the dataset's properties travel with the stream (every zfs has it). */
     PROPERTIES("-p", null, Side.SEND),
     /** {@code recv -s}: an interrupted receive keeps its state and resumes with {@code send -t}. */
-    RESUMABLE("-s", Feature.RESUME_TOKENS, Side.BOTH);
+    RESUMABLE("-s", Feature.RESUME_TOKENS, Side.BOTH),
+    /** {@code recv -u}: received file systems are not mounted (asked for unless the run mounts them). */
+    NO_MOUNT("-u", Feature.RECEIVE_NO_MOUNT, Side.RECEIVE);
 
     /** Which command takes the flag, and whose zfs must have the feature. */
     public enum Side {

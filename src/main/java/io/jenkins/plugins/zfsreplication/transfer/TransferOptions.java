@@ -23,10 +23,14 @@ import java.util.Set;
  * @param sampleInterval how often throughput is sampled and progress is printed
  * @param acceptTimeout  tcp: how long the receiver waits for the sender to connect and show its token
  * @param silenceTimeout tcp: a connection without a byte for this long is dropped
+ * @param mountReceived  let zfs recv mount what it receives; false (the default): {@code zfs recv -u}
+ *                       where the target's zfs has it, as a backup must not mount over the target's
+ *                       own file systems nor be changed by anything that writes there
  */
 public record TransferOptions(Set<SendOption> requested, Compression compression, long bufferBytes, long rateLimit,
                               Map<String, String> recvSet, List<String> recvExclude, int concurrency,
-                              Duration sampleInterval, Duration acceptTimeout, Duration silenceTimeout) {
+                              Duration sampleInterval, Duration acceptTimeout, Duration silenceTimeout,
+                              boolean mountReceived) {
     /**
      * An mbuffer of 64 MiB smooths the bursts of zfs send; it is also the byte meter on zfs-fuse.
      * The defaults as users write them: the command line and the Jenkins step take them from here.
@@ -60,36 +64,52 @@ public record TransferOptions(Set<SendOption> requested, Compression compression
     /** No optional zfs flags, a 64 MiB buffer, one dataset at a time, one sample a second. */
     public static TransferOptions defaults() {
         return new TransferOptions(Set.of(), Compression.NONE, DEFAULT_BUFFER, 0, Map.of(), List.of(), 1,
-                Duration.ofSeconds(1), Duration.ofMinutes(2), Duration.ofMinutes(5));
+                Duration.ofSeconds(1), Duration.ofMinutes(2), Duration.ofMinutes(5), false);
+    }
+
+    /** The options asked of zfs send/recv: those requested and, unless the run mounts, {@code recv -u}. */
+    @Override
+    public Set<SendOption> requested() {
+        if (mountReceived || requested.contains(SendOption.NO_MOUNT)) {
+            return requested;
+        }
+        Set<SendOption> asked = EnumSet.of(SendOption.NO_MOUNT);
+        asked.addAll(requested);
+        return Set.copyOf(asked);
+    }
+
+    public TransferOptions withMountReceived(boolean mount) {
+        return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
+                sampleInterval, acceptTimeout, silenceTimeout, mount);
     }
 
     public TransferOptions withConcurrency(int datasets) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, datasets,
-                sampleInterval, acceptTimeout, silenceTimeout);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived);
     }
 
     public TransferOptions withBuffer(long bytes, long bytesPerSecond) {
         return new TransferOptions(requested, compression, bytes, bytesPerSecond, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived);
     }
 
     public TransferOptions withRequested(Set<SendOption> options) {
         return new TransferOptions(options, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived);
     }
 
     public TransferOptions withCompression(Compression chosen) {
         return new TransferOptions(requested, chosen, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived);
     }
 
     public TransferOptions withTimes(Duration sample, Duration accept, Duration silence) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sample, accept, silence);
+                sample, accept, silence, mountReceived);
     }
 
     public TransferOptions withRecvProperties(Map<String, String> set, List<String> exclude) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, set, exclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived);
     }
 }

@@ -33,6 +33,7 @@ final class CapabilityProbe {
         addIf(features, Feature.PARSABLE_LIST, usage.hasFlags("list", "p"));
         addIf(features, Feature.SEND_SIZE_ESTIMATE, usage.hasFlags("send", "nP"));
         addIf(features, Feature.RESUME_TOKENS, usage.hasFlags("receive", "s") && usage.hasFlags("send", "t"));
+        addIf(features, Feature.RECEIVE_NO_MOUNT, usage.hasFlags("receive", "u"));
         addIf(features, Feature.BOOKMARKS, usage.hasCommand("bookmark"));
         addIf(features, Feature.HOLDS, usage.hasCommand("hold") && usage.hasCommand("release"));
         addIf(features, Feature.RAW_SEND, usage.hasFlags("send", "w"));

@@ -6,6 +6,8 @@ public enum Feature {
     PARSABLE_LIST,
     /** {@code zfs send -nP}: a stream's size without sending it. */
     SEND_SIZE_ESTIMATE,
+    /** {@code zfs recv -u}: a received file system is not mounted (OpenZFS; not zfs-fuse). */
+    RECEIVE_NO_MOUNT,
     /** {@code zfs recv -s} and {@code zfs send -t}: interrupted receives can be resumed. */
     RESUME_TOKENS,
     /** {@code zfs bookmark}. */

@@ -65,7 +65,7 @@ class TcpResumeTest {
         assertThat(run.sent.steps().get(0).step().kind()).isEqualTo(SendKind.RESUME);
         assertThat(source.commands()).containsExactly("zfs send -nvt " + OpenZfsHost.TOKEN,
                 "zfs send -t " + OpenZfsHost.TOKEN);
-        assertThat(target.commands()).containsExactly(GET_TOKEN, "zfs recv -s backup/home");
+        assertThat(target.commands()).containsExactly(GET_TOKEN, "zfs recv -s -u backup/home");
         assertThat(run.senderLog).contains(
                 "backup/home: resuming the interrupted receive of zr-2 from the target's resume token");
         assertThat(run.received.log()).contains(
@@ -88,7 +88,7 @@ class TcpResumeTest {
                 OpenZfsHost.listCommand("tank/home"), "zfs send -i tank/home@zr-1 tank/home@zr-2");
         assertThat(target.commands()).containsExactly(GET_TOKEN, GET_TOKEN, "zfs recv -A backup/home",
                 OpenZfsHost.listCommand("backup/home"), OpenZfsHost.listCommand("backup/home"),
-                "zfs recv -s backup/home");
+                "zfs recv -s -u backup/home");
         assertThat(run.senderLog).contains("backup/home: stale resume token (it resumes guid "
                 + Long.toUnsignedString(OpenZfsHost.TO_GUID) + ", this step sends tank/home@zr-2 guid 12345): aborted "
                 + "with zfs recv -A, sending the step from its start");

@@ -25,10 +25,11 @@ import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
  * @param sshHost     [user@]host for ssh
  * @param sshOptions  ssh client arguments separated by spaces, e.g. "-p 2222 -i /var/lib/jenkins/.ssh/backup"
  * @param artifacts   workspace-relative directory for transfer.json, throughput.csv and throughput.svg
+ * @param mountReceived let zfs recv mount what it receives; false: {@code zfs recv -u} where the target has it
  */
 public record SendRecvSettings(String plan, String transport, String sshHost, String sshOptions, int concurrency,
                                String options, String compression, String buffer, String rateLimit,
-                               String artifacts) implements Serializable {
+                               String artifacts, boolean mountReceived) implements Serializable {
     private static final long serialVersionUID = 1L;
 
     public SendRecvSettings {
@@ -50,8 +51,15 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
         options(options, compression, buffer, rateLimit, concurrency); // every field checked here, on the controller
     }
 
+    /** Without {@code mountReceived}: the default, received file systems are not mounted. */
+    public SendRecvSettings(String plan, String transport, String sshHost, String sshOptions, int concurrency,
+                            String options, String compression, String buffer, String rateLimit, String artifacts) {
+        this(plan, transport, sshHost, sshOptions, concurrency, options, compression, buffer, rateLimit, artifacts,
+                false);
+    }
+
     public TransferOptions toOptions() {
-        return options(options, compression, buffer, rateLimit, concurrency);
+        return options(options, compression, buffer, rateLimit, concurrency).withMountReceived(mountReceived);
     }
 
     private static TransferOptions options(String options, String compression, String buffer, String rateLimit,

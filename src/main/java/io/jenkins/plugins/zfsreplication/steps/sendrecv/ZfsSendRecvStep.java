@@ -41,6 +41,7 @@ public final class ZfsSendRecvStep extends ZfsStep {
     private int tcpPort; // 0: any free ports
     private String targetRules = "";
     private String prefix = ""; // "": the default naming
+    private boolean mountReceived; // false: zfs recv -u where the target has it
     /** Job XML saved before the fields were the step's own held them in this one element; read once. */
     @Deprecated
     private SavedFields fields;
@@ -189,10 +190,19 @@ public final class ZfsSendRecvStep extends ZfsStep {
         this.prefix = prefix;
     }
 
+    public boolean isMountReceived() {
+        return mountReceived;
+    }
+
+    @DataBoundSetter
+    public void setMountReceived(boolean mountReceived) {
+        this.mountReceived = mountReceived;
+    }
+
     /** The settings of a run; fields left empty take {@code defaults}. */
     public SendRecvSettings settings(StepDefaults defaults) {
         return new SendRecvSettings(plan, defaults.transport(transport), sshHost, sshOptions,
-                defaults.concurrency(concurrency), options, compression, buffer, rateLimit, artifacts);
+                defaults.concurrency(concurrency), options, compression, buffer, rateLimit, artifacts, mountReceived);
     }
 
     /** The credential for the ssh transport; "" for the agent user's own keys. */

@@ -6,6 +6,7 @@ import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings;
 import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyStep;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.zfsreplication.transfer.SendOption;
 import org.junit.jupiter.api.Test;
 
 /** Fields a job leaves empty take the system configuration's defaults, and where those are empty the built-in ones. */
@@ -70,5 +71,14 @@ class StepDefaultsTest {
         assertThat(new ZfsSendRecvStep("plan.json").credentialsId(StepDefaults.BUILT_IN)).isEmpty();
         assertThat(new ZfsSendRecvStep("plan.json").settings(StepDefaults.BUILT_IN))
                 .extracting(SendRecvSettings::transport, SendRecvSettings::concurrency).containsExactly("local", 1);
+    }
+
+    @Test
+    void shouldNotMountWhatZfsSendRecvReceivesUnlessTheStepSaysSo() {
+        ZfsSendRecvStep step = new ZfsSendRecvStep("plan.json");
+
+        assertThat(step.settings(StepDefaults.BUILT_IN).toOptions().requested()).containsExactly(SendOption.NO_MOUNT);
+        step.setMountReceived(true);
+        assertThat(step.settings(StepDefaults.BUILT_IN).toOptions().requested()).isEmpty();
     }
 }
