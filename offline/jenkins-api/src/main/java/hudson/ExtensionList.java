@@ -2,6 +2,7 @@ package hudson;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
 import java.util.AbstractList;
+import jenkins.model.Jenkins;
 import jenkins.util.io.OnMaster;
 
 /**
@@ -9,11 +10,11 @@ import jenkins.util.io.OnMaster;
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/ExtensionList.java ('class
  * ExtensionList&lt;T&gt; extends AbstractList&lt;T&gt; implements OnMaster'; static
  * {@code @NonNull <U> U lookupSingleton(Class<U> type)}). Only lookupSingleton is for the plugin;
- * get/size are the members AbstractList leaves abstract. The plugin never creates one.
+ * get/size are the members AbstractList leaves abstract. The constructor is the real protected one; the plugin never creates a list.
  */
 public class ExtensionList<T> extends AbstractList<T> implements OnMaster {
-    ExtensionList() {
-        // the plugin never creates extension lists
+    protected ExtensionList(Jenkins jenkins, Class<T> extensionType) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
     @NonNull

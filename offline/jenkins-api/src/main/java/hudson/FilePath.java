@@ -20,8 +20,6 @@ import org.jenkinsci.remoting.SerializableOnlyOverRemoting;
  * current file; members as declared there).
  */
 public final class FilePath implements SerializableOnlyOverRemoting {
-    private static final long serialVersionUID = 1L;
-
     public FilePath(@CheckForNull VirtualChannel channel, @NonNull String remote) {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
@@ -43,6 +41,7 @@ public final class FilePath implements SerializableOnlyOverRemoting {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
+    @CheckForNull
     public FilePath getParent() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }

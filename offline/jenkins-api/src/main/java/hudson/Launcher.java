@@ -48,7 +48,7 @@ public abstract class Launcher {
             throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
         }
 
-        public ProcStarter envs(Map<String, String> overrides) {
+        public ProcStarter envs(@NonNull Map<String, String> overrides) {
             throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
         }
 

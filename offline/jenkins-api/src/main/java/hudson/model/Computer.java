@@ -2,6 +2,7 @@ package hudson.model;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
 import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.Nullable;
 import hudson.remoting.VirtualChannel;
 import hudson.security.AccessControlled;
 import hudson.security.Permission;
@@ -18,7 +19,7 @@ public abstract class Computer extends Actionable
         implements AccessControlled, ExecutorListener, DescriptorByNameOwner, StaplerProxy, HasWidgets {
     public static final Permission BUILD = null;
 
-    public Computer(Node node) {
+    protected Computer(Node node) {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
@@ -32,5 +33,6 @@ public abstract class Computer extends Actionable
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
+    @Nullable
     public abstract VirtualChannel getChannel();
 }

@@ -38,8 +38,6 @@ public abstract class Descriptor<T extends Describable<T>> implements Loadable, 
     }
 
     public static final class FormException extends Exception implements HttpResponse {
-        private static final long serialVersionUID = 1L;
-
         public FormException(String message, String formField) {
             super(message);
         }

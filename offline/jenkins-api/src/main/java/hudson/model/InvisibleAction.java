@@ -12,7 +12,7 @@ public abstract class InvisibleAction implements Action {
     }
 
     @Override
-    public String getDisplayName() {
+    public final String getDisplayName() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 

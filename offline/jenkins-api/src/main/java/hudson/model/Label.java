@@ -1,6 +1,7 @@
 package hudson.model;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.NonNull;
 import jenkins.model.ModelObjectWithChildren;
 
 /**
@@ -8,11 +9,11 @@ import jenkins.model.ModelObjectWithChildren;
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Label.java ('abstract class
  * Label extends Actionable implements Comparable<Label>, ModelObjectWithChildren'; static
  * get(String) is @CheckForNull). Only get(String), the way a JenkinsRule test names an agent's
- * label. No constructor is callable: Jenkins creates labels.
+ * label. The constructor is the real protected one; Jenkins creates labels.
  */
 public abstract class Label extends Actionable implements Comparable<Label>, ModelObjectWithChildren {
-    Label() {
-        // package-private on purpose: labels come from Label.get
+    protected Label(@NonNull String name) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
     @CheckForNull

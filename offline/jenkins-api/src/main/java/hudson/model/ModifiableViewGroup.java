@@ -2,8 +2,8 @@ package hudson.model;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
- * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/ModifiableViewGroup.java.
- * Placeholder supertype: declared empty; its own supertypes are listed in docs/architecture.md.
+ * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/ModifiableViewGroup.java at tag jenkins-2.479.3
+ * ('public interface ModifiableViewGroup extends ViewGroup'). Placeholder supertype: its members are omitted.
  */
-public interface ModifiableViewGroup {
+public interface ModifiableViewGroup extends ViewGroup {
 }

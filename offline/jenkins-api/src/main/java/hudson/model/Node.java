@@ -1,5 +1,8 @@
 package hudson.model;
 
+import java.io.File;
+import java.io.IOException;
+
 import edu.umd.cs.findbugs.annotations.NonNull;
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.ExtensionPoint;
@@ -30,6 +33,21 @@ public abstract class Node extends AbstractModelObject
 
     @CheckForNull
     public final VirtualChannel getChannel() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public String getDisplayName() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public void save() throws IOException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @Override
+    public File getRootDir() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 

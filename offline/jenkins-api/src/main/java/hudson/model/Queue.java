@@ -1,15 +1,18 @@
 package hudson.model;
 
+import edu.umd.cs.findbugs.annotations.NonNull;
+
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Queue.java (only the nested
  * interfaces Task, FlyweightTask and Executable, which the bounds of JenkinsRule.buildAndAssertStatus
  * and ParameterizedJobMixIn name). The class itself is a placeholder (real: 'extends
- * ResourceController implements Saveable'); Jenkins creates the only instance.
+ * ResourceController implements Saveable', omitted); its one constructor is the real one, and
+ * Jenkins creates the only instance.
  */
 public class Queue {
-    Queue() {
-        // package-private on purpose: the plugin never creates the queue
+    public Queue(@NonNull LoadBalancer loadBalancer) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
     /**

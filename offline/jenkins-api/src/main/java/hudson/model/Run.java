@@ -112,7 +112,7 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
         /** Relative path name from the artifacts root. */
         public final String relativePath;
 
-        Artifact() {
+        Artifact(String name, String relativePath, String href, String len, String treeNodeId) {
             throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
         }
     }

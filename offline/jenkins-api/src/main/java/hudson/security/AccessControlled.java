@@ -1,6 +1,7 @@
 package hudson.security;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
+import org.springframework.security.access.AccessDeniedException;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
@@ -10,7 +11,7 @@ import edu.umd.cs.findbugs.annotations.NonNull;
  * (Spring Security) is not declared.
  */
 public interface AccessControlled {
-    default void checkPermission(@NonNull Permission permission) {
+    default void checkPermission(@NonNull Permission permission) throws AccessDeniedException {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 

@@ -1,18 +1,22 @@
 package hudson.slaves;
 
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.model.Descriptor;
 import hudson.model.Slave;
+import java.io.IOException;
+import org.kohsuke.stapler.DataBoundConstructor;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
- * Checked against jenkinsci/jenkins core/src/main/java/hudson/slaves/DumbSlave.java ('final class
- * DumbSlave extends Slave'): the return type of JenkinsRule.createOnlineSlave. Its constructors
- * (the @DataBoundConstructor takes a ComputerLauncher) are not modelled: tests get agents from
+ * Checked against jenkinsci/jenkins core/src/main/java/hudson/slaves/DumbSlave.java at tag jenkins-2.479.3
+ * ('public final class DumbSlave extends Slave', no serialVersionUID of its own): the return type
+ * of JenkinsRule.createOnlineSlave. Only its @DataBoundConstructor; tests get agents from
  * JenkinsRule.
  */
 public final class DumbSlave extends Slave {
-    private static final long serialVersionUID = 1L;
-
-    private DumbSlave() {
-        // agents come from JenkinsRule.createOnlineSlave
+    @DataBoundConstructor
+    public DumbSlave(@NonNull String name, String remoteFS, ComputerLauncher launcher) throws Descriptor.FormException, IOException {
+        super(name, remoteFS, launcher);
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 }

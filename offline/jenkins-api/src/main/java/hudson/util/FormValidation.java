@@ -11,8 +11,6 @@ import org.kohsuke.stapler.HttpResponse;
  * validateIntegerInRange as in that file).
  */
 public abstract class FormValidation extends IOException implements HttpResponse {
-    private static final long serialVersionUID = 1L;
-
     public enum Kind {
         OK,
         WARNING,

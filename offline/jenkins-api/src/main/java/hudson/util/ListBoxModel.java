@@ -11,8 +11,6 @@ import org.kohsuke.stapler.HttpResponse;
  * add(...) from the post-2.475 file).
  */
 public class ListBoxModel extends ArrayList<ListBoxModel.Option> implements HttpResponse {
-    private static final long serialVersionUID = 1L;
-
     public ListBoxModel() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }

@@ -8,8 +8,8 @@ import java.util.AbstractList;
  * PersistedList<T> extends AbstractList<T>'). Only add, get and size; Jenkins creates these lists.
  */
 public class PersistedList<T> extends AbstractList<T> {
-    PersistedList() {
-        // package-private on purpose: the lists belong to Jenkins objects
+    protected PersistedList() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
     @Override

@@ -2,9 +2,8 @@ package jenkins.model;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
- * Checked against jenkinsci/jenkins
- * core/src/main/java/jenkins/model/DirectlyModifiableTopLevelItemGroup.java. Placeholder
- * supertype: declared empty; its own supertypes are listed in docs/architecture.md.
+ * Checked against jenkinsci/jenkins core/src/main/java/jenkins/model/DirectlyModifiableTopLevelItemGroup.java at tag jenkins-2.479.3
+ * ('public interface DirectlyModifiableTopLevelItemGroup extends ModifiableTopLevelItemGroup'). Placeholder supertype: its members are omitted.
  */
-public interface DirectlyModifiableTopLevelItemGroup {
+public interface DirectlyModifiableTopLevelItemGroup extends ModifiableTopLevelItemGroup {
 }

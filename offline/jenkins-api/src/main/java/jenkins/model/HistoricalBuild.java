@@ -1,11 +1,13 @@
 package jenkins.model;
 
+import hudson.model.ModelObject;
+
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/jenkins/model/HistoricalBuild.java
- * ('interface HistoricalBuild extends AddressableModelObject', @since 2.477, so Run implements it
- * on the 2.479 line). Placeholder supertype: declared empty; its own supertypes are listed in
- * docs/architecture.md.
+ * at tag jenkins-2.479.3 ('@Restricted(Beta.class) public interface HistoricalBuild extends
+ * ModelObject', @since 2.477, so Run implements it on the 2.479 line). Placeholder supertype: its
+ * members are omitted.
  */
-public interface HistoricalBuild extends AddressableModelObject {
+public interface HistoricalBuild extends ModelObject {
 }

@@ -11,7 +11,9 @@ import hudson.model.Node;
 import hudson.security.AccessControlled;
 import hudson.security.Permission;
 import java.io.File;
+import jakarta.servlet.ServletContext;
 import java.io.IOException;
+import org.jvnet.hudson.reactor.ReactorException;
 import jenkins.util.io.OnMaster;
 import org.kohsuke.stapler.StaplerFallback;
 import org.kohsuke.stapler.StaplerProxy;
@@ -32,8 +34,8 @@ public class Jenkins extends AbstractCIBase
                 OnMaster, Loadable {
     public static final Permission ADMINISTER = null;
 
-    private Jenkins() {
-        // the plugin never creates Jenkins
+    protected Jenkins(File root, ServletContext context) throws IOException, InterruptedException, ReactorException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
     @NonNull

@@ -1,10 +1,11 @@
 package jenkins.model;
 
+import hudson.model.ModelObject;
+
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
- * Checked against jenkinsci/jenkins core/src/main/java/jenkins/model/ModelObjectWithChildren.java
- * (real: extends ModelObjectWithContextMenu). Placeholder supertype: declared empty; its own
- * supertypes are listed in docs/architecture.md.
+ * Checked against jenkinsci/jenkins core/src/main/java/jenkins/model/ModelObjectWithChildren.java at tag jenkins-2.479.3
+ * ('public interface ModelObjectWithChildren extends ModelObject'). Placeholder supertype: its members are omitted.
  */
-public interface ModelObjectWithChildren {
+public interface ModelObjectWithChildren extends ModelObject {
 }

@@ -11,8 +11,6 @@ import java.io.PrintStream;
  * wrap(TaskListener)).
  */
 public final class BuildListenerAdapter implements BuildListener {
-    private static final long serialVersionUID = 1L;
-
     public BuildListenerAdapter(TaskListener delegate) {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }

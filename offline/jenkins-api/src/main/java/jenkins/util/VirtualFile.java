@@ -13,8 +13,6 @@ import java.io.Serializable;
  * artifact; the other abstract members are omitted.
  */
 public abstract class VirtualFile implements Comparable<VirtualFile>, Serializable {
-    private static final long serialVersionUID = 1L;
-
     @NonNull
     public abstract VirtualFile child(@NonNull String name);
 

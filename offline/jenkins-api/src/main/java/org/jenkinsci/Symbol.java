@@ -17,5 +17,5 @@ import java.lang.annotation.Target;
 @Target(TYPE)
 @Documented
 public @interface Symbol {
-    String[] value() default {};
+    String[] value();
 }

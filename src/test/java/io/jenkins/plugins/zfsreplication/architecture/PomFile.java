@@ -55,6 +55,8 @@ record PomFile(Path path, Map<String, String> properties, List<Dependency> depen
         child(project, "parent").flatMap(parent -> child(parent, "version"))
                 .filter(version -> !properties.containsKey("project.version"))
                 .ifPresent(version -> properties.put("project.version", version.getTextContent().trim()));
+        child(project, "parent").flatMap(parent -> child(parent, "version"))
+                .ifPresent(version -> properties.put("project.parent.version", version.getTextContent().trim()));
         child(project, "properties").ifPresent(element -> children(element).forEach(
                 property -> properties.put(property.getTagName(), property.getTextContent().trim())));
 

@@ -31,6 +31,34 @@ class VersionAlignmentTest {
             "com.github.jnr:jnr-posix", "io.jenkins.plugins:jnr-posix-api",
             "com.fasterxml.jackson.core:jackson-databind", "org.jenkins-ci.plugins:jackson2-api");
 
+    /**
+     * What the root pom's parent manages for the root build, by parent version: read from
+     * jenkinsci/plugin-pom pom.xml at tag 6.2211.v27f680c93c53 (properties junit.version, imported as
+     * junit-bom, and maven-surefire-plugin.version, spotbugs-maven-plugin.version). Keys are the
+     * offline build's properties that must carry the same versions. A new parent version needs its
+     * row, read the same way.
+     */
+    private static final Map<String, Map<String, String>> PARENT_POM_MANAGES = Map.of(
+            "6.2211.v27f680c93c53", Map.of(
+                    "junit.version", "6.1.2",
+                    "surefire-plugin.version", "3.5.6",
+                    "spotbugs-maven-plugin.version", "4.10.2.0"));
+
+    /**
+     * What Jenkins core ships, by core version, for the compile-only companions of the stand-ins
+     * (scope provided offline, from jenkins-core in the root build): read from jenkinsci/jenkins at
+     * tag jenkins-2.479.3, bom/pom.xml (guava, spring-security-bom, localizer, jakarta.servlet-api,
+     * xstream) and its parent org.jenkins-ci:jenkins 1.123 (spotbugs-annotations.version).
+     */
+    private static final Map<String, Map<String, String>> JENKINS_CORE_SHIPS = Map.of(
+            "2.479.3", Map.of(
+                    "guava.version", "33.3.0-jre",
+                    "spring-security.version", "6.3.4",
+                    "localizer.version", "1.31",
+                    "jakarta-servlet-api.version", "5.0.0",
+                    "spotbugs-annotations.version", "4.8.6",
+                    "xstream.version", "1.4.21"));
+
     private PomFile root;
     private PomFile offlineParent;
     private PomFile offlinePlugin;
@@ -61,7 +89,29 @@ class VersionAlignmentTest {
 
         // guards against a comparison that silently compares nothing
         assertThat(shared).contains("net.openhft:zero-allocation-hashing", "info.picocli:picocli",
-                "org.assertj:assertj-core", "com.tngtech.archunit:archunit-junit5", "net.jqwik:jqwik");
+                "org.assertj:assertj-core", "com.tngtech.archunit:archunit", "net.jqwik:jqwik");
+    }
+
+    @Test
+    void shouldTestWithTheVersionsTheRootBuildsParentManages() {
+        String parent = root.property("project.parent.version");
+        assertThat(PARENT_POM_MANAGES).as("versions kept for the root pom's parent %s", parent).containsKey(parent);
+        SoftAssertions softly = new SoftAssertions();
+        PARENT_POM_MANAGES.get(parent).forEach((property, version) -> softly.assertThat(offlineParent.property(property))
+                .as("<%s> in offline/pom.xml (the root build's parent %s manages %s)", property, parent, version)
+                .isEqualTo(version));
+        softly.assertAll();
+    }
+
+    @Test
+    void shouldCompileAgainstWhatTheBaselineJenkinsShips() {
+        String jenkins = root.property("jenkins.version");
+        assertThat(JENKINS_CORE_SHIPS).as("versions kept for Jenkins %s", jenkins).containsKey(jenkins);
+        SoftAssertions softly = new SoftAssertions();
+        JENKINS_CORE_SHIPS.get(jenkins).forEach((property, version) -> softly.assertThat(offlineParent.property(property))
+                .as("<%s> in offline/pom.xml (Jenkins %s ships %s)", property, jenkins, version)
+                .isEqualTo(version));
+        softly.assertAll();
     }
 
     @Test

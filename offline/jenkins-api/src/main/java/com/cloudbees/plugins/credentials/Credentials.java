@@ -1,5 +1,6 @@
 package com.cloudbees.plugins.credentials;
 
+import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.ExtensionPoint;
 import hudson.model.Describable;
@@ -12,6 +13,7 @@ import java.io.Serializable;
  * ExtensionPoint'); both abstract members declared.
  */
 public interface Credentials extends Describable<Credentials>, Serializable, ExtensionPoint {
+    @CheckForNull
     CredentialsScope getScope();
 
     @NonNull

@@ -19,11 +19,10 @@ import hudson.model.Run;
  */
 public abstract class CredentialsProvider extends Descriptor<CredentialsProvider>
         implements ExtensionPoint, Describable<CredentialsProvider> {
-    CredentialsProvider() {
-        // the plugin never creates providers
+    public CredentialsProvider() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
-    @CheckForNull
     public static <C extends IdCredentials> C findCredentialById(@NonNull String id, @NonNull Class<C> type,
                                                                  @NonNull Run<?, ?> run,
                                                                  DomainRequirement... domainRequirements) {

@@ -108,7 +108,8 @@ public class JenkinsRule {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
-    public void assertEqualDataBoundBeans(Object lhs, Object rhs) throws Exception {
+    public void assertEqualDataBoundBeans(Object lhs, Object rhs)
+            throws java.lang.reflect.InvocationTargetException, NoSuchMethodException, IllegalAccessException {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
     public WebClient createWebClient() {
@@ -117,6 +118,12 @@ public class JenkinsRule {
 
     /** Stand-in of JenkinsRule's HtmlUnit client: the member the ITests use. */
     public class WebClient extends org.htmlunit.WebClient {
+        private static final long serialVersionUID = -7944895389154288881L;
+
+        public WebClient() {
+            throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+        }
+
         public org.htmlunit.html.HtmlPage goTo(String relative) throws IOException, org.xml.sax.SAXException {
             throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
         }

@@ -14,7 +14,9 @@ import java.util.List;
 public interface SSHUserPrivateKey extends SSHUser {
     @Deprecated
     @NonNull
-    String getPrivateKey();
+    default String getPrivateKey() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
 
     @CheckForNull
     Secret getPassphrase();

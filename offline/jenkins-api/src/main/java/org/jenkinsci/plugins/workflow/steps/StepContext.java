@@ -18,7 +18,6 @@ import java.io.Serializable;
 public abstract class StepContext implements FutureCallback<Object>, Serializable {
     private static final long serialVersionUID = 1L;
 
-    @Nullable
     public abstract <T> T get(Class<T> key) throws IOException, InterruptedException;
 
     @Override

@@ -10,8 +10,6 @@ import edu.umd.cs.findbugs.annotations.NonNull;
  * and then fail for real).
  */
 public abstract class SynchronousNonBlockingStepExecution<T> extends StepExecution {
-    private static final long serialVersionUID = 1L;
-
     protected SynchronousNonBlockingStepExecution(@NonNull StepContext context) {
         super(context);
     }

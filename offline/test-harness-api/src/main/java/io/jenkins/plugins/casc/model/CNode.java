@@ -7,5 +7,5 @@ package io.jenkins.plugins.casc.model;
  * of the yaml tree). Placeholder: its members (getType, asMapping, asScalar, getSource ...) are
  * omitted; the ITests only hand a node to Util.toYamlString.
  */
-public interface CNode {
+public interface CNode extends Cloneable {
 }

@@ -12,7 +12,7 @@ import java.io.Serializable;
  * Queue.Executable (the bound of JenkinsRule.buildAndAssertSuccess); all members omitted.
  */
 public abstract class FlowExecutionOwner implements Serializable {
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1796027762257567194L;
 
     /** Real member asFlowExecutionOwner() omitted. */
     public interface Executable extends Queue.Executable {
