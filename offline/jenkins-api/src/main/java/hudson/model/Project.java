@@ -11,7 +11,7 @@ import hudson.util.DescribableList;
  * omitted. Only getBuildersList(), with which a JenkinsRule test puts a builder into a freestyle job.
  */
 public abstract class Project<P extends Project<P, B>, B extends Build<P, B>> extends AbstractProject<P, B> {
-    public Project(ItemGroup parent, String name) {
+    protected Project(ItemGroup parent, String name) {
         super(parent, name);
     }
 

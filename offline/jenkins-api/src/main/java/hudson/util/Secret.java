@@ -7,14 +7,14 @@ import java.io.Serializable;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/util/Secret.java ('final class
- * Secret implements Serializable'; getPlainText/fromString/toString(Secret) as in that
- * file).
+ * Secret implements Serializable', at tag jenkins-2.479.3; its package-private one-argument constructor;
+ * getPlainText/fromString/toString(Secret).
  */
 public final class Secret implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    private Secret() {
-        // never instantiated offline
+    Secret(String value) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
     @NonNull

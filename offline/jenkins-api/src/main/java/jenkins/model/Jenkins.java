@@ -59,12 +59,6 @@ public class Jenkins extends AbstractCIBase
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
-    @NonNull
-    @Override
-    public String getNodeName() {
-        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
-    }
-
     @Override
     public FilePath getRootPath() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");

@@ -14,7 +14,7 @@ import java.util.Collection;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/jenkins/tasks/SimpleBuildStep.java
- * (default methods as in the 2.4xx jar; nested LastBuildAction as declared there).
+ * (default methods and nested LastBuildAction as at tag jenkins-2.479.3).
  */
 public interface SimpleBuildStep extends BuildStep {
     @Deprecated
