@@ -1,6 +1,8 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
@@ -15,8 +17,11 @@ import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 record CliEnvironment(CommandRunner localRunner, PrintWriter out, PrintWriter err) {
 
     static CliEnvironment system() {
-        return new CliEnvironment(new ProcessCommandRunner(), new PrintWriter(System.out, true),
-                new PrintWriter(System.err, true));
+        // UTF-8, as every file the commands write and as zfs's output is read: a dataset name prints
+        // the same on the terminal and in plan.txt
+        return new CliEnvironment(new ProcessCommandRunner(),
+                new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),
+                new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true));
     }
 
     /** The zfs of {@code sshDestination}, or of this host when it is null. */

@@ -89,6 +89,9 @@ final class PruneCommand implements Callable<Integer> {
             return CliErrors.badInput(environment, e);
         }
         Path folder = output != null ? output : planFile.toAbsolutePath().getParent();
+        if (folder == null) {
+            return CliErrors.badInput(environment, new IllegalArgumentException("--plan " + planFile + " names no file"));
+        }
         Files.createDirectories(folder);
         PruneArtifacts.write(result, folder);
         environment.out().print(PruneReportJson.summary(result.report()));

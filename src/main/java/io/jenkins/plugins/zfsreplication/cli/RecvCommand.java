@@ -18,6 +18,7 @@ import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpListener;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpReceiveSide;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
+import io.jenkins.plugins.zfsreplication.transfer.WorkDirectory;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import picocli.CommandLine.Command;
@@ -82,8 +83,8 @@ final class RecvCommand implements Callable<Integer> {
                     environment.err()::println);
             return TransferRun.execute(environment, job, plan, transfer.artifacts);
         } finally {
-            try (var files = Files.walk(work)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            for (Path left : WorkDirectory.delete(work)) {
+                environment.err().println("warning: could not remove " + left);
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
 import io.jenkins.plugins.zfsreplication.units.SizeException;
+import java.util.Objects;
 import io.jenkins.plugins.zfsreplication.verify.AtomicFiles;
 import io.jenkins.plugins.zfsreplication.verify.VerifyArtifacts;
 import io.jenkins.plugins.zfsreplication.verify.VerifyCancelledException;
@@ -98,7 +99,7 @@ final class VerifyCommand implements Callable<Integer> {
     private void writeArtifacts(VerifyResult result) {
         if (report != null) {
             AtomicFiles.write(report, VerifyArtifacts.reportJson(result,
-                    output == null ? null : output.getFileName().toString(), null));
+                    output == null ? null : Objects.toString(output.getFileName(), output.toString()), null));
         }
         if (csv != null) {
             AtomicFiles.write(csv, VerifyArtifacts.throughputCsv(result.samples()));

@@ -228,13 +228,7 @@ public final class StepTransfer {
     }
 
     private static void deleteQuietly(Path directory) {
-        if (directory == null) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            // a temp directory left behind costs nothing; the result is what matters
-        }
+        // a temp directory left behind costs nothing; the result is what matters
+        WorkDirectory.delete(directory);
     }
 }

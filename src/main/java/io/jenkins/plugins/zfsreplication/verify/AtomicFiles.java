@@ -11,6 +11,9 @@ public final class AtomicFiles {
     }
 
     public static void write(Path target, String content) {
+        if (target.toAbsolutePath().getParent() == null) {
+            throw new VerifyException("Cannot write %s: it names no file", target);
+        }
         try {
             AtomicFile.write(target, content, AtomicFile.PRIVATE);
         } catch (IOException e) {

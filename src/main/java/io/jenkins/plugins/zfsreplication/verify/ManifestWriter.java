@@ -30,6 +30,10 @@ public final class ManifestWriter implements AutoCloseable {
     /** A manifest written to {@code target} through a temporary file in the same directory. */
     public static ManifestWriter toFile(Path target, ManifestHeader header) {
         Path absolute = target.toAbsolutePath();
+        Path directory = absolute.getParent();
+        if (directory == null) {
+            throw new VerifyException("Cannot write the manifest %s: it names no file", target);
+        }
         try {
             AtomicFile.Pending file = AtomicFile.open(absolute, AtomicFile.PRIVATE);
             return start(new ManifestWriter(file.writer(), absolute, file, header));

@@ -74,7 +74,7 @@ public final class WorkspaceVerification {
                 : verifier.verify(input, manifest);
         CompareResult comparison = reference == null ? null : compare(reference, manifest);
         AtomicFiles.write(directory.resolve(name + "-report.json"),
-                VerifyArtifacts.reportJson(result, manifest.getFileName().toString(), comparison));
+                VerifyArtifacts.reportJson(result, name + ".manifest", comparison));
         AtomicFiles.write(directory.resolve(name + "-throughput.csv"), VerifyArtifacts.throughputCsv(result.samples()));
         AtomicFiles.write(directory.resolve(name + "-throughput.svg"),
                 VerifyArtifacts.throughputSvg(result.samples(), "verify " + result.target()));

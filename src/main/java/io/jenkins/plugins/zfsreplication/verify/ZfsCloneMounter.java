@@ -9,8 +9,7 @@ import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.security.SecureRandom;
-import java.util.HexFormat;
+import java.util.UUID;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -54,7 +53,9 @@ public final class ZfsCloneMounter implements SnapshotMounter {
                 return direct;
             }
         }
-        String cloneName = name.dataset().pool() + "/zfsr-verify-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(4));
+        // unique, not secret: a random UUID's first 8 hex digits (no generator made for one use, no
+        // blocking on the entropy pool as generateSeed does)
+        String cloneName = name.dataset().pool() + "/zfsr-verify-" + UUID.randomUUID().toString().substring(0, 8);
         return "volume".equals(type) ? cloneVolume(snapshot, cloneName) : cloneFilesystem(snapshot, cloneName);
     }
 

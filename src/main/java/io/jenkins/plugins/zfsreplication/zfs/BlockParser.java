@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Parses one block of zfs output (whole lines; in the get form whole objects) from its UTF-8
@@ -169,7 +170,7 @@ final class BlockParser {
             int start = regions[2 * (core + i)];
             int end = regions[2 * (core + i) + 1];
             String value = start < 0 || (end - start == 1 && text[start] == '-') ? null : value(i, start, end);
-            same &= value == lastValues[i];
+            same &= Objects.equals(value, lastValues[i]); // identical when value() reused the last row's string
             lastValues[i] = value;
         }
         if (same) {

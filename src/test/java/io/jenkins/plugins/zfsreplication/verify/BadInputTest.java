@@ -105,4 +105,12 @@ class BadInputTest {
         assertThat(result.output()).contains("Cannot open " + locked + " for reading: EACCES");
         assertNothingWritten(output);
     }
+
+    @Test
+    void shouldRefuseAnOutputThatNamesNoFile() {
+        Cli.Run run = Cli.run("verify", "-o", "/", data().toString());
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.err()).contains("Cannot write the manifest /: it names no file");
+    }
 }

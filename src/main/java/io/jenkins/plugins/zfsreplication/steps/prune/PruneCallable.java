@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Objects;
 import java.util.Map;
 
 import hudson.AbortException;
@@ -105,7 +106,8 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
                     Destroyer.ErrorPolicy.CONTINUE);
             PruneBeforeSend.Result result = targetListing == null ? prune.run(plan, log::add)
                     : prune.run(plan, targetListing, log::add);
-            Path planFolder = folder.resolve(settings.planFile()).getParent();
+            Path planFolder = Objects.requireNonNull(folder.resolve(settings.planFile()).getParent(),
+                    "the plan lies inside the workspace");
             PruneArtifacts.write(result, planFolder);
             return Summary.of(result.report(), log);
         } catch (ZfsException e) {

@@ -25,6 +25,10 @@ public record PruneSettings(String plan, String keepTarget, String keepSource, S
         try {
             // the fields are not set yet in a compact constructor: check the parameters
             options(keepTarget, keepSource, prefix, now, Instant.EPOCH);
+            if (plan != null && !plan.isBlank()) {
+                // the plan and the files written beside it stay inside the workspace
+                SendRecvSettings.relative(plan, "plan");
+            }
         } catch (ZfsException | DateTimeParseException e) {
             throw new IllegalArgumentException("zfsPrune: " + e.getMessage(), e);
         }

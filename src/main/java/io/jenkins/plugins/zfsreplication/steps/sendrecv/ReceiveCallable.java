@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.Objects;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 
@@ -12,6 +13,7 @@ import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.OptionResolver;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveServer;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
+import io.jenkins.plugins.zfsreplication.transfer.WorkDirectory;
 import io.jenkins.plugins.zfsreplication.transfer.ZfsPreflight;
 import io.jenkins.plugins.zfsreplication.transfer.ZfsStreamCommands;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
@@ -44,7 +46,7 @@ final class ReceiveCallable extends MasterToSlaveCallable<ReceiveServer.Report, 
     @Override
     public ReceiveServer.Report call() throws IOException {
         Path work = Path.of(workDir);
-        Files.createDirectories(work.getParent());
+        Files.createDirectories(Objects.requireNonNull(work.getParent(), "the work directory is below the agent's root"));
         Files.createDirectory(work, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         try {
             ReplicationPlan plan = PlanJson.read(planJson, "plan.json from the source's workspace");
@@ -64,9 +66,7 @@ final class ReceiveCallable extends MasterToSlaveCallable<ReceiveServer.Report, 
         } catch (ZfsException e) {
             throw new AbortException("zfsSendRecv: the receiving side failed: " + e.getMessage());
         } finally {
-            try (var files = Files.walk(work)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-            }
+            WorkDirectory.delete(work); // scratch only: what is left is in the agent's temp directory
         }
     }
 }

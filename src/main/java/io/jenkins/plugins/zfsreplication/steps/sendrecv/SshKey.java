@@ -65,8 +65,11 @@ record SshKey(String username, String privateKey) implements Serializable {
         @Override
         public void close() {
             try {
+                Path directory = file.getParent();
                 Files.deleteIfExists(file);
-                Files.deleteIfExists(file.getParent());
+                if (directory != null) {
+                    Files.deleteIfExists(directory);
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException("Cannot delete the SSH key file " + file + ": remove it by hand", e);
             }

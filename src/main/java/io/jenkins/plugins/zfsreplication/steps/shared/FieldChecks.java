@@ -18,6 +18,7 @@ import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * What the configuration forms check, field by field, as plain functions: each one calls the
@@ -99,9 +100,7 @@ public final class FieldChecks {
     public static Optional<String> concurrency(String value) {
         return blank(value) ? none() : check(() -> {
             int concurrency = integer(value, "Concurrency");
-            if (concurrency != 0) {
-                TransferOptions.defaults().withConcurrency(concurrency);
-            }
+            return concurrency == 0 ? TransferOptions.defaults() : TransferOptions.defaults().withConcurrency(concurrency);
         });
     }
 
@@ -170,6 +169,11 @@ public final class FieldChecks {
         } catch (NumberFormatException e) {
             throw new VerifyException("%s must be a whole number, not '%s'", what, value);
         }
+    }
+
+    /** A check whose value is the validated setting (the engine refuses a bad one by throwing). */
+    private static Optional<String> check(Supplier<?> validation) {
+        return check((Runnable) validation::get);
     }
 
     private static Optional<String> check(Runnable validation) {

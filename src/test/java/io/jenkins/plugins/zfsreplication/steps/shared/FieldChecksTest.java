@@ -144,4 +144,17 @@ class FieldChecksTest {
                     .isEqualTo(Optional.ofNullable(engine).map(Throwable::getMessage));
         }
     }
+
+    @Test
+    void shouldKeepThePrunedPlanAndItsReportInsideTheWorkspace() {
+        for (String plan : new String[] {"../plan.json", "/etc/zfsr/plan.json", "out/../../plan.json"}) {
+            Throwable refused = catchThrowable(() -> new PruneSettings(plan, null, null, null, "wall", false));
+            assertThat(refused).as(plan).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("zfsPrune: plan must be a path inside the workspace, not '%s'", plan);
+            assertThat(FieldChecks.plan(plan)).as("the form says the same of %s", plan)
+                    .contains(String.format("plan must be a path inside the workspace, not '%s'", plan));
+        }
+        assertThat(new PruneSettings("out/plan.json", null, null, null, "wall", false).planFile()).isEqualTo("out/plan.json");
+        assertThat(new PruneSettings(" ", null, null, null, "wall", false).planFile()).isEqualTo("plan.json");
+    }
 }
