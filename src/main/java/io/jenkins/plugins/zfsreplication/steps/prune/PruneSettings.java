@@ -7,6 +7,7 @@ import java.time.format.DateTimeParseException;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
+import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSettings;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 
 /**

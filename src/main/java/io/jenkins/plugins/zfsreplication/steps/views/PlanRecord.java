@@ -2,6 +2,8 @@ package io.jenkins.plugins.zfsreplication.steps.views;
 
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /** What one zfsSnapshotPlan run planned, made from the summary the agent returned. */
@@ -24,7 +26,7 @@ public final class PlanRecord implements StepRecord {
         this.skipped = summary.skipped();
         this.problems = summary.problems();
         this.steps = summary.steps();
-        this.artifacts = List.copyOf(artifacts);
+        this.artifacts = new ArrayList<>(artifacts);
     }
 
     public String getSources() { return sources; }
@@ -37,6 +39,6 @@ public final class PlanRecord implements StepRecord {
 
     @Override
     public List<String> getArtifacts() {
-        return artifacts;
+        return Collections.unmodifiableList(artifacts);
     }
 }

@@ -1,6 +1,8 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
 import io.jenkins.plugins.zfsreplication.steps.prune.PruneCallable;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /** What one zfsPrune run decided, made from the summary the agent returned. */
@@ -21,7 +23,7 @@ public final class PruneRecord implements StepRecord {
         this.kept = summary.kept();
         this.notSent = summary.notSent();
         this.bytesNotSent = summary.bytesNotSent();
-        this.artifacts = List.copyOf(artifacts);
+        this.artifacts = new ArrayList<>(artifacts);
     }
 
     public boolean isDryRun() { return dryRun; }
@@ -39,6 +41,6 @@ public final class PruneRecord implements StepRecord {
 
     @Override
     public List<String> getArtifacts() {
-        return artifacts;
+        return Collections.unmodifiableList(artifacts);
     }
 }

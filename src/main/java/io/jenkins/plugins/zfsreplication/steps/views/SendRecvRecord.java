@@ -2,6 +2,8 @@ package io.jenkins.plugins.zfsreplication.steps.views;
 
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSettings;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSummary;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /** What one zfsSendRecv run did, made from the summary the agent returned. */
@@ -30,7 +32,7 @@ public final class SendRecvRecord implements StepRecord {
         this.bytes = summary.bytes();
         this.seconds = summary.seconds();
         this.error = summary.firstError();
-        this.artifacts = List.copyOf(summary.artifacts());
+        this.artifacts = new ArrayList<>(summary.artifacts());
     }
 
     public String getPlan() { return plan; }
@@ -46,7 +48,7 @@ public final class SendRecvRecord implements StepRecord {
 
     @Override
     public List<String> getArtifacts() {
-        return artifacts;
+        return Collections.unmodifiableList(artifacts);
     }
 
     /** Bytes per second over the whole run (0 for a run that took no measurable time). */

@@ -2,6 +2,8 @@ package io.jenkins.plugins.zfsreplication.steps.views;
 
 import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings;
 import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /** What one zfsVerify run found, made from the outcome the agent returned. */
@@ -28,8 +30,8 @@ public final class VerifyRecord implements StepRecord {
         this.seconds = figures.seconds();
         this.differences = figures.differences();
         // names from the settings, as archived; the agent's list is not trusted
-        this.artifacts = List.of(settings.name() + ".manifest", settings.name() + "-report.json",
-                settings.name() + "-throughput.csv", settings.name() + "-throughput.svg");
+        this.artifacts = new ArrayList<>(List.of(settings.name() + ".manifest", settings.name() + "-report.json",
+                settings.name() + "-throughput.csv", settings.name() + "-throughput.svg"));
     }
 
     public String getTarget() { return target; }
@@ -43,7 +45,7 @@ public final class VerifyRecord implements StepRecord {
 
     @Override
     public List<String> getArtifacts() {
-        return artifacts;
+        return Collections.unmodifiableList(artifacts);
     }
 
     /** True when a comparison ran and found a difference. */

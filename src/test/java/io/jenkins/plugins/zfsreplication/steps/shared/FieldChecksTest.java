@@ -154,7 +154,8 @@ class FieldChecksTest {
             assertThat(FieldChecks.plan(plan)).as("the form says the same of %s", plan)
                     .contains(String.format("plan must be a path inside the workspace, not '%s'", plan));
         }
-        assertThat(new PruneSettings("out/plan.json", null, null, null, "wall", false).planFile()).isEqualTo("out/plan.json");
-        assertThat(new PruneSettings(" ", null, null, null, "wall", false).planFile()).isEqualTo("plan.json");
+        assertThat(new PruneSettings("out/plan.json", null, null, null, "wall", false).plan()).isEqualTo("out/plan.json");
+        assertThat(catchThrowable(() -> new PruneSettings(" ", null, null, null, "wall", false))).as("blank: the default")
+                .isNull();
     }
 }

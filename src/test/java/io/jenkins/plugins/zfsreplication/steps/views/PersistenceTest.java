@@ -1,0 +1,252 @@
+package io.jenkins.plugins.zfsreplication.steps.views;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import com.thoughtworks.xstream.XStream;
+import com.thoughtworks.xstream.converters.ConversionException;
+import com.thoughtworks.xstream.converters.Converter;
+import com.thoughtworks.xstream.converters.MarshallingContext;
+import com.thoughtworks.xstream.converters.UnmarshallingContext;
+import com.thoughtworks.xstream.converters.collections.CollectionConverter;
+import com.thoughtworks.xstream.core.JVM;
+import com.thoughtworks.xstream.io.HierarchicalStreamReader;
+import com.thoughtworks.xstream.io.HierarchicalStreamWriter;
+import com.thoughtworks.xstream.security.AnyTypePermission;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
+import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
+import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
+import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanBuilder;
+import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep;
+import io.jenkins.plugins.zfsreplication.steps.prune.PruneCallable;
+import io.jenkins.plugins.zfsreplication.steps.prune.ZfsPruneBuilder;
+import io.jenkins.plugins.zfsreplication.steps.prune.ZfsPruneStep;
+import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvCallable;
+import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSettings;
+import io.jenkins.plugins.zfsreplication.steps.sendrecv.ZfsSendRecvBuilder;
+import io.jenkins.plugins.zfsreplication.steps.sendrecv.ZfsSendRecvStep;
+import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyBuilder;
+import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyStep;
+import io.jenkins.plugins.zfsreplication.transfer.StepOutcome;
+import io.jenkins.plugins.zfsreplication.transfer.TransferReport;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CopyOnWriteArraySet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Everything this plugin leaves in Jenkins' XML files goes through XStream, and Jenkins 2.479.3
+ * lets XStream write and read only the JDK classes its class filter (JEP-200) allows: a build
+ * whose action holds any other JDK class loses its build.xml write, and with it the build's summary
+ * and trend. Each persisted type (the run action and its records in build.xml, the freestyle
+ * builders with their steps in config.xml, the global configuration in its own file) is written and
+ * read back here through XStream 1.4.21, the version 2.479.3 bundles, with that filter, and must
+ * come back equal.
+ */
+class PersistenceTest {
+    /**
+     * The JDK classes Jenkins 2.479.3 permits besides arrays, enums and throwables: the java.* and
+     * sun.* lines of core/src/main/resources/jenkins/security/whitelisted-classes.txt at tag
+     * jenkins-2.479.3. ClassFilterImpl.isBlacklisted(Class) of that tag permits a class from a code
+     * source it trusts (core, remoting, any plugin: here every class with a code source), else an
+     * array, a Throwable or an Enum, else one named in that file, and refuses the rest.
+     * java.util.ImmutableCollections$ListN (List.of and List.copyOf of none or three and more
+     * elements) is not among them: 2.492 added it.
+     */
+    private static final Set<String> JDK_CLASSES_PERMITTED = Set.of(
+            "java.io.File", "java.lang.Boolean", "java.lang.Byte", "java.lang.Character", "java.lang.Class",
+            "java.lang.Double", "java.lang.Enum", "java.lang.Float", "java.lang.Integer", "java.lang.Long",
+            "java.lang.Number", "java.lang.Object", "java.lang.Short", "java.lang.StackTraceElement",
+            "java.lang.String", "java.lang.String$CaseInsensitiveComparator", "java.lang.StringBuffer",
+            "java.lang.StringBuilder", "java.lang.reflect.Proxy", "java.math.BigDecimal", "java.math.BigInteger",
+            "java.net.URI", "java.net.URL", "java.security.KeyRep", "java.time.Ser", "java.util.ArrayDeque",
+            "java.util.ArrayList", "java.util.Arrays$ArrayList", "java.util.CollSer",
+            "java.util.Collections$AsLIFOQueue", "java.util.Collections$CheckedCollection",
+            "java.util.Collections$CheckedList", "java.util.Collections$CheckedMap",
+            "java.util.Collections$CheckedNavigableMap", "java.util.Collections$CheckedNavigableSet",
+            "java.util.Collections$CheckedQueue", "java.util.Collections$CheckedRandomAccessList",
+            "java.util.Collections$CheckedSet", "java.util.Collections$CheckedSortedMap",
+            "java.util.Collections$CheckedSortedSet", "java.util.Collections$CopiesList",
+            "java.util.Collections$EmptyList", "java.util.Collections$EmptyMap", "java.util.Collections$EmptySet",
+            "java.util.Collections$SetFromMap", "java.util.Collections$SingletonList",
+            "java.util.Collections$SingletonMap", "java.util.Collections$SingletonSet",
+            "java.util.Collections$SynchronizedCollection", "java.util.Collections$SynchronizedList",
+            "java.util.Collections$SynchronizedMap", "java.util.Collections$SynchronizedNavigableMap",
+            "java.util.Collections$SynchronizedNavigableSet", "java.util.Collections$SynchronizedRandomAccessList",
+            "java.util.Collections$SynchronizedSet", "java.util.Collections$SynchronizedSortedMap",
+            "java.util.Collections$SynchronizedSortedSet", "java.util.Collections$UnmodifiableCollection",
+            "java.util.Collections$UnmodifiableList", "java.util.Collections$UnmodifiableMap",
+            "java.util.Collections$UnmodifiableNavigableMap", "java.util.Collections$UnmodifiableNavigableSet",
+            "java.util.Collections$UnmodifiableRandomAccessList", "java.util.Collections$UnmodifiableSet",
+            "java.util.Collections$UnmodifiableSortedMap", "java.util.Collections$UnmodifiableSortedSet",
+            "java.util.Date", "java.util.EnumMap", "java.util.EnumSet", "java.util.GregorianCalendar",
+            "java.util.HashMap", "java.util.HashSet", "java.util.Hashtable", "java.util.ImmutableCollections$List12",
+            "java.util.LinkedHashMap", "java.util.LinkedHashSet", "java.util.LinkedList", "java.util.Locale",
+            "java.util.Optional", "java.util.Properties", "java.util.RandomAccessSublist", "java.util.RegularEnumSet",
+            "java.util.Stack", "java.util.Sublist", "java.util.TreeMap", "java.util.TreeMap$KeySet",
+            "java.util.TreeSet", "java.util.UUID", "java.util.Vector", "java.util.concurrent.ConcurrentHashMap",
+            "java.util.concurrent.ConcurrentLinkedDeque", "java.util.concurrent.ConcurrentLinkedQueue",
+            "java.util.concurrent.ConcurrentSkipListMap", "java.util.concurrent.CopyOnWriteArrayList",
+            "java.util.concurrent.CopyOnWriteArraySet", "java.util.concurrent.CountDownLatch",
+            "java.util.concurrent.CountDownLatch$Sync", "java.util.concurrent.atomic.AtomicBoolean",
+            "java.util.logging.Level", "java.util.logging.LogRecord", "java.util.regex.Pattern",
+            "sun.security.rsa.RSAPublicKeyImpl", "sun.security.x509.X509Key");
+
+    /** Whether Jenkins 2.479.3's class filter refuses {@code type} (see {@link #JDK_CLASSES_PERMITTED}). */
+    static boolean refused(Class<?> type) {
+        if (type.isArray() || Throwable.class.isAssignableFrom(type) || Enum.class.isAssignableFrom(type)) {
+            return false;
+        }
+        if (type.isPrimitive() || type.getProtectionDomain().getCodeSource() != null) {
+            return false; // a field's declared primitive type; or core, a plugin, this plugin
+        }
+        return !JDK_CLASSES_PERMITTED.contains(type.getName());
+    }
+
+    /**
+     * XStream as Jenkins' XStream2 sets it up for this purpose: every type permitted to XStream
+     * itself (JEP-200 replaces its own permissions), a converter of the highest priority that claims
+     * every refused type and throws on it (XStream2's BlacklistedTypesConverter), and the collection
+     * converter taking CopyOnWriteArrayList and CopyOnWriteArraySet too (RobustCollectionConverter).
+     * The reflection provider is XStream's default, as in XStream2: objects are made without running
+     * a constructor.
+     */
+    static XStream xstream() {
+        XStream xstream = new XStream();
+        xstream.addPermission(AnyTypePermission.ANY);
+        xstream.registerConverter(new CollectionConverter(xstream.getMapper()) {
+            @Override
+            public boolean canConvert(@SuppressWarnings("rawtypes") Class type) {
+                return super.canConvert(type) || type == CopyOnWriteArrayList.class || type == CopyOnWriteArraySet.class;
+            }
+        }, 10);
+        xstream.registerConverter(new Converter() {
+            @Override
+            public boolean canConvert(@SuppressWarnings("rawtypes") Class type) {
+                return type != null && refused(type);
+            }
+
+            @Override
+            public void marshal(Object source, HierarchicalStreamWriter writer, MarshallingContext context) {
+                throw new UnsupportedOperationException("Refusing to marshal " + source.getClass().getName()
+                        + " for security reasons");
+            }
+
+            @Override
+            public Object unmarshal(HierarchicalStreamReader reader, UnmarshallingContext context) {
+                throw new ConversionException("Refusing to unmarshal " + reader.getNodeName() + " for security reasons");
+            }
+        }, XStream.PRIORITY_VERY_HIGH);
+        return xstream;
+    }
+
+    private static <T> void assertSavedAndLoaded(T value) {
+        XStream xstream = xstream();
+        String xml = xstream.toXML(value);
+        Object loaded = xstream.fromXML(xml);
+        assertThat(loaded).as("%s read back from%n%s", value.getClass().getSimpleName(), xml)
+                .isInstanceOf(value.getClass())
+                .usingRecursiveComparison().isEqualTo(value);
+    }
+
+    @Test
+    void shouldRefuseWhatJenkinsRefuses() {
+        // the filter itself: without it this test would pass against any XStream
+        Throwable refused = catchThrowable(() -> xstream().toXML(new ArrayList<>(List.of(List.of("a", "b", "c")))));
+        assertThat(refused).hasMessageContaining("Refusing to marshal java.util.ImmutableCollections$ListN");
+    }
+
+    // the artifact lists are as long as the steps' own (three and more: List.of would make them ListN)
+
+    private static PlanRecord plan() {
+        ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "local", List.of());
+        return new PlanRecord(new PlanSettings("tank", true, "backup", "", null, null, "zr", false, false),
+                PlanCallable.summary(plan, List.of()), List.of("plan.json", "plan.txt", "plan.log"));
+    }
+
+    private static PruneRecord prune() {
+        return new PruneRecord(new PruneCallable.Summary("", false, List.of(), true, 3, 14, 2, 1 << 20, null),
+                List.of("plan.json", "plan.txt", "prune-report.json"));
+    }
+
+    private static SendRecvRecord sendRecv() {
+        Instant start = Instant.parse("2026-11-30T01:00:00Z");
+        TransferReport report = new TransferReport(start, start.plusSeconds(90), "local", 2, List.of(),
+                List.of(TrendFixtures.result(0, StepOutcome.OK, 1 << 20), TrendFixtures.result(1, StepOutcome.OK, 1 << 21)),
+                List.of());
+        return new SendRecvRecord(new SendRecvSettings("plan.json", "local", "", "", 2, "", "none", "1M", "0", "out"),
+                SendRecvCallable.summary(report, List.of("out/transfer.json", "out/throughput.csv", "out/throughput.svg")));
+    }
+
+    @Test
+    void shouldSaveAndLoadAPlanRecordWithItsArtifacts() {
+        assertSavedAndLoaded(plan());
+    }
+
+    @Test
+    void shouldSaveAndLoadAPruneRecordWithItsArtifacts() {
+        assertSavedAndLoaded(prune());
+    }
+
+    @Test
+    void shouldSaveAndLoadASendRecvRecordWithItsArtifacts() {
+        assertSavedAndLoaded(sendRecv());
+    }
+
+    @Test
+    void shouldSaveAndLoadAVerifyRecordWithItsArtifacts() {
+        assertSavedAndLoaded(TrendFixtures.verify(0L));
+    }
+
+    @Test
+    void shouldSaveAndLoadTheRunActionWithEveryKindOfRecord() {
+        assertSavedAndLoaded(TrendFixtures.action(plan(), prune(), sendRecv(), TrendFixtures.verify(2L)));
+    }
+
+    @Test
+    void shouldSaveAndLoadEveryBuilderWithItsStep() {
+        ZfsSnapshotPlanStep plan = new ZfsSnapshotPlanStep("tank/a\ntank/b", "backup/a");
+        plan.setRecursive(true);
+        plan.setTargetAgent("storage-2");
+        plan.setIncludes("tank/a/*");
+        plan.setPrefix("nightly");
+        plan.setSnapshotNow(true);
+        ZfsPruneStep prune = new ZfsPruneStep();
+        prune.setPlan("out/plan.json");
+        prune.setKeepTarget("grid: 1x1h(keep=all) | 24x1h");
+        prune.setDestroy(true);
+        ZfsSendRecvStep sendRecv = new ZfsSendRecvStep("out/plan.json");
+        sendRecv.setTransport("tcp");
+        sendRecv.setTargetAgent("storage-2");
+        sendRecv.setTcpPort(9000);
+        sendRecv.setConcurrency(3);
+        sendRecv.setSshCredentialsId("backup-key");
+        ZfsVerifyStep verify = new ZfsVerifyStep("disk.img");
+        verify.setThreads(4);
+        verify.setCompareWith("source.manifest");
+        verify.setFailOnMismatch(false);
+
+        assertSavedAndLoaded(new ZfsSnapshotPlanBuilder(plan));
+        assertSavedAndLoaded(new ZfsPruneBuilder(prune));
+        assertSavedAndLoaded(new ZfsSendRecvBuilder(sendRecv));
+        assertSavedAndLoaded(new ZfsVerifyBuilder(verify));
+    }
+
+    @Test
+    void shouldSaveAndLoadTheGlobalConfiguration() {
+        // made as XStream makes it when Jenkins loads the file: without running the constructor,
+        // which loads the file
+        ZfsReplicationConfiguration configuration = (ZfsReplicationConfiguration) JVM.newReflectionProvider()
+                .newInstance(ZfsReplicationConfiguration.class);
+        String xml = "<io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration><hash>sha256</hash>"
+                + "<blockSize>4M</blockSize><concurrency>6</concurrency><transport>ssh</transport>"
+                + "<sshCredentialsId>backup-key</sshCredentialsId></io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration>";
+        xstream().fromXML(xml, configuration);
+        assertThat(configuration.getConcurrency()).isEqualTo(6);
+        assertSavedAndLoaded(configuration);
+    }
+}
