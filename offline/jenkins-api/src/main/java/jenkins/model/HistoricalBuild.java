@@ -1,6 +1,8 @@
 package jenkins.model;
 
 import hudson.model.ModelObject;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.Beta;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
@@ -9,5 +11,6 @@ import hudson.model.ModelObject;
  * ModelObject', @since 2.477, so Run implements it on the 2.479 line). Placeholder supertype: its
  * members are omitted.
  */
+@Restricted(Beta.class)
 public interface HistoricalBuild extends ModelObject {
 }

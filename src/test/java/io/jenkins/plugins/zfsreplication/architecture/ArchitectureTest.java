@@ -5,7 +5,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.ArchConfiguration;
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
@@ -16,6 +18,7 @@ import com.tngtech.archunit.lang.EvaluationResult;
 import io.jenkins.plugins.zfsreplication.architecture.fixtures.JenkinsDependencies;
 import io.jenkins.plugins.zfsreplication.architecture.fixtures.ProcessStarters;
 import io.jenkins.plugins.zfsreplication.architecture.fixtures.PublicTestClass;
+import io.jenkins.plugins.zfsreplication.architecture.fixtures.RestrictedUses;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,6 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ArchitectureTest {
     private static final String BASE = "io.jenkins.plugins.zfsreplication";
     private static final String FIXTURES = BASE + ".architecture.fixtures";
+    private static final String RESTRICTED = "org.kohsuke.accmod.Restricted";
 
     /** Annotations that make a method a test for JUnit 5 or jqwik. */
     private static final Set<String> TEST_ANNOTATIONS = Set.of(
@@ -82,6 +86,48 @@ class ArchitectureTest {
                                 .anyMatch(annotation -> TEST_ANNOTATIONS.contains(annotation.getRawType().getName()))));
         return classes().that(testClasses).should().notBePublic()
                 .because("JUnit 5 does not need public test classes (CONTRIBUTING.md: package-private tests)");
+    }
+
+    /**
+     * What the root build's access-modifier-checker refuses: any use of a Jenkins type or member
+     * marked {@code @Restricted} (NoExternalUse, DoNotUse, Beta without useBeta, which the root pom
+     * does not set), as a field or parameter type, a supertype, a call or a field access. The
+     * annotation is read from the classes on the classpath: the real ones in the root build, the
+     * stand-ins here, which carry it where the real classes do (StandInFactsTest keeps them to the
+     * real declarations otherwise).
+     */
+    static ArchRule noRestrictedJenkinsApi() {
+        DescribedPredicate<JavaClass> restrictedType = DescribedPredicate.describe("Jenkins marks @Restricted",
+                type -> type.isAnnotatedWith(RESTRICTED));
+        DescribedPredicate<JavaAccess<?>> restrictedMember = DescribedPredicate.describe("a member Jenkins marks @Restricted",
+                access -> access.getTarget().resolveMember().map(member -> member.isAnnotatedWith(RESTRICTED)).orElse(false));
+        return noClasses().that().resideInAPackage(BASE + "..")
+                .should().dependOnClassesThat(restrictedType)
+                .orShould().accessTargetWhere(restrictedMember)
+                .because("the root build's access-modifier-checker fails on a @Restricted Jenkins API");
+    }
+
+    @Test
+    void shouldUseNoJenkinsApiMarkedRestricted() {
+        withClassesResolvedFromTheClasspath(() -> noRestrictedJenkinsApi().check(mainClasses()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(classes = {RestrictedUses.Refers.class, RestrictedUses.Implements.class})
+    void shouldReportAUseOfARestrictedJenkinsType(Class<?> fixture) {
+        withClassesResolvedFromTheClasspath(() -> assertViolatedBy(noRestrictedJenkinsApi(), fixture));
+    }
+
+    /** The annotations of the classes used are only known when ArchUnit reads those classes too. */
+    private static void withClassesResolvedFromTheClasspath(Runnable check) {
+        ArchConfiguration configuration = ArchConfiguration.get();
+        boolean before = configuration.resolveMissingDependenciesFromClassPath();
+        configuration.setResolveMissingDependenciesFromClassPath(true);
+        try {
+            check.run();
+        } finally {
+            configuration.setResolveMissingDependenciesFromClassPath(before);
+        }
     }
 
     @Test
