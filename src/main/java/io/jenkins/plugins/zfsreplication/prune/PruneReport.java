@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.prune;
 
+import io.jenkins.plugins.zfsreplication.plan.TargetScope;
 import java.time.Instant;
 import java.util.BitSet;
 import java.util.List;
@@ -37,6 +38,19 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
         return decisions instanceof DecisionLog.View ? new PruneReport(now, nowBasis, dryRun, sourceHost, targetHost,
                 sourceRules, targetRules, List.copyOf(decisions), snapshotsNotSent, bytesNotSent, bytesNotSentBasis,
                 errors) : this;
+    }
+
+    /**
+     * This report, once every target-side decision was found to name a dataset in {@code scope}:
+     * a report that comes from the source's host is checked before the target's host destroys by it.
+     */
+    public PruneReport checkTarget(TargetScope scope, String source) {
+        for (PruneDecision decision : decisions) {
+            if (decision.side().equals("target")) {
+                scope.check(decision.dataset(), source);
+            }
+        }
+        return this;
     }
 
     /** The decisions that destroy, on one side. */

@@ -1,0 +1,45 @@
+package io.jenkins.plugins.zfsreplication.prune;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.jenkins.plugins.zfsreplication.plan.PlanException;
+import io.jenkins.plugins.zfsreplication.plan.TargetScope;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A prune report from the source's host destroys on the target only inside the step's target root. */
+class PruneReportTargetScopeTest {
+    private static final TargetScope SCOPE = new TargetScope("zfsPrune", DatasetName.of("backup/home"));
+
+    private static PruneReport report(PruneDecision... decisions) {
+        return new PruneReport(Instant.EPOCH, "given", false, "local", "agent:storage-2", null, "last: 3",
+                List.of(decisions), 0, 0, "none", List.of());
+    }
+
+    private static PruneDecision decision(String side, String dataset, Decision decision) {
+        return new PruneDecision(side, "h", dataset, "zr-20261129T000000Z", 1, 0, decision, "last 3", false);
+    }
+
+    @Test
+    void shouldAcceptTargetDecisionsInsideTheRootWhateverTheSourceSideNames() {
+        PruneReport report = report(decision("target", "backup/home", Decision.DESTROY),
+                decision("target", "backup/home/alice", Decision.KEEP), decision("source", "tank/home", Decision.DESTROY));
+
+        assertThat(report.checkTarget(SCOPE, "prune-report.json")).isSameAs(report);
+    }
+
+    @Test
+    void shouldRefuseATargetDecisionOutsideTheRootWhetherItDestroysOrNot() {
+        for (Decision kind : new Decision[] {Decision.DESTROY, Decision.KEEP}) {
+            PruneReport report = report(decision("target", "backup/home/alice", Decision.DESTROY),
+                    decision("target", "pool2/victim", kind));
+
+            assertThat(catchThrowable(() -> report.checkTarget(SCOPE, "prune-report.json"))).as("%s", kind)
+                    .isInstanceOf(PlanException.class)
+                    .hasMessageStartingWith("zfsPrune: prune-report.json names the target dataset pool2/victim,");
+        }
+    }
+}
