@@ -48,40 +48,44 @@ public record ReceiveEndpoints(String host, List<Integer> lanePorts, String cont
         AtomicFile.write(file, String.join("\n", lines) + "\n", AtomicFile.PRIVATE); // ASCII: its tokens are hex
     }
 
-    /** Parses what {@link #write} wrote. */
+    /**
+     * Parses what {@link #write} wrote. The messages of a malformed file name the line by its number,
+     * never its text: the lines carry the one-time tokens, and a message ends up in a build log.
+     */
     public static ReceiveEndpoints parse(String text) {
         List<String> lines = text.lines().toList();
         if (lines.size() < 3 || !lines.get(0).equals(HEADER)) {
             throw new TransferException("Not a receive endpoints file (it must start with '%s')", HEADER);
         }
-        String[] control = field(lines.get(2), "control").split(" ");
+        String[] control = field(lines, 2, "control").split(" ");
         List<Integer> lanes = new ArrayList<>();
         List<String> tokens = new ArrayList<>();
-        for (String line : lines.subList(3, lines.size())) {
-            if (line.startsWith("lane ")) {
-                lanes.add(port(field(line, "lane")));
+        for (int i = 3; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("lane ")) {
+                lanes.add(port(field(lines, i, "lane"), i));
             } else {
-                tokens.add(field(line, "step"));
+                tokens.add(field(lines, i, "step"));
             }
         }
         if (control.length != 3) {
-            throw new TransferException("Bad control line in the receive endpoints: '%s'", lines.get(2));
+            throw new TransferException("Line 3 of the receive endpoints must be 'control HOST PORT TOKEN'");
         }
-        return new ReceiveEndpoints(field(lines.get(1), "host"), lanes, control[0], port(control[1]), control[2], tokens);
+        return new ReceiveEndpoints(field(lines, 1, "host"), lanes, control[0], port(control[1], 2), control[2], tokens);
     }
 
-    private static String field(String line, String name) {
+    private static String field(List<String> lines, int index, String name) {
+        String line = lines.get(index);
         if (!line.startsWith(name + " ")) {
-            throw new TransferException("Expected a '%s' line in the receive endpoints, not '%s'", name, line);
+            throw new TransferException("Line %d of the receive endpoints must be a '%s' line", index + 1, name);
         }
         return line.substring(name.length() + 1);
     }
 
-    private static int port(String text) {
+    private static int port(String text, int index) {
         try {
             return Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            throw new TransferException("'%s' is not a port", text);
+            throw new TransferException("Line %d of the receive endpoints names a port that is not a number", index + 1);
         }
     }
 
