@@ -3,8 +3,10 @@ package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,24 +39,69 @@ record SshKey(String username, String privateKey) implements Serializable {
     }
 
     /**
-     * Writes the key into a new directory only this user can read, for {@code ssh -i}; closing it
-     * deletes both. The directory is outside the workspace, so no archive step can pick it up.
+     * Makes the key readable for {@code ssh -i} without leaving it on disk: it is written into a new
+     * directory only this user can read, opened by this JVM, and its name and directory are removed
+     * at once. ssh reads it through {@code /proc/<this JVM>/fd/<n>} (the open file, mode 600, owned by
+     * this user, as ssh requires); the kernel frees it when the file is closed or this JVM ends, so
+     * an agent that crashes mid-transfer leaves no key behind. Where {@code /proc} is missing the named
+     * file stays until {@link KeyFile#close()}.
      */
     KeyFile write() {
+        Path dir = null;
+        Path file = null;
+        FileChannel open = null;
         try {
-            Path dir = Files.createTempDirectory("zfsr-key-", PosixFilePermissions.asFileAttribute(
+            dir = Files.createTempDirectory("zfsr-key-", PosixFilePermissions.asFileAttribute(
                     PosixFilePermissions.fromString("rwx------")));
-            Path file = dir.resolve("id");
+            file = dir.resolve("id");
             Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             Files.writeString(file, privateKey.endsWith("\n") ? privateKey : privateKey + "\n");
-            return new KeyFile(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write the SSH key for zfsSendRecv into a temporary directory", e);
+            if (!OpenFiles.available()) {
+                return new KeyFile(file, null);
+            }
+            open = FileChannel.open(file, StandardOpenOption.READ);
+            Path path = OpenFiles.descriptorPath(file).orElseThrow(() -> new IOException("lost track of the open key file"));
+            deleteQuietly(file, dir);
+            FileChannel kept = open;
+            open = null;
+            return new KeyFile(path, kept);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(open);
+            deleteQuietly(file, dir);
+            throw new UncheckedIOException("Cannot write the SSH key for zfsSendRecv into a temporary directory",
+                    e instanceof IOException io ? io : new IOException(e));
         }
     }
 
-    /** A written key; {@link #close()} removes it. */
-    record KeyFile(Path file) implements AutoCloseable {
+    private static void deleteQuietly(Path file, Path dir) {
+        try {
+            if (file != null) {
+                Files.deleteIfExists(file);
+            }
+            if (dir != null) {
+                Files.deleteIfExists(dir);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot delete the SSH key file " + file + ": remove it by hand", e);
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // the descriptor is gone either way
+            }
+        }
+    }
+
+    /**
+     * A key ssh can read at {@link #file()}: the descriptor path of the open, already unlinked key
+     * ({@code open} not null), or the named file where {@code /proc} is missing. {@link #close()}
+     * frees it.
+     */
+    record KeyFile(Path file, FileChannel open) implements AutoCloseable {
         /** {@code extra} ssh options, then this key as the only identity ssh offers. */
         List<String> sshOptions(List<String> extra) {
             List<String> options = new ArrayList<>(extra);
@@ -64,14 +111,10 @@ record SshKey(String username, String privateKey) implements Serializable {
 
         @Override
         public void close() {
-            try {
-                Path directory = file.getParent();
-                Files.deleteIfExists(file);
-                if (directory != null) {
-                    Files.deleteIfExists(directory);
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("Cannot delete the SSH key file " + file + ": remove it by hand", e);
+            if (open != null) {
+                closeQuietly(open);
+            } else {
+                deleteQuietly(file, file.getParent());
             }
         }
     }

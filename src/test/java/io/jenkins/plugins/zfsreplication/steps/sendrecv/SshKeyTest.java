@@ -14,16 +14,18 @@ import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
 import io.jenkins.plugins.zfsreplication.zfs.CommandResult;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,24 +46,58 @@ class SshKeyTest {
     }
 
     @Test
-    void shouldWriteAKeySshAcceptsReadableOnlyByItsOwnerAndDeleteItOnClose() throws IOException {
+    void shouldHandSshAKeyThatIsNoLongerOnDiskAndFreeItOnClose() throws IOException {
         SshKey key = new SshKey("backup", generate().strip()); // credentials often lose the final newline
-        Path written;
+        List<Path> before = keyDirs();
+        Path held;
 
         try (SshKey.KeyFile file = key.write()) {
-            written = file.file();
-            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(written))).isEqualTo("rw-------");
-            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(written.getParent())))
-                    .isEqualTo("rwx------");
-            CommandResult pub = runner.run(List.of("ssh-keygen", "-y", "-f", written.toString()), TIMEOUT);
+            held = file.file();
+            assertThat(held.toString()).startsWith("/proc/" + ProcessHandle.current().pid() + "/fd/");
+            assertThat(keyDirs()).as("no key directory while the key is in use").isEqualTo(before);
+            // ssh-keygen checks the file as ssh does (owner, mode 600) before it reads the key
+            CommandResult pub = runner.run(List.of("ssh-keygen", "-y", "-f", held.toString()), TIMEOUT);
             assertThat(pub.exitStatus()).as(pub.stderr()).isZero();
             assertThat(firstTwoFields(pub.stdout())).isEqualTo(firstTwoFields(Files.readString(dir.resolve("key.pub"))));
-            assertThat(file.sshOptions(List.of("-p", "2222"))).containsExactly("-p", "2222", "-i", written.toString(),
+            assertThat(file.sshOptions(List.of("-p", "2222"))).containsExactly("-p", "2222", "-i", held.toString(),
                     "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes");
         }
 
-        assertThat(written).doesNotExist();
-        assertThat(written.getParent()).doesNotExist();
+        CommandResult after = runner.run(List.of("ssh-keygen", "-y", "-f", held.toString()), TIMEOUT);
+        assertThat(after.exitStatus()).as("the key after close").isNotZero();
+        assertThat(keyDirs()).isEqualTo(before);
+    }
+
+    /** Holds a key as a transfer does, until killed; prints where ssh would read it. */
+    static final class Holder {
+        public static void main(String[] args) throws Exception {
+            SshKey.KeyFile file = new SshKey("backup", Files.readString(Path.of(args[0]))).write();
+            System.out.println(file.file());
+            System.out.flush();
+            Thread.sleep(Duration.ofMinutes(2).toMillis());
+        }
+    }
+
+    @Test
+    void shouldLeaveNoKeyBehindWhenTheAgentDiesHoldingIt(@TempDir Path temporary) throws Exception {
+        generate();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process agent = new ProcessBuilder(java, "-Djava.io.tmpdir=" + temporary, "-cp",
+                System.getProperty("java.class.path"), Holder.class.getName(), dir.resolve("key").toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            String held = new BufferedReader(new InputStreamReader(agent.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            assertThat(held).startsWith("/proc/" + agent.pid() + "/fd/");
+            CommandResult pub = runner.run(List.of("ssh-keygen", "-y", "-f", held), TIMEOUT);
+            assertThat(pub.exitStatus()).as("ssh reads the key another JVM holds: %s", pub.stderr()).isZero();
+        } finally {
+            agent.destroyForcibly(); // SIGKILL: no finally, no shutdown hook runs in the holder
+            assertThat(agent.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+
+        try (Stream<Path> left = Files.list(temporary)) {
+            assertThat(left).as("what the killed JVM left in its temp directory").isEmpty();
+        }
     }
 
     @Test
