@@ -1,8 +1,9 @@
-package io.jenkins.plugins.zfsreplication.transfer;
+package io.jenkins.plugins.zfsreplication.transfer.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.jenkins.plugins.zfsreplication.steps;
+package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -38,7 +38,7 @@ final class OpenFiles {
                 } catch (IOException e) {
                     continue; // closed since it was listed (the listing's own descriptor, for one)
                 }
-                int number = Integer.parseInt(descriptor.getFileName().toString());
+                int number = Integer.parseInt(String.valueOf(descriptor.getFileName()));
                 if (target.equals(real) && (lowest < 0 || number < lowest)) {
                     lowest = number;
                 }
