@@ -7,6 +7,7 @@ import java.util.Map;
 
 import com.cloudbees.jenkins.plugins.sshcredentials.SSHUserPrivateKey;
 import com.cloudbees.plugins.credentials.CredentialsProvider;
+import com.cloudbees.plugins.credentials.domains.HostnameRequirement;
 import hudson.AbortException;
 import hudson.FilePath;
 import hudson.Launcher;
@@ -35,10 +36,10 @@ record SendRecvRunner(SendRecvSettings settings, String credentialsId, SendRecvT
             throw new AbortException("zfsSendRecv: targetAgent is for transport 'tcp'; with '" + settings.transport()
                     + "' the target is " + ("ssh".equals(settings.transport()) ? "sshHost" : "this agent's pools"));
         }
-        SshKey key = "ssh".equals(settings.transport()) ? key(credentialsId, run) : null;
-        SendRecvSummary summary = "tcp".equals(settings.transport())
+        SshKey key = "ssh".equals(settings.transport()) ? key(credentialsId, run, settings.sshHostName()) : null;
+        SendRecvSummary summary = ("tcp".equals(settings.transport())
                 ? TcpSendRecv.run(settings, target, workspace, listener)
-                : workspace.act(new SendRecvCallable(settings, listener, key, target));
+                : workspace.act(new SendRecvCallable(settings, listener, key, target))).archiving(settings);
         WorkspaceFiles.archive(run, workspace, launcher, listener, summary.artifacts());
         ZfsReplicationAction.record(run, new SendRecvRecord(settings, summary));
         if (!summary.succeeded()) {
@@ -49,16 +50,20 @@ record SendRecvRunner(SendRecvSettings settings, String credentialsId, SendRecvT
         return summary.toMap();
     }
 
-    /** Resolved at run time, as the build's identity may use it (never logged, only its id). */
-    private static SshKey key(String credentialsId, Run<?, ?> run) throws AbortException {
+    /**
+     * Resolved at run time, as the build's identity may use it (never logged, only its id), and only
+     * a credential whose domain admits {@code host}: a key restricted to other hosts is not sent there.
+     */
+    private static SshKey key(String credentialsId, Run<?, ?> run, String host) throws AbortException {
         if (credentialsId == null || credentialsId.isBlank()) {
             return null;
         }
-        SSHUserPrivateKey credential = CredentialsProvider.findCredentialById(credentialsId, SSHUserPrivateKey.class, run);
+        SSHUserPrivateKey credential = CredentialsProvider.findCredentialById(credentialsId, SSHUserPrivateKey.class, run,
+                new HostnameRequirement(host));
         if (credential == null) {
             throw new AbortException(String.format("zfsSendRecv: no 'SSH Username with private key' credential with id "
-                    + "'%s' that this build may use: add it under Manage Jenkins » Credentials or fix sshCredentialsId",
-                    credentialsId));
+                    + "'%s' that this build may use for host '%s': add it under Manage Jenkins » Credentials (in a domain "
+                    + "that admits the host) or fix sshCredentialsId", credentialsId, host));
         }
         Secret passphrase = credential.getPassphrase();
         if (passphrase != null && !passphrase.getPlainText().isEmpty() || credential.getPrivateKeys().isEmpty()) {

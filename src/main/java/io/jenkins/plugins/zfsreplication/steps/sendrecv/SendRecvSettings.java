@@ -3,6 +3,7 @@ package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 import io.jenkins.plugins.zfsreplication.units.Sizes;
 import java.io.Serializable;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +13,7 @@ import java.util.stream.Collectors;
 import io.jenkins.plugins.zfsreplication.transfer.Compression;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
+import io.jenkins.plugins.zfsreplication.transfer.TransferArtifacts;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 
@@ -102,5 +104,31 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
             throw new TransferException("%s must be a path inside the workspace, not '%s'", field, clean);
         }
         return clean;
+    }
+
+    /**
+     * The workspace files a run of these settings writes and archives, named from the settings alone
+     * (the artifacts directory and the engine's fixed file names), never from what an agent returned:
+     * a compromised agent could otherwise have the controller archive any file of the workspace.
+     */
+    public List<String> artifactFiles() {
+        List<String> files = new ArrayList<>();
+        for (String name : List.of(TransferArtifacts.TRANSFER_JSON, TransferArtifacts.THROUGHPUT_CSV,
+                TransferArtifacts.THROUGHPUT_SVG)) {
+            files.add(artifacts + "/" + name);
+        }
+        if ("tcp".equals(transport)) {
+            files.add(artifacts + "/" + TcpSendRecv.RECEIVE_LOG);
+        }
+        return files;
+    }
+
+    /**
+     * The host of {@code sshHost} without a user ({@code backup@nas} is {@code nas}), as a credential's
+     * domain names hosts: what the ssh key is looked up for.
+     */
+    public String sshHostName() {
+        String host = sshHost == null ? "" : sshHost.substring(sshHost.lastIndexOf('@') + 1);
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     }
 }

@@ -24,6 +24,12 @@ public record SendRecvSummary(boolean succeeded, boolean cancelled, int steps, i
                 skippedSteps, seconds);
     }
 
+    /** The same summary with the artifact list {@code settings} names, whatever the agent reported. */
+    public SendRecvSummary archiving(SendRecvSettings settings) {
+        return new SendRecvSummary(succeeded, cancelled, steps, failedSteps, bytes, firstError, settings.artifactFiles(),
+                datasets, skippedSteps, seconds);
+    }
+
     /** The value zfsSendRecv returns to a Pipeline script. */
     public Map<String, Object> toMap() {
         Map<String, Object> map = new LinkedHashMap<>();
