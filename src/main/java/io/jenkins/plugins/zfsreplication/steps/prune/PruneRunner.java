@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.prune;
 
+import io.jenkins.plugins.zfsreplication.plan.TargetScope;
+import io.jenkins.plugins.zfsreplication.steps.shared.TargetRoots;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -24,8 +26,9 @@ import io.jenkins.plugins.zfsreplication.zfs.ListingText;
  * zfsPrune as the Pipeline step and the freestyle builder run it: prune on the agent, log, archive.
  *
  * @param targetAgent the node that holds the target's pools; blank: as the plan names the target host
+ * @param targetRoot  with targetAgent: the dataset there that plan.json and the prune report may touch
  */
-record PruneRunner(PruneSettings settings, String targetAgent) implements StepRunner {
+record PruneRunner(PruneSettings settings, String targetAgent, String targetRoot) implements StepRunner {
     private static final long serialVersionUID = 1L;
 
     @Override
@@ -34,12 +37,13 @@ record PruneRunner(PruneSettings settings, String targetAgent) implements StepRu
         PrintStream log = listener.getLogger();
         String folder = settings.planFile().contains("/")
                 ? settings.planFile().substring(0, settings.planFile().lastIndexOf('/') + 1) : "";
+        TargetScope scope = TargetRoots.scope("zfsPrune", targetAgent, targetRoot);
         TargetAgent agent = TargetAgent.of("zfsPrune", targetAgent);
         PruneCallable.Summary summary;
         if (agent == null) {
             summary = workspace.act(new PruneCallable(settings));
         } else {
-            summary = pruneWithTargetAgent(agent, workspace, folder);
+            summary = pruneWithTargetAgent(agent, scope, workspace, folder);
         }
         summary.log().forEach(line -> log.println("zfsPrune: " + line));
         summary.summary().lines().forEach(line -> log.println("zfsPrune: " + line));
@@ -57,15 +61,17 @@ record PruneRunner(PruneSettings settings, String targetAgent) implements StepRu
      * source's agent, the target's destroys done on the target's agent; prune-report.json then
      * rewritten with what the target really destroyed.
      */
-    private PruneCallable.Summary pruneWithTargetAgent(TargetAgent agent, FilePath workspace, String folder)
-            throws IOException, InterruptedException {
-        String planJson = WorkspaceFiles.readPlan(workspace.child(settings.planFile()));
+    private PruneCallable.Summary pruneWithTargetAgent(TargetAgent agent, TargetScope scope, FilePath workspace,
+                                                       String folder) throws IOException, InterruptedException {
+        String planJson = TargetRoots.checkPlan(scope, WorkspaceFiles.readPlan(workspace.child(settings.planFile())),
+                settings.planFile());
         ListingText listing = agent.channel().call(TargetListingCallable.forPrune("zfsPrune", agent.host(), planJson));
         PruneCallable.Summary summary = workspace.act(new PruneCallable(settings, listing));
         if (!settings.destroy() || summary.report().toDestroy("target").isEmpty()) {
             return summary;
         }
-        TargetDestroyCallable.Result done = agent.channel().call(new TargetDestroyCallable(summary.report(),
+        TargetDestroyCallable.Result done = agent.channel().call(new TargetDestroyCallable(
+                TargetRoots.checkReport(scope, summary.report()),
                 settings.options(java.time.Instant.now()).naming().prefix()));
         workspace.child(folder + "prune-report.json").write(PruneReportJson.write(done.report()), "UTF-8");
         List<String> lines = new ArrayList<>(summary.log());

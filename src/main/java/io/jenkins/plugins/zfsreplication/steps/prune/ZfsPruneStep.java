@@ -25,6 +25,7 @@ import org.kohsuke.stapler.verb.POST;
 public final class ZfsPruneStep extends ZfsStep {
     private String plan = PruneSettings.DEFAULT_PLAN;
     private String targetAgent;
+    private String targetRoot;
     private String keepTarget;
     private String keepSource;
     private String prefix = PlanSettings.DEFAULT_PREFIX;
@@ -44,6 +45,9 @@ public final class ZfsPruneStep extends ZfsStep {
     public boolean isDestroy() { return destroy; }
 
     public String getTargetAgent() { return targetAgent; }
+    /** With targetAgent: the dataset there the plan and the prune report may touch. */
+    public String getTargetRoot() { return targetRoot; }
+    @DataBoundSetter public void setTargetRoot(String targetRoot) { this.targetRoot = targetRoot; }
     @DataBoundSetter public void setTargetAgent(String targetAgent) { this.targetAgent = targetAgent; }
     @DataBoundSetter public void setPlan(String plan) { this.plan = plan; }
     @DataBoundSetter public void setKeepTarget(String keepTarget) { this.keepTarget = keepTarget; }
@@ -58,7 +62,7 @@ public final class ZfsPruneStep extends ZfsStep {
 
     @Override
     public StepRunner runner() {
-        return new PruneRunner(settings(), targetAgent);
+        return new PruneRunner(settings(), targetAgent, targetRoot);
     }
 
     @Extension

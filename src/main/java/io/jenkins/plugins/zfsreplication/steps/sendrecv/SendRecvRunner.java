@@ -15,6 +15,7 @@ import hudson.model.Run;
 import hudson.model.TaskListener;
 import hudson.util.Secret;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.steps.shared.TargetRoots;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
 
 /**
@@ -23,8 +24,10 @@ import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
  *
  * @param credentialsId an "SSH Username with private key" credential for the ssh transport (the id only:
  *                      the key is looked up when the step runs); "" for none
+ * @param targetRoot    with a target agent: the dataset there that plan.json may receive into
  */
-record SendRecvRunner(SendRecvSettings settings, String credentialsId, SendRecvTarget target) implements StepRunner {
+record SendRecvRunner(SendRecvSettings settings, String credentialsId, SendRecvTarget target, String targetRoot)
+        implements StepRunner {
     private static final long serialVersionUID = 1L;
 
     @Override
@@ -38,7 +41,8 @@ record SendRecvRunner(SendRecvSettings settings, String credentialsId, SendRecvT
         }
         SshKey key = "ssh".equals(settings.transport()) ? key(credentialsId, run, settings.sshHostName()) : null;
         SendRecvSummary summary = ("tcp".equals(settings.transport())
-                ? TcpSendRecv.run(settings, target, workspace, listener)
+                ? TcpSendRecv.run(settings, target, TargetRoots.scope("zfsSendRecv", target.agent(), targetRoot), workspace,
+                        listener)
                 : workspace.act(new SendRecvCallable(settings, listener, key, target))).archiving(settings);
         WorkspaceFiles.archive(run, workspace, launcher, listener, summary.artifacts());
         ZfsReplicationAction.record(run, new SendRecvRecord(settings, summary));

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
+import io.jenkins.plugins.zfsreplication.plan.TargetScope;
+import io.jenkins.plugins.zfsreplication.steps.shared.TargetRoots;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
@@ -40,7 +42,8 @@ final class TcpSendRecv {
     private TcpSendRecv() {
     }
 
-    static SendRecvSummary run(SendRecvSettings settings, SendRecvTarget target, FilePath workspace,
+    /** {@code scope}: the datasets on the target agent plan.json may name; checked before that agent does anything. */
+    static SendRecvSummary run(SendRecvSettings settings, SendRecvTarget target, TargetScope scope, FilePath workspace,
                                TaskListener listener) throws IOException, InterruptedException {
         try {
             target.requireTcp();
@@ -49,7 +52,8 @@ final class TcpSendRecv {
         }
         PrintStream log = listener.getLogger();
         TargetAgent agent = TargetAgent.of("zfsSendRecv", target.agent());
-        String planJson = WorkspaceFiles.readPlan(workspace.child(settings.plan()));
+        String planJson = TargetRoots.checkPlan(scope, WorkspaceFiles.readPlan(workspace.child(settings.plan())),
+                settings.plan());
         ListingText listing = target.targetRules().isEmpty() ? null
                 : agent.channel().call(TargetListingCallable.forPrune("zfsSendRecv", agent.host(), planJson));
         ResumeTokens tokens = ResumeTokens.NONE;

@@ -37,6 +37,7 @@ public final class ZfsSendRecvStep extends ZfsStep {
     private String artifacts = "zfs-transfer";
     private String sshCredentialsId = ""; // "": the system default
     private String targetAgent = "";
+    private String targetRoot = "";
     private String tcpAddress = "";
     private int tcpPort; // 0: any free ports
     private String targetRules = "";
@@ -154,6 +155,16 @@ public final class ZfsSendRecvStep extends ZfsStep {
         this.targetAgent = targetAgent;
     }
 
+    /** With targetAgent: the dataset there that plan.json may receive into. */
+    public String getTargetRoot() {
+        return targetRoot;
+    }
+
+    @DataBoundSetter
+    public void setTargetRoot(String targetRoot) {
+        this.targetRoot = targetRoot;
+    }
+
     public String getTcpAddress() {
         return tcpAddress;
     }
@@ -218,7 +229,7 @@ public final class ZfsSendRecvStep extends ZfsStep {
     @Override
     public StepRunner runner() {
         StepDefaults defaults = ZfsReplicationConfiguration.current();
-        return new SendRecvRunner(settings(defaults), credentialsId(defaults), target());
+        return new SendRecvRunner(settings(defaults), credentialsId(defaults), target(), targetRoot);
     }
 
     /** A step read from job XML of the older form takes its values from the one element they were saved in. */
