@@ -62,13 +62,17 @@ public final class AtomicFile {
      */
     public static Pending open(Path file, Set<PosixFilePermission> mode) throws IOException {
         Path target = file.toAbsolutePath();
-        Path temporary = target.resolveSibling("." + target.getFileName() + "."
+        Path directory = target.getParent();
+        if (directory == null) {
+            throw new IOException(file + " names no file");
+        }
+        Path temporary = directory.resolve("." + target.getFileName() + "."
                 + HexFormat.of().formatHex(randomBytes()) + ".tmp");
         FileAttribute<?>[] attributes = mode == null ? new FileAttribute<?>[0]
                 : new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(mode)};
         FileChannel channel = FileChannel.open(temporary, Set.of(StandardOpenOption.CREATE_NEW,
                 StandardOpenOption.WRITE), attributes);
-        return new Pending(target, temporary, channel);
+        return new Pending(target, directory, temporary, channel);
     }
 
     private static byte[] randomBytes() {
@@ -86,6 +90,7 @@ public final class AtomicFile {
     /** A temporary file that becomes the target on {@link #commit}. */
     public static final class Pending implements AutoCloseable {
         private final Path target;
+        private final Path directory;
         private final Path temporary;
         private final FileChannel channel;
         private final OutputStream stream;
@@ -93,8 +98,9 @@ public final class AtomicFile {
         private final Writer writer;
         private boolean committed;
 
-        private Pending(Path target, Path temporary, FileChannel channel) {
+        private Pending(Path target, Path directory, Path temporary, FileChannel channel) {
             this.target = target;
+            this.directory = directory;
             this.temporary = temporary;
             this.channel = channel;
             // the channel stays open until commit: closing the stream must not close it early
@@ -131,8 +137,8 @@ public final class AtomicFile {
             channel.close();
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
             committed = true;
-            try (FileChannel directory = FileChannel.open(target.getParent(), StandardOpenOption.READ)) {
-                directory.force(true);
+            try (FileChannel folder = FileChannel.open(directory, StandardOpenOption.READ)) {
+                folder.force(true);
             } catch (IOException e) {
                 // some file systems cannot force a directory; the rename itself is done
             }
