@@ -94,23 +94,21 @@ class VersionAlignmentTest {
 
     @Test
     void shouldTestWithTheVersionsTheRootBuildsParentManages() {
-        String parent = root.property("project.parent.version");
-        assertThat(PARENT_POM_MANAGES).as("versions kept for the root pom's parent %s", parent).containsKey(parent);
-        SoftAssertions softly = new SoftAssertions();
-        PARENT_POM_MANAGES.get(parent).forEach((property, version) -> softly.assertThat(offlineParent.property(property))
-                .as("<%s> in offline/pom.xml (the root build's parent %s manages %s)", property, parent, version)
-                .isEqualTo(version));
-        softly.assertAll();
+        assertOfflineVersions(PARENT_POM_MANAGES, root.property("project.parent.version"), "the root build's parent");
     }
 
     @Test
     void shouldCompileAgainstWhatTheBaselineJenkinsShips() {
-        String jenkins = root.property("jenkins.version");
-        assertThat(JENKINS_CORE_SHIPS).as("versions kept for Jenkins %s", jenkins).containsKey(jenkins);
+        assertOfflineVersions(JENKINS_CORE_SHIPS, root.property("jenkins.version"), "Jenkins");
+    }
+
+    /** offline/pom.xml's properties carry the versions {@code facts} keep for {@code version} of {@code what}. */
+    private void assertOfflineVersions(Map<String, Map<String, String>> facts, String version, String what) {
+        assertThat(facts).as("versions kept for %s %s", what, version).containsKey(version);
         SoftAssertions softly = new SoftAssertions();
-        JENKINS_CORE_SHIPS.get(jenkins).forEach((property, version) -> softly.assertThat(offlineParent.property(property))
-                .as("<%s> in offline/pom.xml (Jenkins %s ships %s)", property, jenkins, version)
-                .isEqualTo(version));
+        facts.get(version).forEach((property, expected) -> softly.assertThat(offlineParent.property(property))
+                .as("<%s> in offline/pom.xml (%s %s has %s)", property, what, version, expected)
+                .isEqualTo(expected));
         softly.assertAll();
     }
 
