@@ -11,11 +11,15 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Runs commands on this host as child processes. stdout and stderr are drained concurrently, so
  * a command that fills one pipe while we read the other cannot deadlock (a listing of a million
- * snapshots is hundreds of MiB).
+ * snapshots is hundreds of MiB). Each stream has a thread of its own, started for the command:
+ * on a shared pool (the common ForkJoin pool), concurrent commands could take every thread to
+ * read one stream each while the streams nobody reads fill up, and every command would wait on
+ * a full pipe until its timeout.
  */
 public final class ProcessCommandRunner implements CommandRunner {
 
@@ -37,8 +41,9 @@ public final class ProcessCommandRunner implements CommandRunner {
                                            boolean readOnFailure) {
         Process process = start(command);
         closeQuietly(process); // stdin is not used; closing it means no command waits on it
-        CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> drain(process.getErrorStream()));
-        CompletableFuture<T> stdout = CompletableFuture.supplyAsync(() -> read(process.getInputStream(), reader));
+        String name = command.isEmpty() ? "command" : command.get(0);
+        CompletableFuture<String> stderr = onOwnThread(name + "-stderr", () -> drain(process.getErrorStream()));
+        CompletableFuture<T> stdout = onOwnThread(name + "-stdout", () -> read(process.getInputStream(), reader));
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
@@ -57,6 +62,21 @@ public final class ProcessCommandRunner implements CommandRunner {
             }
             throw new ZfsException(e.getCause(), "Could not read the output of '%s'", String.join(" ", command));
         }
+    }
+
+    /** Runs {@code task} on a new daemon thread, never on a shared pool whose threads other commands may hold. */
+    private static <T> CompletableFuture<T> onOwnThread(String name, Supplier<T> task) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            try {
+                result.complete(task.get());
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+            }
+        }, "zfsr-drain-" + name);
+        thread.setDaemon(true);
+        thread.start();
+        return result;
     }
 
     @Override

@@ -3,6 +3,8 @@ package io.jenkins.plugins.zfsreplication.zfs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +29,22 @@ class CommandRunnerTest {
             assertThat(e.getZfsMessage()).isEqualTo("oops");
             assertThat(e).hasMessageContaining("failed with exit status 3: oops");
         });
+    }
+
+    /**
+     * Four commands at once with 1 MB on each stream, in a JVM whose common pool has two threads (a
+     * three-core host's): with the streams drained on that pool, two threads sat on stderr while
+     * the commands blocked on full stdout pipes, and all four ran into their timeout.
+     */
+    @Test
+    void shouldDrainConcurrentCommandsWhateverTheSizeOfTheCommonPool() throws Exception {
+        Process jvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.util.concurrent.ForkJoinPool.common.parallelism=2", "-cp", System.getProperty("java.class.path"),
+                ConcurrentCommands.class.getName(), "4", "1000000").redirectErrorStream(true).start();
+        String output = new String(jvm.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+        assertThat(jvm.waitFor()).isZero();
+        assertThat(output).isEqualTo("exit 0 stdout 1000000 stderr 1000000\n".repeat(4));
     }
 
     @Test
