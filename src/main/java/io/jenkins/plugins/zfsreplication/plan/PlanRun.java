@@ -86,7 +86,7 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
         try {
             return target.listText(List.of(targetRoot), true, properties);
         } catch (ZfsCommandException e) {
-            if (!e.getZfsMessage().contains("dataset does not exist")) {
+            if (!e.isDatasetMissing()) {
                 throw e;
             }
             log.accept(String.format("target %s: %s does not exist yet, every dataset is new", target.host(),

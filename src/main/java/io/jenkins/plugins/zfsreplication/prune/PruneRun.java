@@ -96,7 +96,7 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
         try {
             return target.listText(List.of(commonAncestor(targets)), true, PROPERTIES);
         } catch (ZfsCommandException e) {
-            if (e.getZfsMessage().contains("dataset does not exist")) {
+            if (e.isDatasetMissing()) {
                 return ListingText.empty(target.host(), PROPERTIES);
             }
             throw e;

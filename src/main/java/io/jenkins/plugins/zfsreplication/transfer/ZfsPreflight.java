@@ -15,6 +15,7 @@ import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsCommandException;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 
@@ -70,8 +71,9 @@ public final class ZfsPreflight implements Preflight {
         boolean interrupted = Thread.interrupted();
         // zfs-fuse discards a partial new dataset within a second or two when it discards it at all
         long deadline = System.currentTimeMillis() + (expected.equals(ABSENT) ? PARTIAL_MILLIS : SETTLE_MILLIS);
-        List<String> now = state(step.target());
+        List<String> now;
         try {
+            now = state(step.target());
             while (!now.equals(expected) && System.currentTimeMillis() < deadline) {
                 try {
                     Thread.sleep(100);
@@ -80,6 +82,11 @@ public final class ZfsPreflight implements Preflight {
                 }
                 now = state(step.target());
             }
+        } catch (ZfsException e) {
+            // what the target holds now is unknown: nothing may be discarded on a guess
+            log.accept(String.format("%s: could not list the target after the failed step (%s); nothing was "
+                    + "discarded: check it before the next run", step.target(), e.getMessage()));
+            return;
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -87,6 +94,9 @@ public final class ZfsPreflight implements Preflight {
         }
         if (!now.equals(expected) && expected.equals(ABSENT) && now.size() == 1) {
             now = discardPartialReceive(step.target(), log);
+        }
+        if (now == null) {
+            return;
         }
         if (!now.equals(expected)) {
             log.accept(String.format("%s: after the failed step the target still differs from before it (%s, was %s): "
@@ -112,13 +122,18 @@ public final class ZfsPreflight implements Preflight {
                 Thread.currentThread().interrupt();
             }
         }
-        return stateUninterrupted(dataset);
+        return stateUninterrupted(dataset, log);
     }
 
-    private List<String> stateUninterrupted(DatasetName dataset) {
+    /** The target's state, or null (said in the log) when it cannot be listed. */
+    private List<String> stateUninterrupted(DatasetName dataset, Consumer<String> log) {
         boolean interrupted = Thread.interrupted();
         try {
             return state(dataset);
+        } catch (ZfsException e) {
+            log.accept(String.format("%s: could not list the target after discarding (%s): check it before the next "
+                    + "run", dataset, e.getMessage()));
+            return null;
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -126,13 +141,20 @@ public final class ZfsPreflight implements Preflight {
         }
     }
 
-    /** The target's snapshots by name and GUID, or ["absent"]: what "as before" compares. */
+    /**
+     * The target's snapshots by name and GUID, or ["absent"] when zfs says the dataset does not
+     * exist: what "as before" compares. Any other failure of zfs is thrown: taken for "absent", it
+     * made the cleanup after a failed step destroy a target that was there all along.
+     */
     private List<String> state(DatasetName dataset) {
         try {
             return target.list(List.of(dataset), false, List.of()).objects().stream()
                     .map(o -> o.name() + " " + o.guidText()).toList();
-        } catch (ZfsException e) {
-            return ABSENT;
+        } catch (ZfsCommandException e) {
+            if (e.isDatasetMissing()) {
+                return ABSENT;
+            }
+            throw e;
         }
     }
 
@@ -140,7 +162,12 @@ public final class ZfsPreflight implements Preflight {
     public SendStep check(SendStep step, Set<SendOption> used, Consumer<String> log) {
         SendStep checked = checkSnapshots(step, used, log);
         if (target != null) {
-            before.put(step.target(), state(step.target()));
+            try {
+                before.put(step.target(), state(step.target()));
+            } catch (ZfsException e) {
+                throw new TransferException(e, "Cannot list the target %s (%s): %s. Nothing was sent or destroyed",
+                        step.target(), target.host(), e.getMessage());
+            }
         }
         return checked;
     }

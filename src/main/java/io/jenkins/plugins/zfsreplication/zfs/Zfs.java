@@ -163,8 +163,7 @@ public final class Zfs {
         datasets.forEach(dataset -> command.add(dataset.name()));
         CommandResult result = runner.run(command, timeout);
         // zfs get names each missing dataset on stderr, prints the others and exits 1
-        if (!result.succeeded() && (result.stderr().isBlank()
-                || !result.stderr().lines().allMatch(line -> line.contains("does not exist")))) {
+        if (!result.succeeded() && !ZfsCommandException.saysDatasetMissing(result.stderr())) {
             result.orThrow();
         }
         Map<DatasetName, String> tokens = new java.util.LinkedHashMap<>();
@@ -203,7 +202,7 @@ public final class Zfs {
         if (result.succeeded()) {
             return true;
         }
-        if (result.stderr().contains("does not exist")) {
+        if (ZfsCommandException.saysDatasetMissing(result.stderr())) {
             return false;
         }
         result.orThrow();

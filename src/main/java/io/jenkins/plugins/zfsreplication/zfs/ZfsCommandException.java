@@ -40,4 +40,18 @@ public final class ZfsCommandException extends ZfsException {
     public String getZfsMessage() {
         return zfsMessage;
     }
+
+    /**
+     * Whether zfs failed only because a named dataset does not exist. Nothing else means "absent":
+     * a refused permission, a busy or wedged pool, a timeout say nothing about whether it is there.
+     */
+    public boolean isDatasetMissing() {
+        return saysDatasetMissing(zfsMessage);
+    }
+
+    /** Every line of {@code stderr} (at least one) says that a dataset does not exist. */
+    static boolean saysDatasetMissing(String stderr) {
+        List<String> lines = stderr.lines().filter(line -> !line.isBlank()).toList();
+        return !lines.isEmpty() && lines.stream().allMatch(line -> line.strip().endsWith("dataset does not exist"));
+    }
 }

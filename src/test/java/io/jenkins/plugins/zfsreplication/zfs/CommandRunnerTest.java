@@ -48,6 +48,21 @@ class CommandRunnerTest {
     }
 
     @Test
+    void shouldTakeOnlyDatasetDoesNotExistForAbsent() {
+        assertThat(new ZfsCommandException(List.of("zfs", "list"), 1, "cannot open 'a/b': dataset does not exist")
+                .isDatasetMissing()).isTrue();
+        assertThat(new ZfsCommandException(List.of("zfs", "get"), 1,
+                "cannot open 'a/b': dataset does not exist\ncannot open 'a/c': dataset does not exist\n").isDatasetMissing())
+                .isTrue();
+        assertThat(new ZfsCommandException(List.of("zfs", "get"), 1,
+                "cannot open 'a/b': dataset does not exist\ncannot open 'a/c': permission denied").isDatasetMissing())
+                .isFalse();
+        assertThat(new ZfsCommandException(List.of("zfs", "list"), 1, "cannot open 'a/b': pool I/O is currently suspended")
+                .isDatasetMissing()).isFalse();
+        assertThat(new ZfsCommandException(List.of("zfs", "list"), 1, "").isDatasetMissing()).isFalse();
+    }
+
+    @Test
     void shouldKillACommandThatOutlivesItsTimeout() {
         assertThatThrownBy(() -> runner.run(List.of("sleep", "30"), Duration.ofMillis(300)))
                 .isInstanceOf(ZfsException.class)
