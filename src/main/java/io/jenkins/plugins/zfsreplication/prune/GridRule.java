@@ -18,31 +18,42 @@ final class GridRule implements RetentionRule {
     static final Map<String, Long> UNITS = Map.of("s", 1L, "m", 60L, "h", 3600L, "d", 86_400L, "w", 604_800L);
     private static final String UNIT_HELP = "s, m (minutes), h, d, w";
     private static final int ALL = Integer.MAX_VALUE;
+    /** Intervals per grid: each snapshot is placed by a walk over them, so their number is bounded. */
+    static final int MAX_INTERVALS = 1000;
+    /** The oldest age a grid may reach: beyond it no clock or snapshot means anything (and ages stay far from overflow). */
+    static final long MAX_SPAN_SECONDS = 1000L * 31_557_600L;
 
     private final String text;
-    private final List<long[]> buckets; // {start, end, keep} in seconds of age
-    private final String[] reasons; // per bucket, made once: a report names the rule for a million snapshots
+    // The intervals as written, never expanded into their buckets: twenty '100000x1s' are two
+    // million buckets, which as objects took gigabytes, and the same parser checks a form on the
+    // Jenkins controller. A snapshot's bucket is computed from its age.
+    private final List<Interval> intervals;
     private final String future;
 
-    private GridRule(String text, List<long[]> buckets, List<String> labels) {
-        this.text = text;
-        this.buckets = buckets;
-        this.reasons = new String[buckets.size()];
-        for (int i = 0; i < reasons.length; i++) {
-            reasons[i] = String.format("grid %s, bucket %d (age %ds-%ds)", labels.get(i), i + 1, buckets.get(i)[0],
-                    buckets.get(i)[1]);
+    /** {@code repeat} adjacent buckets of {@code length} seconds from age {@code start}; bucket numbers from {@code first}. */
+    private record Interval(String label, long start, long length, long repeat, long keep, long first) {
+        long end() {
+            return start + length * repeat;
         }
+    }
+
+    private GridRule(String text, List<Interval> intervals) {
+        this.text = text;
+        this.intervals = List.copyOf(intervals);
         this.future = text + " (newer than now)";
     }
 
     /** grid := interval ('|' interval)*; interval := N 'x' DURATION ['(' 'keep=' (N|'all') ')'] */
     static GridRule parse(String spec, int start, int end) {
         Cursor cursor = new Cursor(spec, start, end);
-        List<long[]> buckets = new ArrayList<>();
-        List<String> labels = new ArrayList<>();
+        List<Interval> intervals = new ArrayList<>();
         long age = 0;
+        long buckets = 0;
         do {
             int from = cursor.position();
+            if (intervals.size() == MAX_INTERVALS) {
+                throw cursor.error("a grid has at most %d intervals", MAX_INTERVALS);
+            }
             long repeat = cursor.number("the repeat count before 'x'", 100_000);
             cursor.expect('x', "between the repeat count and the duration (as in 24x1h)");
             long length = cursor.number("the interval length", 1_000_000) * cursor.unit(UNITS, UNIT_HELP);
@@ -62,16 +73,27 @@ final class GridRule implements RetentionRule {
                 cursor.expect(')', "after keep=");
             }
             String label = spec.substring(from, cursor.position()).strip();
-            for (long i = 0; i < repeat; i++) {
-                buckets.add(new long[] {age, age + length, keep});
-                labels.add(label);
-                age += length;
+            // both factors are bounded above (1e5, 1e6 weeks): the product fits a long, the sum is checked
+            if (length * repeat > MAX_SPAN_SECONDS - age) {
+                throw new RetentionSyntaxException(spec, from + leadingSpaces(spec, from),
+                        "the grid reaches back more than 1000 years at '%s'", label);
             }
+            intervals.add(new Interval(label, age, length, repeat, keep, buckets));
+            age += length * repeat;
+            buckets += repeat;
             if (!cursor.atEnd() && !cursor.peek('|')) {
                 throw cursor.error("expected '|' between intervals, found %s", cursor.found());
             }
         } while (cursor.peek('|') && advance(cursor));
-        return new GridRule("grid: " + spec.substring(start, end).strip(), buckets, labels);
+        return new GridRule("grid: " + spec.substring(start, end).strip(), intervals);
+    }
+
+    private static int leadingSpaces(String text, int from) {
+        int count = 0;
+        while (from + count < text.length() && text.charAt(from + count) == ' ') {
+            count++;
+        }
+        return count;
     }
 
     private static boolean advance(Cursor cursor) {
@@ -85,25 +107,38 @@ final class GridRule implements RetentionRule {
     @Override
     public String[] keep(List<String> names, long[] times, long now) {
         String[] kept = new String[times.length];
-        // oldest first: walk the buckets from the oldest end so that each keeps its oldest snapshots
-        int bucket = buckets.size() - 1;
-        int inBucket = 0;
+        // oldest first: ages only fall, so the interval (and the bucket) only moves towards the youngest
+        int interval = intervals.size() - 1;
+        long bucket = -1;
+        long inBucket = 0;
+        String reason = null; // the current bucket's, made once per bucket (a report may name it a million times)
         for (int i = 0; i < times.length; i++) {
             long age = now - times[i];
             if (age < 0) {
                 kept[i] = future;
                 continue;
             }
-            while (bucket >= 0 && age < buckets.get(bucket)[0]) {
-                bucket--;
+            while (interval >= 0 && age < intervals.get(interval).start()) {
+                interval--;
+            }
+            if (interval < 0 || age >= intervals.get(interval).end()) {
+                continue; // older than the grid
+            }
+            Interval in = intervals.get(interval);
+            long index = (age - in.start()) / in.length();
+            if (in.first() + index != bucket) {
+                bucket = in.first() + index;
                 inBucket = 0;
+                reason = null;
             }
-            if (bucket < 0 || age >= buckets.get(bucket)[1]) {
-                continue; // older than the grid, or in no bucket yet (ages only fall as i grows)
-            }
-            if (inBucket < buckets.get(bucket)[2]) {
+            if (inBucket < in.keep()) {
                 inBucket++;
-                kept[i] = reasons[bucket];
+                if (reason == null) {
+                    long from = in.start() + index * in.length();
+                    reason = String.format("grid %s, bucket %d (age %ds-%ds)", in.label(), bucket + 1, from,
+                            from + in.length());
+                }
+                kept[i] = reason;
             }
         }
         return kept;

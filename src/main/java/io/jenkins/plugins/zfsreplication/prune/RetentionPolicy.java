@@ -22,6 +22,8 @@ import java.util.stream.Collectors;
  */
 public final class RetentionPolicy {
     private static final List<String> KINDS = List.of("grid", "last", "regex", "not-regex", "thin");
+    /** Rules per side: each one walks every candidate of every dataset. */
+    static final int MAX_RULES = 100;
 
     private final String spec;
     private final List<RetentionRule> rules;
@@ -52,6 +54,10 @@ public final class RetentionPolicy {
                 throw new RetentionSyntaxException(spec, at, "expected a rule kind (%s) and ':' , found '%s'",
                         String.join(", ", KINDS), kind == null ? spec.substring(at, Math.min(lineEnd, at + 20)).strip()
                                 : kind);
+            }
+            if (rules.size() == MAX_RULES) {
+                throw new RetentionSyntaxException(spec, position + leadingSpaces(spec, position),
+                        "at most %d rules per side; each judges every snapshot", MAX_RULES);
             }
             boolean toLineEnd = kind.endsWith("regex");
             int end = toLineEnd ? lineEnd : Math.min(lineEnd, indexOrEnd(spec, ';', colon));

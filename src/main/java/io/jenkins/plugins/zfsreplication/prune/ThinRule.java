@@ -17,6 +17,8 @@ final class ThinRule implements RetentionRule {
     static final Map<String, Long> UNITS = Map.of("s", 1L, "min", 60L, "h", 3600L, "d", 86_400L, "w", 604_800L,
             "m", 2_592_000L, "y", 31_557_600L);
     private static final String UNIT_HELP = "s, min, h, d, w, m (30 days), y (365.25 days)";
+    /** Periods per schedule: every snapshot is judged by each, so their number is bounded. */
+    static final int MAX_ITEMS = 1000;
 
     private final String text;
     private final int keepLast;
@@ -40,6 +42,9 @@ final class ThinRule implements RetentionRule {
         List<String> labels = new ArrayList<>();
         do {
             int from = cursor.position();
+            if (periods.size() == MAX_ITEMS) {
+                throw cursor.error("a thinning schedule has at most %d items", MAX_ITEMS);
+            }
             long amount = cursor.number("a count or a period", 1_000_000);
             if (cursor.atEnd() || cursor.peek(',')) {
                 keepLast = (int) amount;

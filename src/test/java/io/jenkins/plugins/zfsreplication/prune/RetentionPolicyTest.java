@@ -98,6 +98,7 @@ class RetentionPolicyTest {
         "grid: 1x1h 24x1h#12#expected '|' between intervals",
         "grid: 1x#9#expected a number (the interval length), found the end of the rule",
         "grid: 0x1h#7#the repeat count before 'x' must be between 1 and 100000, not 0",
+        "grid: 1x1h | 100000x1000000w#14#the grid reaches back more than 1000 years at '100000x1000000w'",
         "thin: 10,1w1d#12#the period is longer than its time to live in '1w1d'",
         "thin: 10,1d#12#expected a number (the time to live after the period (as in 1d1w)), found the end",
         "thin: 1x1d#8#unknown unit 'x'",
@@ -114,6 +115,45 @@ class RetentionPolicyTest {
             String[] lines = e.getMessage().split("\n");
             assertThat(lines[2].indexOf('^') - 2).isEqualTo(column - 1);
         });
+    }
+
+    /**
+     * Twenty '100000x1s' intervals are two million one-second buckets. Expanded into objects they
+     * took 1.6 GB, on the Jenkins controller too (its form check parses the rule): in a JVM of 32 MB
+     * the rule is parsed and 10,000 snapshots are judged, each in a bucket of its own.
+     */
+    @Test
+    void shouldJudgeAGridOfMillionsOfBucketsInASmallHeap() throws Exception {
+        String grid = "grid: " + String.join(" | ", java.util.Collections.nCopies(20, "100000x1s"));
+        Process jvm = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx32m", "-cp", System.getProperty("java.class.path"), GridInSmallHeap.class.getName(), grid, "10000",
+                "100", "2000000").redirectErrorStream(true).start();
+        String output = new String(jvm.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+
+        assertThat(output).isEqualTo("kept 10000 of 10001; beyond: null; oldest: grid 100000x1s, bucket 999901 "
+                + "(age 999900s-999901s)\n");
+        assertThat(jvm.waitFor()).isZero();
+    }
+
+    @Test
+    void shouldBoundTheIntervalsItemsAndRulesNamingWhereTheLimitIsPassed() {
+        String grid = "grid: " + String.join(" | ", java.util.Collections.nCopies(1001, "1x1s"));
+        assertThatThrownBy(() -> RetentionPolicy.parse(grid)).isInstanceOfSatisfying(RetentionSyntaxException.class, e -> {
+            assertThat(e.getMessage()).startsWith("Bad retention rule at column " + (7 + 1000 * 7)
+                    + ": a grid has at most 1000 intervals");
+        });
+        String thin = "thin: " + String.join(",", java.util.Collections.nCopies(1001, "1d1w"));
+        assertThatThrownBy(() -> RetentionPolicy.parse(thin)).isInstanceOfSatisfying(RetentionSyntaxException.class, e -> {
+            assertThat(e.getMessage()).startsWith("Bad retention rule at column " + (7 + 1000 * 5)
+                    + ": a thinning schedule has at most 1000 items");
+        });
+        String rules = String.join("; ", java.util.Collections.nCopies(101, "last: 1"));
+        assertThatThrownBy(() -> RetentionPolicy.parse(rules)).isInstanceOfSatisfying(RetentionSyntaxException.class, e -> {
+            assertThat(e.getMessage()).startsWith("Bad retention rule at column " + (1 + 100 * 9)
+                    + ": at most 100 rules per side; each judges every snapshot");
+        });
+        assertThat(RetentionPolicy.parse(String.join("; ", java.util.Collections.nCopies(100, "last: 1"))).describe())
+                .hasLineCount(100);
     }
 
     @Test
