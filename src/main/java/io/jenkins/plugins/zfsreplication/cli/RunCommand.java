@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 
+import io.jenkins.plugins.zfsreplication.plan.PlanException;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
@@ -14,6 +15,7 @@ import io.jenkins.plugins.zfsreplication.transfer.OptionResolver;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
@@ -41,6 +43,11 @@ final class RunCommand implements Callable<Integer> {
             + "names a rollback) and the options used or dropped; send and receive nothing.")
     private boolean dryRun;
 
+    @Option(names = "--target-root", paramLabel = "DATASET",
+            description = "Refuse the plan unless it was made for this target root (every target of a plan lies "
+                    + "under its root).")
+    private DatasetName expectedTargetRoot;
+
     @Option(names = "--keep-target", paramLabel = "RULES",
             description = "The target's rules, applied again before each step: a snapshot that aged out while "
                     + "earlier steps ran is not sent (the same grammar as prune --keep-target).")
@@ -64,7 +71,13 @@ final class RunCommand implements Callable<Integer> {
             throw new io.jenkins.plugins.zfsreplication.transfer.process.TransferException(
                     "Cannot read the plan %s: no such file, or not readable", plan);
         }
-        ReplicationPlan read = PlanJson.read(plan);
+        ReplicationPlan read;
+        try {
+            read = PlanJson.read(plan);
+            requireTargetRoot(read);
+        } catch (PlanException e) {
+            return CliErrors.badInput(environment, e);
+        }
         PruneOptions retention;
         try {
             retention = retention();
@@ -101,6 +114,14 @@ final class RunCommand implements Callable<Integer> {
                 read.steps().size(), rollbacks);
         environment.out().flush();
         return 0;
+    }
+
+    /** The plan was made for the target root the operator names, if one is named. */
+    private void requireTargetRoot(ReplicationPlan read) {
+        if (expectedTargetRoot != null && !expectedTargetRoot.equals(read.targetRoot())) {
+            throw new PlanException("%s was made for the target root %s, not %s: nothing was run", plan,
+                    read.targetRoot(), expectedTargetRoot);
+        }
     }
 
     /** The target's rules for the checks between steps, or null without --keep-target. */

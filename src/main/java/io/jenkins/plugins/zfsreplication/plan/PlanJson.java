@@ -10,6 +10,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -28,7 +29,9 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
  */
 public final class PlanJson {
     static final String KIND = "zfs-replication-plan";
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    // a key given twice is refused: with last-wins a reader and a reviewer could see different plans
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     private PlanJson() {
     }
@@ -40,6 +43,9 @@ public final class PlanJson {
         root.put("createdAt", plan.createdAt().toString());
         root.put("sourceHost", plan.sourceHost());
         root.put("targetHost", plan.targetHost());
+        ArrayNode sourceRoots = root.putArray("sourceRoots");
+        plan.sourceRoots().forEach(sourceRoot -> sourceRoots.add(sourceRoot.name()));
+        root.put("targetRoot", plan.targetRoot().name());
         ArrayNode datasets = root.putArray("datasets");
         for (DatasetPlan dataset : plan.datasets()) {
             ObjectNode node = datasets.addObject();
@@ -80,8 +86,8 @@ public final class PlanJson {
         }
         long format = reader.integer(root, "format");
         if (format != ReplicationPlan.FORMAT) {
-            throw new PlanException("%s has plan format %d; this version reads format %d", origin, format,
-                    ReplicationPlan.FORMAT);
+            throw new PlanException("%s has plan format %d; this version reads format %d: make the plan again with "
+                    + "this version", origin, format, ReplicationPlan.FORMAT);
         }
         List<DatasetPlan> datasets = new ArrayList<>();
         for (JsonNode node : reader.array(root, "datasets")) {
@@ -92,8 +98,12 @@ public final class PlanJson {
             datasets.add(reader.guard(() -> new DatasetPlan(reader.dataset(node, "source"), reader.dataset(node, "target"),
                     reader.enumValue(node, "action", DatasetAction.class), reader.text(node, "reason"), steps)));
         }
+        List<DatasetName> sourceRoots = new ArrayList<>();
+        for (JsonNode node : reader.array(root, "sourceRoots")) {
+            sourceRoots.add(reader.guard(() -> DatasetName.of(reader.textValue(node, "sourceRoots[]"))));
+        }
         return reader.guard(() -> new ReplicationPlan(reader.instant(root, "createdAt"), reader.text(root, "sourceHost"),
-                reader.text(root, "targetHost"), datasets));
+                reader.text(root, "targetHost"), sourceRoots, reader.dataset(root, "targetRoot"), datasets));
     }
 
     private static void writeStep(ObjectNode node, SendStep step) {
@@ -128,8 +138,16 @@ public final class PlanJson {
         SendStep step(JsonNode node) {
             return guard(() -> new SendStep(dataset(node, "source"), dataset(node, "target"),
                     enumValue(node, "kind", SendKind.class), snapshot(node, "from"), snapshot(node, "to"),
-                    node.path("resumeToken").isNull() ? null : text(node, "resumeToken"),
+                    node.path("resumeToken").isNull() ? null : resumeToken(node),
                     bool(node, "rollback"), integer(node, "estimatedBytes")));
+        }
+
+        String resumeToken(JsonNode node) {
+            String token = text(node, "resumeToken");
+            if (!token.matches("[0-9a-zA-Z-]{1,65536}")) {
+                throw fail("field \"resumeToken\" is not a zfs resume token (letters, digits and '-')");
+            }
+            return token;
         }
 
         SnapshotRef snapshot(JsonNode parent, String field) {
@@ -138,12 +156,17 @@ public final class PlanJson {
                 return null;
             }
             String guid = text(node, "guid");
+            long value;
             try {
-                return new SnapshotRef(text(node, "name"), Long.parseUnsignedLong(guid), integer(node, "createtxg"),
-                        integer(node, "creation"));
+                value = Long.parseUnsignedLong(guid);
             } catch (NumberFormatException e) {
                 throw fail("\"%s.guid\" is '%s', not an unsigned 64-bit number", field, guid);
             }
+            if (value == 0) {
+                // no snapshot has GUID 0, and a check that compares GUIDs must not be switched off by one
+                throw fail("\"%s.guid\" is 0, which is no snapshot's GUID", field);
+            }
+            return new SnapshotRef(text(node, "name"), value, integer(node, "createtxg"), integer(node, "creation"));
         }
 
         DatasetName dataset(JsonNode node, String field) {
@@ -151,7 +174,10 @@ public final class PlanJson {
         }
 
         String text(JsonNode node, String field) {
-            JsonNode value = node.get(field);
+            return textValue(node.get(field), field);
+        }
+
+        String textValue(JsonNode value, String field) {
             if (value == null || !value.isTextual()) {
                 throw fail("field \"%s\" is missing or not a string", field);
             }
@@ -200,10 +226,11 @@ public final class PlanJson {
             return value;
         }
 
+        /** Runs a constructor; what it refuses (a name, a step, a target outside the root) is said with the file's name. */
         <T> T guard(java.util.function.Supplier<T> constructor) {
             try {
                 return constructor.get();
-            } catch (PlanException e) {
+            } catch (InvalidPlanException e) {
                 throw e;
             } catch (ZfsException e) {
                 throw fail("%s", e.getMessage());
@@ -211,7 +238,16 @@ public final class PlanJson {
         }
 
         PlanException fail(String format, Object... args) {
-            return new PlanException("%s is not a valid plan: %s", origin, String.format(format, args));
+            return new InvalidPlanException(String.format("%s is not a valid plan: %s", origin, String.format(format, args)));
+        }
+    }
+
+    /** A refusal that already names the file: not wrapped again. */
+    private static final class InvalidPlanException extends PlanException {
+        private static final long serialVersionUID = 1L;
+
+        InvalidPlanException(String message) {
+            super("%s", message);
         }
     }
 }

@@ -113,6 +113,6 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
                     .toList();
             datasets.add(new DatasetPlan(dataset.source(), dataset.target(), dataset.action(), dataset.reason(), steps));
         }
-        return new ReplicationPlan(plan.createdAt(), plan.sourceHost(), plan.targetHost(), datasets);
+        return plan.withDatasets(datasets);
     }
 }

@@ -49,7 +49,8 @@ public final class Planner {
                     ? new DatasetPlan(name, targetName, DatasetAction.SKIPPED, excluded, List.of())
                     : planDataset(name, targetName, source, target, options));
         }
-        return new ReplicationPlan(createdAt, source.host(), target.host(), datasets);
+        return new ReplicationPlan(createdAt, source.host(), target.host(), options.selection().roots(), options.targetRoot(),
+                datasets);
     }
 
     static DatasetPlan planDataset(DatasetName source, DatasetName target, Listing sourceListing, Listing targetListing,

@@ -73,7 +73,7 @@ public final class PruneBeforeSend {
                 notSent += outcome.notSent();
             }
         }
-        ReplicationPlan prunedPlan = new ReplicationPlan(plan.createdAt(), plan.sourceHost(), plan.targetHost(), datasets);
+        ReplicationPlan prunedPlan = plan.withDatasets(datasets);
         long bytes = bytes(plan);
         long after = bytes(prunedPlan);
         boolean known = bytes >= 0 && after >= 0;

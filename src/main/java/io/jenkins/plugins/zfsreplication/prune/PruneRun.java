@@ -1,9 +1,6 @@
 package io.jenkins.plugins.zfsreplication.prune;
 
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Consumer;
 
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
@@ -110,35 +107,12 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
 
     /** The datasets of {@code datasets} that have no ancestor among them: listing these recursively covers all. */
     static List<DatasetName> tops(List<DatasetName> datasets) {
-        Set<String> names = new HashSet<>();
-        datasets.forEach(d -> names.add(d.name()));
-        List<DatasetName> tops = new ArrayList<>();
-        for (DatasetName dataset : datasets) {
-            String name = dataset.name();
-            boolean covered = false;
-            for (int slash = name.lastIndexOf('/'); slash > 0 && !covered; slash = name.lastIndexOf('/', slash - 1)) {
-                covered = names.contains(name.substring(0, slash));
-            }
-            if (!covered) {
-                tops.add(dataset);
-            }
-        }
-        return tops;
+        return DatasetName.tops(datasets);
     }
 
     /** The deepest dataset every one of {@code datasets} lies under (or is); all in one pool. */
     static DatasetName commonAncestor(List<DatasetName> datasets) {
-        String common = datasets.get(0).name();
-        for (DatasetName dataset : datasets) {
-            while (!dataset.isSelfOrDescendantOf(DatasetName.of(common))) {
-                int slash = common.lastIndexOf('/');
-                if (slash < 0) {
-                    throw new PruneException("The plan's targets %s and %s lie in different pools: prune them separately",
-                            datasets.get(0), dataset);
-                }
-                common = common.substring(0, slash);
-            }
-        }
-        return DatasetName.of(common);
+        return DatasetName.commonAncestor(datasets).orElseThrow(() -> new PruneException(
+                "The plan's targets %s lie in different pools: prune them separately", datasets));
     }
 }

@@ -313,7 +313,7 @@ public final class ZfsPreflight implements Preflight {
             throw new TransferException("The plan is stale: snapshot %s (guid %s) is no longer on the %s. Make a new "
                     + "plan; nothing was sent or destroyed", name, snapshot.guidText(), side);
         }
-        if (snapshot.guid() != 0 && found.get().guid() != snapshot.guid()) {
+        if (found.get().guid() != snapshot.guid()) {
             throw new TransferException("The plan is stale: snapshot %s on the %s has guid %s, the plan names guid %s "
                     + "(recreated under the same name?). Make a new plan; nothing was sent or destroyed", name, side,
                     found.get().guidText(), snapshot.guidText());

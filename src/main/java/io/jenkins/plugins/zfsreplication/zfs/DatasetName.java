@@ -1,6 +1,12 @@
 package io.jenkins.plugins.zfsreplication.zfs;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * A validated name of a filesystem or volume, such as {@code tank/backup/home}. Constructing one
@@ -55,6 +61,42 @@ public record DatasetName(String name) implements Comparable<DatasetName> {
 
     public SnapshotName snapshot(String snapshot) {
         return new SnapshotName(this, snapshot);
+    }
+
+    /** The datasets of {@code datasets} that have no ancestor among them, in their order: listing these recursively covers all. */
+    public static List<DatasetName> tops(Collection<DatasetName> datasets) {
+        Set<String> names = new HashSet<>();
+        datasets.forEach(d -> names.add(d.name()));
+        List<DatasetName> tops = new ArrayList<>();
+        for (DatasetName dataset : datasets) {
+            String name = dataset.name();
+            boolean covered = false;
+            for (int slash = name.lastIndexOf('/'); slash > 0 && !covered; slash = name.lastIndexOf('/', slash - 1)) {
+                covered = names.contains(name.substring(0, slash));
+            }
+            if (!covered && !tops.contains(dataset)) {
+                tops.add(dataset);
+            }
+        }
+        return tops;
+    }
+
+    /** The deepest dataset every one of {@code datasets} lies under (or is); empty when they are in different pools or none is given. */
+    public static Optional<DatasetName> commonAncestor(Collection<DatasetName> datasets) {
+        if (datasets.isEmpty()) {
+            return Optional.empty();
+        }
+        String common = datasets.iterator().next().name();
+        for (DatasetName dataset : datasets) {
+            while (!dataset.isSelfOrDescendantOf(DatasetName.of(common))) {
+                int slash = common.lastIndexOf('/');
+                if (slash < 0) {
+                    return Optional.empty();
+                }
+                common = common.substring(0, slash);
+            }
+        }
+        return Optional.of(DatasetName.of(common));
     }
 
     @Override

@@ -107,8 +107,9 @@ class PlanPruneCommandTest {
     void shouldRefuseACorruptOrForeignPlanWithoutRunningZfs(TestPools pools) throws IOException {
         Path corrupt = Files.writeString(folder.resolve("corrupt.json"), "{\"format\": 1, \"kind\": \"zfs-repl");
         Path foreign = Files.writeString(folder.resolve("foreign.json"), "{\"name\": \"some other tool\"}");
-        Path wrongField = Files.writeString(folder.resolve("field.json"), "{\"format\": 1, \"kind\": \"zfs-replication-plan\","
-                + " \"createdAt\": \"yesterday\", \"sourceHost\": \"local\", \"targetHost\": \"local\", \"datasets\": []}");
+        Path wrongField = Files.writeString(folder.resolve("field.json"), "{\"format\": 2, \"kind\": \"zfs-replication-plan\","
+                + " \"createdAt\": \"yesterday\", \"sourceHost\": \"local\", \"targetHost\": \"local\","
+                + " \"sourceRoots\": [\"tank\"], \"targetRoot\": \"backup\", \"datasets\": []}");
 
         assertThat(run(pools, "prune", "--plan", corrupt.toString(), "--destroy")).isEqualTo(2);
         assertThat(run(pools, "prune", "--plan", foreign.toString(), "--destroy")).isEqualTo(2);

@@ -113,7 +113,8 @@ class RunRetentionTest {
     @Test
     void shouldRefuseMalformedRulesBeforeAnythingRuns(@TempDir Path dir) throws Exception {
         Path plan = dir.resolve("plan.json");
-        PlanJson.write(new ReplicationPlan(Instant.now(), "local", "local", List.of()), plan);
+        PlanJson.write(new ReplicationPlan(Instant.now(), "local", "local", List.of(DatasetName.of("tank")),
+                DatasetName.of("backup"), List.of()), plan);
 
         int status = Main.run(environment, "run", plan.toString(), "--artifacts", dir.toString(),
                 "--keep-target", "last: many");

@@ -30,7 +30,8 @@ class PlanJsonTest {
 
         assertThat(PlanJson.read(json, "plan.json")).isEqualTo(plan());
         assertThat(PlanJson.write(PlanJson.read(json, "plan.json"))).isEqualTo(json);
-        assertThat(json).contains("\"format\" : 1", "\"kind\" : \"zfs-replication-plan\"",
+        assertThat(json).contains("\"format\" : 2", "\"sourceRoots\" : [ \"tank/home\", \"tank/vm\" ]",
+                "\"targetRoot\" : \"backup/tank\"", "\"kind\" : \"zfs-replication-plan\"",
                 "\"guid\" : \"18446744073709551614\"", "\"from\" : null");
     }
 
@@ -41,8 +42,8 @@ class PlanJsonTest {
         assertThatThrownBy(() -> PlanJson.read("{\"format\":1", "x.json")).hasMessageStartingWith("x.json is not valid JSON");
         assertThatThrownBy(() -> PlanJson.read("{\"name\":\"zrepl\"}", "x.json"))
                 .hasMessage("x.json is not a zfs-replication plan (no \"kind\": \"zfs-replication-plan\")");
-        assertThatThrownBy(() -> PlanJson.read(json.replace("\"format\" : 1", "\"format\" : 7"), "x.json"))
-                .hasMessage("x.json has plan format 7; this version reads format 1");
+        assertThatThrownBy(() -> PlanJson.read(json.replace("\"format\" : 2", "\"format\" : 7"), "x.json"))
+                .hasMessage("x.json has plan format 7; this version reads format 2: make the plan again with this version");
         assertThatThrownBy(() -> PlanJson.read(json.replace("\"INCREMENTAL\"", "\"SIDEWAYS\""), "x.json"))
                 .hasMessageContaining("field \"kind\" is 'SIDEWAYS', not one of");
         assertThatThrownBy(() -> PlanJson.read(json.replace("tank/home\"", "tank/home;reboot\""), "x.json"))
