@@ -4,8 +4,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * SIGINT/SIGTERM end the JVM through its shutdown hooks: this one cancels the running transfer (every
- * pipeline process is ended) and holds the JVM until the run has recorded where it stopped.
+ * SIGINT/SIGTERM end the JVM through its shutdown hooks: this one cancels the running work (a
+ * transfer ends every pipeline process; a verify is interrupted and destroys its temporary clone)
+ * and holds the JVM until the run has recorded where it stopped and cleaned up.
  */
 final class CancelOnSignal implements AutoCloseable {
     private final Thread hook;

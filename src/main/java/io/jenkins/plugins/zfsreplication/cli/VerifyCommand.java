@@ -71,8 +71,13 @@ final class VerifyCommand implements Callable<Integer> {
             Verifier verifier = new Verifier(parameters.options(), sampleMillis, line);
             VerifyResult result;
             if (snapshot) {
-                result = verifier.verifySnapshot(target, new ZfsCloneMounter(environment.localRunner(), err::println),
-                        output, environment.out());
+                // SIGTERM/SIGINT: interrupt the verify and hold the JVM until its temporary clone is destroyed
+                // (a leaked clone pins the snapshot against every later destroy)
+                Thread verifying = Thread.currentThread();
+                try (CancelOnSignal signals = new CancelOnSignal(verifying::interrupt)) {
+                    result = verifier.verifySnapshot(target, new ZfsCloneMounter(environment.localRunner(),
+                            err::println), output, environment.out());
+                }
             } else {
                 result = output != null ? verifier.verify(path, output) : verifier.verify(path, environment.out());
             }

@@ -18,6 +18,11 @@ import java.util.function.Consumer;
  * otherwise through a temporary read-only clone ({@code <pool>/zfsr-verify-<random>}), which
  * {@link #close()} always destroys. zfs-fuse has no .zfs directory, so it takes the clone path.
  * Commands go through the zfs layer's {@link CommandRunner} as argument vectors.
+ *
+ * <p>A leaked clone pins its snapshot: every later destroy of it (a prune) fails. So the clone's
+ * name is recorded before {@code zfs clone} runs (a clone that is created but not mounted, or whose
+ * command was killed by a cancel, is still destroyed), and {@link #close()} runs its commands with
+ * the thread's interrupt cleared (a cancelled thread cannot run a command), setting it again after.
  */
 public final class ZfsCloneMounter implements SnapshotMounter {
     private static final Duration TIMEOUT = Duration.ofMinutes(2);
@@ -65,14 +70,14 @@ public final class ZfsCloneMounter implements SnapshotMounter {
         } catch (IOException e) {
             throw new VerifyException(e, "Cannot create a temporary mount point: %s", e.getMessage());
         }
-        run("zfs", "clone", "-o", "readonly=on", "-o", "mountpoint=" + mountPoint, snapshot, name);
         clone = name;
+        run("zfs", "clone", "-o", "readonly=on", "-o", "mountpoint=" + mountPoint, snapshot, name);
         return mountPoint;
     }
 
     private Path cloneVolume(String snapshot, String name) {
-        run("zfs", "clone", snapshot, name);
         clone = name;
+        run("zfs", "clone", snapshot, name);
         Path device = Paths.get("/dev/zvol", name);
         for (int i = 0; i < 100 && !Files.exists(device); i++) {
             sleep();
@@ -85,11 +90,15 @@ public final class ZfsCloneMounter implements SnapshotMounter {
 
     @Override
     public void close() {
+        boolean interrupted = Thread.interrupted();
         try {
             if (clone != null) {
                 destroyClone();
             }
         } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
             if (mountPoint != null) {
                 try {
                     Files.deleteIfExists(mountPoint);
@@ -105,7 +114,11 @@ public final class ZfsCloneMounter implements SnapshotMounter {
     private void destroyClone() {
         for (int attempt = 1; ; attempt++) {
             try {
-                run("zfs", "destroy", clone);
+                CommandResult result = runCommand("zfs", "destroy", clone);
+                if (!result.succeeded() && !result.saysDatasetMissing()) {
+                    throw failure(result);
+                }
+                // gone either way: destroyed now, or never created (zfs clone failed or was killed before it)
                 clone = null;
                 return;
             } catch (VerifyException e) {
@@ -121,21 +134,28 @@ public final class ZfsCloneMounter implements SnapshotMounter {
     }
 
     private List<String> run(String... command) {
+        CommandResult result = runCommand(command);
+        if (!result.succeeded()) {
+            throw failure(result);
+        }
+        return result.stdout().lines().toList();
+    }
+
+    private CommandResult runCommand(String... command) {
         log.accept("running: " + String.join(" ", command));
-        CommandResult result;
         try {
-            result = runner.run(List.of(command), TIMEOUT);
+            return runner.run(List.of(command), TIMEOUT);
         } catch (ZfsException e) {
             if (Thread.currentThread().isInterrupted()) {
                 throw new VerifyCancelledException("Interrupted while running %s", String.join(" ", command));
             }
             throw new VerifyException(e, "%s", e.getMessage());
         }
-        if (!result.succeeded()) {
-            throw new VerifyException("%s failed (exit %d): %s", String.join(" ", command), result.exitStatus(),
-                    (result.stderr() + result.stdout()).trim());
-        }
-        return result.stdout().lines().toList();
+    }
+
+    private static VerifyException failure(CommandResult result) {
+        return new VerifyException("%s failed (exit %d): %s", String.join(" ", result.command()), result.exitStatus(),
+                (result.stderr() + result.stdout()).trim());
     }
 
     private static void sleep() {

@@ -12,6 +12,11 @@ public record CommandResult(List<String> command, int exitStatus, String stdout,
         return exitStatus == 0;
     }
 
+    /** Whether it failed only because a named dataset does not exist (see {@link ZfsCommandException#isDatasetMissing()}). */
+    public boolean saysDatasetMissing() {
+        return !succeeded() && ZfsCommandException.saysDatasetMissing(stderr);
+    }
+
     /** This result, or a {@link ZfsCommandException} with ZFS's own message when the command failed. */
     public CommandResult orThrow() {
         if (!succeeded()) {
