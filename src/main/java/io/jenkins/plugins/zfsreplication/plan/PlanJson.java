@@ -56,6 +56,12 @@ public final class PlanJson {
             ArrayNode steps = node.putArray("steps");
             dataset.steps().forEach(step -> writeStep(steps.addObject(), step));
         }
+        ArrayNode refused = root.putArray("refusedNames");
+        for (RefusedName name : plan.refusedNames()) {
+            ObjectNode node = refused.addObject();
+            node.put("name", name.name());
+            node.put("reason", name.reason());
+        }
         try {
             return MAPPER.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -98,12 +104,17 @@ public final class PlanJson {
             datasets.add(reader.guard(() -> new DatasetPlan(reader.dataset(node, "source"), reader.dataset(node, "target"),
                     reader.enumValue(node, "action", DatasetAction.class), reader.text(node, "reason"), steps)));
         }
+        List<RefusedName> refused = new ArrayList<>();
+        for (JsonNode node : reader.array(root, "refusedNames")) {
+            // text only: these names never reach a command
+            refused.add(new RefusedName(reader.text(node, "name"), reader.text(node, "reason")));
+        }
         List<DatasetName> sourceRoots = new ArrayList<>();
         for (JsonNode node : reader.array(root, "sourceRoots")) {
             sourceRoots.add(reader.guard(() -> DatasetName.of(reader.textValue(node, "sourceRoots[]"))));
         }
         return reader.guard(() -> new ReplicationPlan(reader.instant(root, "createdAt"), reader.text(root, "sourceHost"),
-                reader.text(root, "targetHost"), sourceRoots, reader.dataset(root, "targetRoot"), datasets));
+                reader.text(root, "targetHost"), sourceRoots, reader.dataset(root, "targetRoot"), datasets, refused));
     }
 
     private static void writeStep(ObjectNode node, SendStep step) {

@@ -10,13 +10,18 @@ public final class PlanText {
         text.append(String.format("plan of %s, source %s, target %s%n", plan.createdAt(), plan.sourceHost(),
                 plan.targetHost()));
         long steps = plan.steps().size();
-        text.append(String.format("%d dataset(s), %d step(s)%n", plan.datasets().size(), steps));
+        text.append(String.format("%d dataset(s), %d step(s)%s%n", plan.datasets().size(), steps,
+                plan.refusedNames().isEmpty() ? "" : String.format(", %d name(s) not accepted and skipped",
+                        plan.refusedNames().size())));
         for (DatasetPlan dataset : plan.datasets()) {
             text.append(String.format("%n%s -> %s: %s%n  %s%n", dataset.source(), dataset.target(), dataset.action(),
                     dataset.reason()));
             for (SendStep step : dataset.steps()) {
                 text.append("  ").append(describe(step)).append('\n');
             }
+        }
+        for (RefusedName refused : plan.refusedNames()) {
+            text.append(String.format("%n%s: SKIPPED%n  %s%n", refused.name(), refused.reason()));
         }
         return text.toString();
     }

@@ -9,6 +9,7 @@ import java.util.stream.IntStream;
 
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 
@@ -32,8 +33,14 @@ public final class Planner {
 
     public static ReplicationPlan plan(Listing source, Listing target, PlanOptions options, Instant createdAt) {
         List<DatasetPlan> datasets = new ArrayList<>();
+        List<RefusedName> refused = new ArrayList<>();
         Map<DatasetName, DatasetName> sourceOfTarget = new HashMap<>();
         for (ZfsObject dataset : source.datasets()) {
+            if (DatasetName.refusal(dataset.name()).isPresent()) {
+                // shown and skipped: one such name must not fail the plan of every other dataset
+                refused.add(new RefusedName(dataset.name(), options.selection().exclusionReason(dataset)));
+                continue;
+            }
             DatasetName name = DatasetName.of(dataset.name());
             if (options.selection().rootOf(name) == null) {
                 continue;
@@ -50,7 +57,7 @@ public final class Planner {
                     : planDataset(name, targetName, source, target, options));
         }
         return new ReplicationPlan(createdAt, source.host(), target.host(), options.selection().roots(), options.targetRoot(),
-                datasets);
+                datasets, refused);
     }
 
     static DatasetPlan planDataset(DatasetName source, DatasetName target, Listing sourceListing, Listing targetListing,
@@ -60,10 +67,11 @@ public final class Planner {
         if (targetDataset == null) {
             int[] wanted = wanted(snapshots, -1, options);
             if (wanted.length == 0) {
-                return skipped(source, target, "no snapshot to send: none matches the naming (take one with --snapshot-now)");
+                return skipped(source, target, "no snapshot to send: none matches the naming (take one with --snapshot-now)"
+                        + refusedSnapshots(snapshots, -1, options));
             }
-            return send(source, target, "new target: full send of " + snapshots.shortName(wanted[0]),
-                    StepDeriver.derive(source, target, snapshots, -1, wanted, false, null));
+            return send(source, target, "new target: full send of " + snapshots.shortName(wanted[0])
+                    + refusedSnapshots(snapshots, -1, options), StepDeriver.derive(source, target, snapshots, -1, wanted, false, null));
         }
         SnapshotTable targetSnapshots = targetListing.snapshotTable(target.name());
         CommonBase base = CommonBase.find(new GuidIndex(snapshots), targetSnapshots);
@@ -82,22 +90,40 @@ public final class Planner {
         String token = targetDataset.property(RESUME_TOKEN).orElse(null);
         if (wanted.length == 0 && (token == null || base.sourceIndex() + 1 >= snapshots.size())) {
             return new DatasetPlan(source, target, DatasetAction.UP_TO_DATE, "the target has " + baseName
-                    + (divergence == null ? "" : "; " + divergence + " (not rolled back: nothing to send)"), List.of());
+                    + (divergence == null ? "" : "; " + divergence + " (not rolled back: nothing to send)")
+                    + refusedSnapshots(snapshots, base.sourceIndex(), options), List.of());
         }
         if (wanted.length == 0) {
             // an interrupted receive of a snapshot the plan no longer sends: finish it, it is wanted by nothing else
             wanted = new int[] {base.sourceIndex() + 1};
         }
-        String reason = divergence == null ? "incremental from " + baseName
-                : divergence + "; rollback allowed: the target is rolled back to " + baseName + " first";
+        String reason = (divergence == null ? "incremental from " + baseName
+                : divergence + "; rollback allowed: the target is rolled back to " + baseName + " first")
+                + refusedSnapshots(snapshots, base.sourceIndex(), options);
         return send(source, target, reason, StepDeriver.derive(source, target, snapshots, base.sourceIndex(), wanted,
                 divergence != null, token));
     }
 
-    /** Indices of the snapshots after {@code base} that the plan sends. */
+    /**
+     * Indices of the snapshots after {@code base} that the plan sends. A snapshot whose name this
+     * tool does not accept (a space) is not sent: a gap, which the steps skip with {@code -i}.
+     */
     static int[] wanted(SnapshotTable snapshots, int base, PlanOptions options) {
         return IntStream.range(base + 1, snapshots.size())
-                .filter(i -> options.sends(snapshots.shortName(i))).toArray();
+                .filter(i -> options.sends(snapshots.shortName(i)) && accepted(snapshots, i)).toArray();
+    }
+
+    private static boolean accepted(SnapshotTable snapshots, int index) {
+        return SnapshotName.refusal(DatasetName.of("p"), snapshots.shortName(index)).isEmpty();
+    }
+
+    /** "; not sent ..." naming the snapshots after {@code base} the plan would send but cannot name, or "". */
+    static String refusedSnapshots(SnapshotTable snapshots, int base, PlanOptions options) {
+        List<String> names = IntStream.range(base + 1, snapshots.size())
+                .filter(i -> options.sends(snapshots.shortName(i)) && !accepted(snapshots, i))
+                .mapToObj(i -> "@" + snapshots.shortName(i)).toList();
+        return names.isEmpty() ? "" : "; not sent (a name this tool does not accept as input: letters, digits and "
+                + "- _ . : only): " + String.join(", ", names);
     }
 
     private static DatasetPlan send(DatasetName source, DatasetName target, String reason, List<SendStep> steps) {

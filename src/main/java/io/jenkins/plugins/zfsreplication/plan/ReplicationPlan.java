@@ -21,9 +21,10 @@ import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
  * @param createdAt   when the plan was made: the one field that differs between equal plans
  * @param sourceRoots the roots the plan was made for: every dataset's source is one or lies below one
  * @param targetRoot  where they land: every dataset's target is it or lies below it
+ * @param refusedNames datasets under the source roots whose names this tool does not accept (skipped, with why)
  */
 public record ReplicationPlan(Instant createdAt, String sourceHost, String targetHost, List<DatasetName> sourceRoots,
-                              DatasetName targetRoot, List<DatasetPlan> datasets) {
+                              DatasetName targetRoot, List<DatasetPlan> datasets, List<RefusedName> refusedNames) {
     /** The version of plan.json this code writes and reads. */
     public static final int FORMAT = 2;
 
@@ -34,6 +35,7 @@ public record ReplicationPlan(Instant createdAt, String sourceHost, String targe
         Objects.requireNonNull(targetRoot, "targetRoot");
         sourceRoots = List.copyOf(sourceRoots);
         datasets = List.copyOf(datasets);
+        refusedNames = List.copyOf(refusedNames);
         if (sourceRoots.isEmpty()) {
             throw new PlanException("The plan names no source root");
         }
@@ -48,12 +50,18 @@ public record ReplicationPlan(Instant createdAt, String sourceHost, String targe
         this(createdAt, sourceHost, targetHost, DatasetName.tops(datasets.stream().map(DatasetPlan::source).toList()),
                 DatasetName.commonAncestor(datasets.stream().map(DatasetPlan::target).toList()).orElseThrow(
                         () -> new PlanException("The plan's targets have no common root (none, or in different pools): "
-                                + "name its roots")), datasets);
+                                + "name its roots")), datasets, List.of());
+    }
+
+    /** A plan without refused names. */
+    public ReplicationPlan(Instant createdAt, String sourceHost, String targetHost, List<DatasetName> sourceRoots,
+                           DatasetName targetRoot, List<DatasetPlan> datasets) {
+        this(createdAt, sourceHost, targetHost, sourceRoots, targetRoot, datasets, List.of());
     }
 
     /** The same plan with other datasets (pruned, or with size estimates). */
     public ReplicationPlan withDatasets(List<DatasetPlan> other) {
-        return new ReplicationPlan(createdAt, sourceHost, targetHost, sourceRoots, targetRoot, other);
+        return new ReplicationPlan(createdAt, sourceHost, targetHost, sourceRoots, targetRoot, other, refusedNames);
     }
 
     /** Every step of every dataset, datasets in plan order. */

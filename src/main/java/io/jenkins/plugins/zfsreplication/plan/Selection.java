@@ -49,6 +49,10 @@ public record Selection(List<DatasetName> roots, boolean recursive, List<String>
     /** Why {@code dataset} is not selected, or null when it is. */
     public String exclusionReason(ZfsObject dataset) {
         String name = dataset.name();
+        java.util.Optional<String> refusal = DatasetName.refusal(name);
+        if (refusal.isPresent()) {
+            return refusal.get() + "; not replicated (rename it to replicate it)";
+        }
         if (rootOf(DatasetName.of(name)) == null) {
             return "not under a selected root";
         }

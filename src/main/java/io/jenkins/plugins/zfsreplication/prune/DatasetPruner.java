@@ -17,7 +17,9 @@ import io.jenkins.plugins.zfsreplication.plan.PlanException;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.StepDeriver;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
 
 /** Prune-before-send for one dataset of a plan; see {@link PruneBeforeSend} for the rules. */
@@ -233,6 +235,11 @@ final class DatasetPruner {
         }
         if (!origins.isEmpty() && origins.contains(datasetName + "@" + snapshots.shortName(index))) {
             return "protected: has clones";
+        }
+        java.util.Optional<String> refusal = SnapshotName.refusal(DatasetName.of(datasetName), snapshots.shortName(index));
+        if (refusal.isPresent()) {
+            // ZFS allows a name this tool refuses as input: it is listed and kept, never passed to zfs destroy
+            return "protected: not destroyed by this tool: " + refusal.get();
         }
         return null;
     }

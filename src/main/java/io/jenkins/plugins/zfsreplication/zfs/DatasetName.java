@@ -36,6 +36,20 @@ public record DatasetName(String name) implements Comparable<DatasetName> {
         return new DatasetName(name);
     }
 
+    /**
+     * Why {@code name} (as a listing shows it) is not accepted as a dataset name, or empty when it
+     * is. ZFS allows names this tool refuses (spaces): such a dataset is listed, shown and skipped
+     * with this reason, never passed to a command.
+     */
+    public static Optional<String> refusal(String name) {
+        try {
+            new DatasetName(name);
+            return Optional.empty();
+        } catch (InvalidNameException e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
     public String pool() {
         int slash = name.indexOf('/');
         return slash < 0 ? name : name.substring(0, slash);

@@ -59,8 +59,11 @@ public final class Zfs {
         if (recursive) {
             return listing;
         }
+        // compared as text: a child whose name this tool refuses (a space) is dropped here, not a failure
+        java.util.Set<String> rootNames = new java.util.HashSet<>();
+        roots.forEach(root -> rootNames.add(root.name()));
         return new Listing(runner.host(), listing.objects().stream()
-                .filter(o -> roots.contains(new DatasetName(o.datasetName()))).toList());
+                .filter(o -> rootNames.contains(o.datasetName())).toList());
     }
 
     /**
