@@ -109,7 +109,7 @@ class PlanPruneCommandTest {
         Path foreign = Files.writeString(folder.resolve("foreign.json"), "{\"name\": \"some other tool\"}");
         Path wrongField = Files.writeString(folder.resolve("field.json"), "{\"format\": 2, \"kind\": \"zfs-replication-plan\","
                 + " \"createdAt\": \"yesterday\", \"sourceHost\": \"local\", \"targetHost\": \"local\","
-                + " \"sourceRoots\": [\"tank\"], \"targetRoot\": \"backup\", \"datasets\": []}");
+                + " \"sourceRoots\": [\"tank\"], \"targetRoot\": \"backup\", \"datasets\": [], \"refusedNames\": []}");
 
         assertThat(run(pools, "prune", "--plan", corrupt.toString(), "--destroy")).isEqualTo(2);
         assertThat(run(pools, "prune", "--plan", foreign.toString(), "--destroy")).isEqualTo(2);

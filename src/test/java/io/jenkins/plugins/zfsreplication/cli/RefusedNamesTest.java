@@ -54,7 +54,7 @@ class RefusedNamesTest {
         String snapshotReason = "not sent (a name this tool does not accept as input: letters, digits and - _ . : "
                 + "only): @my snap";
 
-        int planned = run(pools, "plan", "-r", "--target-root", target + "/copy", "--snapshot-pattern", "^my ",
+        int planned = run(pools, "plan", "-r", "--target-root", target + "/copy", "--snapshot-pattern", "my .*",
                 "--exclude", "*/my?docs", "-o", folder.toString(), source.name());
 
         assertThat(planned).as(err.toString()).isZero();
@@ -69,7 +69,7 @@ class RefusedNamesTest {
         assertThat(plan.get("refusedNames").get(0).get("reason").asText()).isEqualTo(datasetReason);
 
         int pruned = run(pools, "prune", "--plan", folder.resolve("plan.json").toString(), "--keep-source", "last: 1",
-                "--snapshot-pattern", "^my ", "--now", "2026-11-29T12:00:00Z");
+                "--snapshot-pattern", "my .*", "--now", "2026-11-29T12:00:00Z");
 
         assertThat(pruned).as(err.toString()).isZero();
         JsonNode report = new ObjectMapper().readTree(folder.resolve("prune-report.json").toFile());

@@ -35,6 +35,10 @@ class CloneCleanupTest {
     @Test
     void shouldDestroyTheCloneWhenTheVerifyIsInterrupted() throws IOException {
         String snapshot = snapshotWithData("interrupted", 1 << 20);
+        // jnr loads its native library on first use, and fails for the JVM's life when that happens in an
+        // interrupted thread: load it before the interrupt (a verify of a plain file)
+        Path plain = Files.writeString(temporary.resolve("plain"), "x");
+        new Verifier(OPTIONS, 100, null).verify(plain, temporary.resolve("plain.manifest"));
         List<String> log = new ArrayList<>();
         ZfsCloneMounter clones = new ZfsCloneMounter(new ProcessCommandRunner(), log::add);
         // the cancel arrives once the clone is there, before hashing ends (as a build abort does)
@@ -102,7 +106,7 @@ class CloneCleanupTest {
         }
         assertThat(cli.isAlive()).as("verify still running: %s", Files.readString(err)).isTrue();
 
-        cli.destroy(); // SIGTERM
+        cli.toHandle().destroy(); // SIGTERM (Process.destroy would also close our end of its stdout)
         cli.getInputStream().transferTo(OutputStream.nullOutputStream());
 
         assertThat(cli.waitFor(60, TimeUnit.SECONDS)).isTrue();
