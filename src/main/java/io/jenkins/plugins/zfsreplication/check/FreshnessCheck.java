@@ -27,8 +27,12 @@ public final class FreshnessCheck {
     public static FreshnessReport check(Listing source, Listing target, CheckOptions options, Instant now) {
         List<DatasetFreshness> datasets = new ArrayList<>();
         for (ZfsObject dataset : source.datasets()) {
+            // a name ZFS allows and this tool refuses (a space) is not judged, and fails nothing else
+            if (options.selection().exclusionReason(dataset) != null) {
+                continue;
+            }
             DatasetName name = DatasetName.of(dataset.name());
-            if (options.selection().rootOf(name) == null || options.selection().exclusionReason(dataset) != null) {
+            if (options.selection().rootOf(name) == null) {
                 continue;
             }
             datasets.add(checkDataset(name, options.targetOf(name), source, target, options, now));
