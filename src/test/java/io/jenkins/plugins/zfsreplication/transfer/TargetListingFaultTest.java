@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.zfs.CommandResult;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
@@ -36,7 +37,7 @@ class TargetListingFaultTest {
         FailingFirstListing runner = new FailingFirstListing(pools.runner(), existing);
         List<String> log = new ArrayList<>();
         TransferEngine engine = new TransferEngine(TransferSetup.zfs(new LocalTransport(), replica.zfs,
-                new Zfs(runner), Launcher.local(), Launcher.local(), StepGate.KEEP_ALL),
+                new Zfs(runner), ProcessSite.local(), ProcessSite.local(), StepGate.KEEP_ALL),
                 TransferOptions.defaults(), log::add, Clock.systemUTC());
 
         TransferReport report = engine.run(replica.plan(true, "s1"));
