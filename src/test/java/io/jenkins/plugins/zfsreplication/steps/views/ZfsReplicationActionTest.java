@@ -157,7 +157,7 @@ class ZfsReplicationActionTest {
     void shouldCountWhatAPlanDoesWithEachDataset() {
         DatasetName a = DatasetName.of("tank/a");
         ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "nas", List.of(
-                new DatasetPlan(a, DatasetName.of("backup/a"), DatasetAction.SEND, "", List.of(full(a, "s1"), full(a, "s2"))),
+                new DatasetPlan(a, full(a, "s1").target(), DatasetAction.SEND, "", List.of(full(a, "s1"), full(a, "s2"))),
                 dataset("tank/b", DatasetAction.UP_TO_DATE), dataset("tank/c", DatasetAction.SKIPPED),
                 dataset("tank/d", DatasetAction.SKIPPED), dataset("tank/e", DatasetAction.DIVERGED),
                 dataset("tank/f", DatasetAction.REFUSED)));
