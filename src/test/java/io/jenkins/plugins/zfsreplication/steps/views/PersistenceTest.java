@@ -30,6 +30,7 @@ import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyBuilder;
 import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyStep;
 import io.jenkins.plugins.zfsreplication.transfer.StepOutcome;
 import io.jenkins.plugins.zfsreplication.transfer.TransferReport;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -163,7 +164,8 @@ class PersistenceTest {
     // the artifact lists are as long as the steps' own (three and more: List.of would make them ListN)
 
     private static PlanRecord plan() {
-        ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "local", List.of());
+        ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "local", List.of(DatasetName.of("tank")),
+                DatasetName.of("backup"), List.of());
         return new PlanRecord(new PlanSettings("tank", true, "backup", "", null, null, "zr", false, false),
                 PlanCallable.summary(plan, List.of()), List.of("plan.json", "plan.txt", "plan.log"));
     }
