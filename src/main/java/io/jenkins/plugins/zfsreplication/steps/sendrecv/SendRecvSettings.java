@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.jenkins.plugins.zfsreplication.transfer.Compression;
+import io.jenkins.plugins.zfsreplication.transfer.RetryPolicy;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.TransferArtifacts;
@@ -28,10 +29,13 @@ import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
  * @param sshOptions  ssh client arguments separated by spaces, e.g. "-p 2222 -i /var/lib/jenkins/.ssh/backup"
  * @param artifacts   workspace-relative directory for transfer.json, throughput.csv and throughput.svg
  * @param mountReceived let zfs recv mount what it receives; false: {@code zfs recv -u} where the target has it
+ * @param retries     how often a step that failed for a transient reason is tried again; null for the default
+ * @param retryDelay  seconds before the first retry (doubling after); null for the default
  */
 public record SendRecvSettings(String plan, String transport, String sshHost, String sshOptions, int concurrency,
                                String options, String compression, String buffer, String rateLimit,
-                               String artifacts, boolean mountReceived) implements Serializable {
+                               String artifacts, boolean mountReceived, Integer retries, Integer retryDelay)
+        implements Serializable {
     private static final long serialVersionUID = 1L;
 
     public SendRecvSettings {
@@ -50,18 +54,26 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
                 : compression.strip();
         buffer = buffer == null || buffer.isBlank() ? TransferOptions.DEFAULT_BUFFER_SIZE : buffer.strip();
         rateLimit = rateLimit == null || rateLimit.isBlank() ? TransferOptions.NO_RATE_LIMIT : rateLimit.strip();
+        retries = retries == null ? RetryPolicy.DEFAULT.retries() : retries;
+        retryDelay = retryDelay == null ? (int) RetryPolicy.DEFAULT.delay().toSeconds() : retryDelay;
         options(options, compression, buffer, rateLimit, concurrency); // every field checked here, on the controller
+        retry(retries, retryDelay);
     }
 
     /** Without {@code mountReceived}: the default, received file systems are not mounted. */
     public SendRecvSettings(String plan, String transport, String sshHost, String sshOptions, int concurrency,
                             String options, String compression, String buffer, String rateLimit, String artifacts) {
         this(plan, transport, sshHost, sshOptions, concurrency, options, compression, buffer, rateLimit, artifacts,
-                false);
+                false, null, null);
     }
 
     public TransferOptions toOptions() {
-        return options(options, compression, buffer, rateLimit, concurrency).withMountReceived(mountReceived);
+        return options(options, compression, buffer, rateLimit, concurrency).withMountReceived(mountReceived)
+                .withRetry(retry(retries, retryDelay));
+    }
+
+    private static RetryPolicy retry(int retries, int delaySeconds) {
+        return new RetryPolicy(retries, Duration.ofSeconds(delaySeconds));
     }
 
     private static TransferOptions options(String options, String compression, String buffer, String rateLimit,
