@@ -47,6 +47,13 @@ public record TransferOptions(Set<SendOption> requested, Compression compression
         Objects.requireNonNull(retry, "retry");
         recvSet = Map.copyOf(new LinkedHashMap<>(recvSet));
         recvExclude = List.copyOf(recvExclude);
+        recvSet.forEach((property, value) -> {
+            checkRecvProperty(property);
+            if (value.isEmpty() || value.chars().anyMatch(c -> c < ' ')) {
+                throw new TransferException("Invalid value for zfs recv -o %s: '%s'", property, value);
+            }
+        });
+        recvExclude.forEach(TransferOptions::checkRecvProperty);
         if (bufferBytes < 0 || rateLimit < 0) {
             throw new TransferException("Buffer size and rate limit cannot be negative (%d, %d)", bufferBytes, rateLimit);
         }
@@ -118,5 +125,12 @@ public record TransferOptions(Set<SendOption> requested, Compression compression
     public TransferOptions withRetry(RetryPolicy policy) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
                 sampleInterval, acceptTimeout, silenceTimeout, mountReceived, policy);
+    }
+
+    /** A property name zfs recv -o/-x takes: a native one or a user property (module:name). */
+    static void checkRecvProperty(String property) {
+        if (!property.matches("[a-z][a-z0-9_]*|[a-z0-9_.+-]+:[a-z0-9_.:+-]*")) {
+            throw new TransferException("Invalid ZFS property name '%s' for zfs recv -o/-x", property);
+        }
     }
 }

@@ -46,6 +46,8 @@ public final class ZfsSendRecvStep extends ZfsStep {
     private String targetId = ""; // "": no holds
     private Integer retries; // null: the default
     private Integer retryDelay; // null: the default (seconds)
+    private String recvSet = ""; // zfs recv -o, "p=v p2=v2"
+    private String recvExclude = ""; // zfs recv -x, "p p2"
     /** Job XML saved before the fields were the step's own held them in this one element; read once. */
     @Deprecated
     private SavedFields fields;
@@ -240,11 +242,29 @@ public final class ZfsSendRecvStep extends ZfsStep {
         this.retryDelay = retryDelay;
     }
 
+    public String getRecvSet() {
+        return recvSet;
+    }
+
+    @DataBoundSetter
+    public void setRecvSet(String recvSet) {
+        this.recvSet = recvSet;
+    }
+
+    public String getRecvExclude() {
+        return recvExclude;
+    }
+
+    @DataBoundSetter
+    public void setRecvExclude(String recvExclude) {
+        this.recvExclude = recvExclude;
+    }
+
     /** The settings of a run; fields left empty take {@code defaults}. */
     public SendRecvSettings settings(StepDefaults defaults) {
         return new SendRecvSettings(plan, defaults.transport(transport), sshHost, sshOptions,
                 defaults.concurrency(concurrency), options, compression, buffer, rateLimit, artifacts, mountReceived,
-                retries, retryDelay);
+                retries, retryDelay, recvSet, recvExclude);
     }
 
     /** The credential for the ssh transport; "" for the agent user's own keys. */
@@ -377,6 +397,12 @@ public final class ZfsSendRecvStep extends ZfsStep {
         @POST
         public FormValidation doCheckRetryDelay(@AncestorInPath Item item, @QueryParameter String value) {
             return FormChecks.answer(item, () -> FieldChecks.retryDelay(value));
+        }
+
+        @POST
+        public FormValidation doCheckRecvSet(@AncestorInPath Item item, @QueryParameter String value,
+                                             @QueryParameter String recvExclude) {
+            return FormChecks.answer(item, () -> FieldChecks.receiveProperties(value, recvExclude));
         }
 
         @POST

@@ -118,6 +118,11 @@ public final class FieldChecks {
                 "The retry delay"))));
     }
 
+    /** zfs recv -o entries ("p=v p2=v2") and -x names, as zfsSendRecv takes them. */
+    public static Optional<String> receiveProperties(String set, String exclude) {
+        return check(() -> SendRecvSettings.receiveProperties(set == null ? "" : set, exclude == null ? "" : exclude));
+    }
+
     /** A target id (the tag of the holds on the source); empty for none. */
     public static Optional<String> targetId(String value) {
         return blank(value) ? none() : check(() -> BaseHolds.checkTargetId(value.strip()));
