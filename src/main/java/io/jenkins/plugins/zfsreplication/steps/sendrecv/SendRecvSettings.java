@@ -58,8 +58,8 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
         rateLimit = rateLimit == null || rateLimit.isBlank() ? TransferOptions.NO_RATE_LIMIT : rateLimit.strip();
         recvSet = recvSet == null ? "" : recvSet.strip();
         recvExclude = recvExclude == null ? "" : recvExclude.strip();
-        retries = retries == null ? RetryPolicy.DEFAULT.retries() : retries;
-        retryDelay = retryDelay == null ? (int) RetryPolicy.DEFAULT.delay().toSeconds() : retryDelay;
+        retries = retries == null ? Integer.valueOf(RetryPolicy.DEFAULT.retries()) : retries;
+        retryDelay = retryDelay == null ? Integer.valueOf((int) RetryPolicy.DEFAULT.delay().toSeconds()) : retryDelay;
         options(options, compression, buffer, rateLimit, concurrency); // every field checked here, on the controller
         retry(retries, retryDelay);
         receiveProperties(recvSet, recvExclude);
