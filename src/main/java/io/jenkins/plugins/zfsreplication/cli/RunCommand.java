@@ -11,6 +11,7 @@ import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.transfer.BaseHolds;
 import io.jenkins.plugins.zfsreplication.transfer.OptionResolver;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
@@ -61,6 +62,12 @@ final class RunCommand implements Callable<Integer> {
             description = "With --keep-target: further snapshot names that are candidates.")
     private String pattern;
 
+    @Option(names = "--target-id", paramLabel = "ID",
+            description = "Names the target across runs: after the run, the newest snapshot each dataset delivered is "
+                    + "held on the source with the tag zfs-replication:ID and the base it superseded is released, so "
+                    + "no prune destroys a base this target still needs (one id per target).")
+    private String targetId;
+
     RunCommand(CliEnvironment environment) {
         this.environment = environment;
     }
@@ -81,6 +88,9 @@ final class RunCommand implements Callable<Integer> {
         PruneOptions retention;
         try {
             retention = retention();
+            if (targetId != null) {
+                BaseHolds.checkTargetId(targetId);
+            }
         } catch (ZfsException e) {
             return CliErrors.badInput(environment, e);
         }
@@ -91,7 +101,8 @@ final class RunCommand implements Callable<Integer> {
         if (dryRun) {
             return printDryRun(job.setup(), job.options(), read);
         }
-        return TransferRun.execute(environment, job, read, transfer.artifacts);
+        return TransferRun.execute(environment, job, read, transfer.artifacts,
+                targetId == null ? null : new BaseHolds(source, targetId));
     }
 
     /** What the run would execute, step by step: the zfs ends of each pipeline, rollbacks named. */

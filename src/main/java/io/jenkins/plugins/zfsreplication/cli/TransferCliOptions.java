@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.jenkins.plugins.zfsreplication.transfer.Compression;
+import io.jenkins.plugins.zfsreplication.transfer.RetryPolicy;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
@@ -63,6 +64,15 @@ final class TransferCliOptions {
             description = "tcp: drop a connection that moved no byte for this long (default: ${DEFAULT-VALUE}).")
     double silenceTimeout;
 
+    @Option(names = "--retries", paramLabel = "N", defaultValue = "2",
+            description = "Try a step again this many times after a transient failure: connection reset, ssh exit "
+                    + "255, host unreachable, target busy (default: ${DEFAULT-VALUE}; 0 never).")
+    int retries;
+
+    @Option(names = "--retry-delay", paramLabel = "SECONDS", defaultValue = "30",
+            description = "Wait before the first retry; each further one waits twice as long (default: ${DEFAULT-VALUE}).")
+    double retryDelay;
+
     @Option(names = "--artifacts", paramLabel = "DIR", defaultValue = ".",
             description = "Where transfer.json, throughput.csv and throughput.svg go (default: the current directory).")
     Path artifacts;
@@ -78,7 +88,8 @@ final class TransferCliOptions {
         return TransferOptions.defaults().withRequested(requested).withCompression(chosen)
                 .withBuffer(size(buffer), size(rateLimit)).withConcurrency(concurrency)
                 .withRecvProperties(recvSet, recvExclude).withMountReceived(mountReceived)
-                .withTimes(seconds(interval), seconds(acceptTimeout), seconds(silenceTimeout));
+                .withTimes(seconds(interval), seconds(acceptTimeout), seconds(silenceTimeout))
+                .withRetry(new RetryPolicy(retries, seconds(retryDelay)));
     }
 
     static long size(String text) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.transfer.BaseHolds;
 import io.jenkins.plugins.zfsreplication.transfer.StepResult;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.transfer.TransferReport;
@@ -16,9 +17,15 @@ final class TransferRun {
 
     static int execute(CliEnvironment environment, SendRecvJob job, ReplicationPlan plan, Path artifacts)
             throws IOException {
+        return execute(environment, job, plan, artifacts, null);
+    }
+
+    /** @param holds where to record what the target received (run --target-id), or null */
+    static int execute(CliEnvironment environment, SendRecvJob job, ReplicationPlan plan, Path artifacts,
+                       BaseHolds holds) throws IOException {
         TransferReport report;
         try (CancelOnSignal signals = new CancelOnSignal(job::cancel)) {
-            SendRecvJob.Result result = job.run(plan, artifacts);
+            SendRecvJob.Result result = job.run(plan, artifacts, holds);
             report = result.report();
             List<Path> written = result.artifacts();
             for (StepResult step : report.steps()) {

@@ -29,6 +29,7 @@ public final class SendRecvJob {
     private final TransferSetup setup;
     private final TransferOptions options;
     private final TransferEngine engine;
+    private final Consumer<String> log;
 
     /**
      * What a run did.
@@ -42,6 +43,7 @@ public final class SendRecvJob {
     }
 
     private SendRecvJob(TransferSetup setup, TransferOptions options, Consumer<String> log) {
+        this.log = log;
         this.setup = setup;
         this.options = options;
         this.engine = new TransferEngine(setup, options, log, Clock.systemUTC());
@@ -118,8 +120,20 @@ public final class SendRecvJob {
 
     /** Runs every step of {@code plan} and writes the artifacts into {@code artifacts}, also after a failure. */
     public Result run(ReplicationPlan plan, Path artifacts) throws IOException {
+        return run(plan, artifacts, null);
+    }
+
+    /**
+     * The same, then records what each dataset received in {@code holds} (the target id's holds on
+     * the source, moved forward); null: nothing is held.
+     */
+    public Result run(ReplicationPlan plan, Path artifacts, BaseHolds holds) throws IOException {
         TransferReport report = engine.run(plan);
-        return new Result(report, TransferArtifacts.write(report, artifacts));
+        Result result = new Result(report, TransferArtifacts.write(report, artifacts));
+        if (holds != null) {
+            holds.advance(plan, report, log);
+        }
+        return result;
     }
 
     /** Ends every pipeline of a running {@link #run}; the report records where it stopped. */

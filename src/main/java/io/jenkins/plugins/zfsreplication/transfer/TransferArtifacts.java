@@ -78,6 +78,18 @@ public final class TransferArtifacts {
             node.put("error", result.message());
             ArrayNode checks = node.putArray("checks");
             result.checks().forEach(checks::add);
+            node.put("attempts", result.retried().size() + (result.startedAt() == null ? 0 : 1));
+            ArrayNode retried = node.putArray("retried");
+            for (StepResult.Attempt attempt : result.retried()) {
+                ObjectNode entry = retried.addObject();
+                entry.put("startedAt", attempt.startedAt() == null ? null : attempt.startedAt().toString());
+                entry.put("seconds", Math.round(attempt.seconds() * 1000) / 1000.0);
+                entry.put("bytes", attempt.bytes());
+                entry.put("error", attempt.error());
+                entry.put("transient", attempt.reason());
+                entry.put("waitSeconds", attempt.waited().toSeconds());
+                attempt.checks().forEach(entry.putArray("checks")::add);
+            }
         }
         try {
             return MAPPER.writeValueAsString(root) + "\n";

@@ -155,7 +155,7 @@ public final class TransferEngine {
                 continue;
             }
             skippedBase = null;
-            StepResult result = state.run(new StepTransfer(setup, options, resolved.used(), clock, log), step);
+            StepResult result = runWithRetries(state, step);
             if (!ran) {
                 parents.firstStepEnded(dataset, result.outcome() == StepOutcome.OK);
                 ran = true;
@@ -167,6 +167,52 @@ public final class TransferEngine {
             blocked = result.outcome() != StepOutcome.OK;
         }
         return results;
+    }
+
+    /**
+     * Runs a step, and again after a failure that a moment later may not happen again (see
+     * {@link RetryPolicy}), as often as the options allow, waiting longer each time. The checks
+     * before each attempt find the target as the failed attempt left it: a resume token there is
+     * resumed, a partial receive discarded. The result is the last attempt's, with the ones before.
+     */
+    private StepResult runWithRetries(DatasetProgress state, SendStep step) {
+        RetryPolicy retry = setup.transport().retriable() ? options.retry() : RetryPolicy.NONE;
+        List<StepResult.Attempt> retried = new ArrayList<>();
+        while (true) {
+            StepResult result = state.run(new StepTransfer(setup, options, resolved.used(), clock, log), step);
+            String reason = result.outcome() == StepOutcome.FAILED ? RetryPolicy.transientReason(result.message())
+                    : null;
+            if (reason == null || retried.size() >= retry.retries() || cancelled) {
+                return result.withRetried(retried);
+            }
+            java.time.Duration wait = retry.delayBefore(retried.size() + 1);
+            retried.add(new StepResult.Attempt(result.startedAt(), result.seconds(), result.bytes(), result.message(),
+                    reason, wait, result.checks()));
+            log.accept(String.format("%s: attempt %d of %d failed (%s); trying again in %d s", StepTransfer.label(step),
+                    retried.size(), retry.retries() + 1, reason, wait.toSeconds()));
+            if (!pause(wait)) {
+                return StepResult.notRun(step, StepOutcome.CANCELLED, "cancelled while waiting to try the step again "
+                        + "after: " + result.message()).withRetried(retried);
+            }
+        }
+    }
+
+    /** Waits, unless the run is cancelled first; false when it was. */
+    private boolean pause(java.time.Duration wait) {
+        long end = System.nanoTime() + wait.toNanos();
+        while (!cancelled) {
+            long left = end - System.nanoTime();
+            if (left <= 0) {
+                return true;
+            }
+            try {
+                Thread.sleep(Math.min(TimeUnit.NANOSECONDS.toMillis(left) + 1, 100));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
     }
 
     /** The step that replaces {@code next} when the steps from {@code skipped} on were skipped. */

@@ -26,11 +26,12 @@ import java.util.Set;
  * @param mountReceived  let zfs recv mount what it receives; false (the default): {@code zfs recv -u}
  *                       where the target's zfs has it, as a backup must not mount over the target's
  *                       own file systems nor be changed by anything that writes there
+ * @param retry          when a step that failed for a transient reason is tried again
  */
 public record TransferOptions(Set<SendOption> requested, Compression compression, long bufferBytes, long rateLimit,
                               Map<String, String> recvSet, List<String> recvExclude, int concurrency,
                               Duration sampleInterval, Duration acceptTimeout, Duration silenceTimeout,
-                              boolean mountReceived) {
+                              boolean mountReceived, RetryPolicy retry) {
     /**
      * An mbuffer of 64 MiB smooths the bursts of zfs send; it is also the byte meter on zfs-fuse.
      * The defaults as users write them: the command line and the Jenkins step take them from here.
@@ -43,8 +44,16 @@ public record TransferOptions(Set<SendOption> requested, Compression compression
     public TransferOptions {
         requested = requested.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(requested));
         Objects.requireNonNull(compression, "compression");
+        Objects.requireNonNull(retry, "retry");
         recvSet = Map.copyOf(new LinkedHashMap<>(recvSet));
         recvExclude = List.copyOf(recvExclude);
+        recvSet.forEach((property, value) -> {
+            checkRecvProperty(property);
+            if (value.isEmpty() || value.chars().anyMatch(c -> c < ' ')) {
+                throw new TransferException("Invalid value for zfs recv -o %s: '%s'", property, value);
+            }
+        });
+        recvExclude.forEach(TransferOptions::checkRecvProperty);
         if (bufferBytes < 0 || rateLimit < 0) {
             throw new TransferException("Buffer size and rate limit cannot be negative (%d, %d)", bufferBytes, rateLimit);
         }
@@ -61,10 +70,10 @@ public record TransferOptions(Set<SendOption> requested, Compression compression
         }
     }
 
-    /** No optional zfs flags, a 64 MiB buffer, one dataset at a time, one sample a second. */
+    /** No optional zfs flags, a 64 MiB buffer, one dataset at a time, one sample a second, two retries. */
     public static TransferOptions defaults() {
         return new TransferOptions(Set.of(), Compression.NONE, DEFAULT_BUFFER, 0, Map.of(), List.of(), 1,
-                Duration.ofSeconds(1), Duration.ofMinutes(2), Duration.ofMinutes(5), false);
+                Duration.ofSeconds(1), Duration.ofMinutes(2), Duration.ofMinutes(5), false, RetryPolicy.DEFAULT);
     }
 
     /** The options asked of zfs send/recv: those requested and, unless the run mounts, {@code recv -u}. */
@@ -80,36 +89,48 @@ public record TransferOptions(Set<SendOption> requested, Compression compression
 
     public TransferOptions withMountReceived(boolean mount) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mount);
+                sampleInterval, acceptTimeout, silenceTimeout, mount, retry);
     }
 
     public TransferOptions withConcurrency(int datasets) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, datasets,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry);
     }
 
     public TransferOptions withBuffer(long bytes, long bytesPerSecond) {
         return new TransferOptions(requested, compression, bytes, bytesPerSecond, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry);
     }
 
     public TransferOptions withRequested(Set<SendOption> options) {
         return new TransferOptions(options, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry);
     }
 
     public TransferOptions withCompression(Compression chosen) {
         return new TransferOptions(requested, chosen, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry);
     }
 
     public TransferOptions withTimes(Duration sample, Duration accept, Duration silence) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sample, accept, silence, mountReceived);
+                sample, accept, silence, mountReceived, retry);
     }
 
     public TransferOptions withRecvProperties(Map<String, String> set, List<String> exclude) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, set, exclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry);
+    }
+
+    public TransferOptions withRetry(RetryPolicy policy) {
+        return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, policy);
+    }
+
+    /** A property name zfs recv -o/-x takes: a native one or a user property (module:name). */
+    static void checkRecvProperty(String property) {
+        if (!property.matches("[a-z][a-z0-9_]*|[a-z0-9_.+-]+:[a-z0-9_.:+-]*")) {
+            throw new TransferException("Invalid ZFS property name '%s' for zfs recv -o/-x", property);
+        }
     }
 }

@@ -13,4 +13,12 @@ public interface Transport {
 
     /** Starts every process of the step; on failure nothing of it is left running. */
     RunningPipeline start(PipelineSpec spec);
+
+    /**
+     * Whether a failed step may be started again through this transport. False where the receiving
+     * side accepts each step once (one-time tokens handed out before the run).
+     */
+    default boolean retriable() {
+        return true;
+    }
 }

@@ -1,6 +1,5 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
-import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -45,22 +44,16 @@ public final class ZfsStreamCommands implements StreamCommands {
             argv.add("-F");
         }
         options.recvSet().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey()).forEach(entry -> {
-            checkProperty(entry.getKey());
+            TransferOptions.checkRecvProperty(entry.getKey());
             argv.add("-o");
             argv.add(entry.getKey() + "=" + entry.getValue());
         });
         for (String property : options.recvExclude()) {
-            checkProperty(property);
+            TransferOptions.checkRecvProperty(property);
             argv.add("-x");
             argv.add(property);
         }
         argv.add(step.target().name());
         return argv;
-    }
-
-    private static void checkProperty(String property) {
-        if (!property.matches("[a-z][a-z0-9_]*|[a-z0-9_.+-]+:[a-z0-9_.:+-]*")) {
-            throw new TransferException("Invalid ZFS property name '%s' for zfs recv -o/-x", property);
-        }
     }
 }

@@ -147,6 +147,46 @@ public final class Zfs {
     }
 
     /**
+     * Places a hold with {@code tag} on a snapshot ({@code zfs hold}): zfs then refuses to destroy
+     * it until every hold is released; nothing forces it.
+     *
+     * @return false when the snapshot already had a hold with this tag (nothing changed)
+     */
+    public boolean hold(String tag, SnapshotName snapshot) {
+        checkHoldTag(tag);
+        CommandResult result = runner.run(List.of("zfs", "hold", tag, snapshot.toString()), timeout);
+        if (!result.succeeded() && result.stderr().contains("tag already exists")) {
+            return false;
+        }
+        result.orThrow();
+        return true;
+    }
+
+    /**
+     * Releases the hold with {@code tag} from a snapshot ({@code zfs release}).
+     *
+     * @return false when the snapshot had no hold with this tag, or no longer exists (nothing changed)
+     */
+    public boolean release(String tag, SnapshotName snapshot) {
+        checkHoldTag(tag);
+        CommandResult result = runner.run(List.of("zfs", "release", tag, snapshot.toString()), timeout);
+        if (!result.succeeded() && (result.stderr().contains("no such tag")
+                || result.stderr().contains("does not exist"))) {
+            return false;
+        }
+        result.orThrow();
+        return true;
+    }
+
+    /** A hold's tag: what this tool names its holds, never an option or something a shell would expand. */
+    public static void checkHoldTag(String tag) {
+        if (!tag.matches("[a-z0-9][a-z0-9_.:-]{0,127}")) {
+            throw new ZfsException("Invalid hold tag '%s': lower-case letters, digits, '_', '.', ':' and '-', at most"
+                    + " 128, starting with a letter or digit", tag);
+        }
+    }
+
+    /**
      * The target's {@code receive_resume_token}: present after an interrupted {@code zfs recv -s}.
      * Empty when there is none, the dataset does not exist, or ZFS has no resumable receive.
      */

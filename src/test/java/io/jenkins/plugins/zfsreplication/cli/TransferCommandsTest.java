@@ -94,9 +94,10 @@ class TransferCommandsTest {
         int unknown = Main.run(environment, "send", pair.source.resolve("nosuch") + "@s1", "--target",
                 pair.target.name(), "--artifacts", dir.toString());
         int unreachable = Main.run(environment, "send", pair.source + "@s1", "--to", "127.0.0.1:1", "--token-file",
-                dir.resolve("token").toString(), "--artifacts", dir.toString());
+                dir.resolve("token").toString(), "--artifacts", dir.toString(), "--retries", "0");
         int noSsh = Main.run(environment, "send", pair.source + "@s1", "--target", pair.target.name(), "--transport",
-                "ssh", "--host", "127.0.0.1", "--ssh-option=-p", "--ssh-option=1", "--artifacts", dir.toString());
+                "ssh", "--host", "127.0.0.1", "--ssh-option=-p", "--ssh-option=1", "--artifacts", dir.toString(),
+                "--retries", "0");
 
         assertThat(List.of(unknown, unreachable, noSsh)).containsOnly(1);
         assertThat(err.toString()).contains("cannot open '" + pair.source.resolve("nosuch") + "': dataset does not exist")

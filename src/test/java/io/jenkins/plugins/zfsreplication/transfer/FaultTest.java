@@ -22,8 +22,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ZfsTestBed.class)
 class FaultTest {
+    // no retries: each test injects one fault and checks the failure it leaves (SshRetryTest tries again)
     private static final TransferOptions SLOW = TransferOptions.defaults().withBuffer(1 << 20, 2 << 20)
-            .withTimes(Duration.ofMillis(200), Duration.ofSeconds(10), Duration.ofSeconds(3));
+            .withTimes(Duration.ofMillis(200), Duration.ofSeconds(10), Duration.ofSeconds(3))
+            .withRetry(RetryPolicy.NONE);
     private static final TransferOptions FAST = SLOW.withBuffer(1 << 20, 0);
 
     @Test

@@ -20,10 +20,12 @@ final class SshServer implements AutoCloseable {
     final int port = 20000 + ThreadLocalRandom.current().nextInt(20000);
     private final Path dir;
     private final String address;
-    private final Process sshd;
+    private final TwoHosts hosts;
+    private Process sshd;
 
     SshServer(TwoHosts hosts, Path dir) throws IOException, InterruptedException {
         this.dir = dir;
+        this.hosts = hosts;
         this.address = hosts.receiverAddress;
         ProcessCommandRunner runner = new ProcessCommandRunner();
         for (String key : List.of("host", "client")) {
@@ -39,6 +41,11 @@ final class SshServer implements AutoCloseable {
                 "PasswordAuthentication no", "KbdInteractiveAuthentication no", "UsePAM no", "StrictModes no",
                 "PidFile " + dir.resolve("sshd.pid"), "") );
         Files.createDirectories(Path.of("/run/sshd")); // sshd's privilege separation directory
+        start();
+    }
+
+    /** Starts sshd (again, after {@link #close()}: the same port and keys) and waits until it listens. */
+    void start() throws IOException, InterruptedException {
         sshd = new ProcessBuilder(hosts.receiverLauncher().command(List.of("/usr/sbin/sshd", "-D", "-e", "-f",
                 dir.resolve("sshd_config").toString()))).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("sshd.log").toFile()).start();

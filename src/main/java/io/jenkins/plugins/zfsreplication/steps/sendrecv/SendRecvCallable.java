@@ -13,6 +13,7 @@ import hudson.remoting.VirtualChannel;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.transfer.BaseHolds;
 import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
 import io.jenkins.plugins.zfsreplication.transfer.SshTransport;
 import io.jenkins.plugins.zfsreplication.transfer.StepOutcome;
@@ -69,13 +70,16 @@ public final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSu
         Zfs source = new Zfs(local);
         SendRecvJob job = SendRecvJob.bothEnds(transport, source, target, targetSettings.retention(Instant.now()), plan,
                 settings.toOptions(), listener.getLogger()::println);
-        return execute(root, settings, job, plan);
+        return execute(root, settings, job, plan, targetSettings.holds(source));
     }
 
-    /** Runs the plan with {@code job} on this agent, writes the artifacts, and sums up. */
-    static SendRecvSummary execute(Path root, SendRecvSettings settings, SendRecvJob job, ReplicationPlan plan)
-            throws IOException, InterruptedException {
-        SendRecvJob.Result result = job.run(plan, root.resolve(settings.artifacts()));
+    /**
+     * Runs the plan with {@code job} on this agent, writes the artifacts, records what each dataset
+     * received ({@code holds}, null for none), and sums up.
+     */
+    static SendRecvSummary execute(Path root, SendRecvSettings settings, SendRecvJob job, ReplicationPlan plan,
+                                   BaseHolds holds) throws IOException, InterruptedException {
+        SendRecvJob.Result result = job.run(plan, root.resolve(settings.artifacts()), holds);
         TransferReport report = result.report();
         List<String> written = new ArrayList<>();
         for (Path file : result.artifacts()) {

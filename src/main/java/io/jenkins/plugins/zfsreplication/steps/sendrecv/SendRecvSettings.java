@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.jenkins.plugins.zfsreplication.transfer.Compression;
+import io.jenkins.plugins.zfsreplication.transfer.RetryPolicy;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.TransferArtifacts;
@@ -28,10 +29,15 @@ import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
  * @param sshOptions  ssh client arguments separated by spaces, e.g. "-p 2222 -i /var/lib/jenkins/.ssh/backup"
  * @param artifacts   workspace-relative directory for transfer.json, throughput.csv and throughput.svg
  * @param mountReceived let zfs recv mount what it receives; false: {@code zfs recv -u} where the target has it
+ * @param retries     how often a step that failed for a transient reason is tried again; null for the default
+ * @param retryDelay  seconds before the first retry (doubling after); null for the default
+ * @param recvSet     {@code zfs recv -o}: PROPERTY=VALUE entries separated by spaces; "" for none
+ * @param recvExclude {@code zfs recv -x}: property names separated by spaces or commas; "" for none
  */
 public record SendRecvSettings(String plan, String transport, String sshHost, String sshOptions, int concurrency,
                                String options, String compression, String buffer, String rateLimit,
-                               String artifacts, boolean mountReceived) implements Serializable {
+                               String artifacts, boolean mountReceived, Integer retries, Integer retryDelay,
+                               String recvSet, String recvExclude) implements Serializable {
     private static final long serialVersionUID = 1L;
 
     public SendRecvSettings {
@@ -50,18 +56,48 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
                 : compression.strip();
         buffer = buffer == null || buffer.isBlank() ? TransferOptions.DEFAULT_BUFFER_SIZE : buffer.strip();
         rateLimit = rateLimit == null || rateLimit.isBlank() ? TransferOptions.NO_RATE_LIMIT : rateLimit.strip();
+        recvSet = recvSet == null ? "" : recvSet.strip();
+        recvExclude = recvExclude == null ? "" : recvExclude.strip();
+        retries = retries == null ? Integer.valueOf(RetryPolicy.DEFAULT.retries()) : retries;
+        retryDelay = retryDelay == null ? Integer.valueOf((int) RetryPolicy.DEFAULT.delay().toSeconds()) : retryDelay;
         options(options, compression, buffer, rateLimit, concurrency); // every field checked here, on the controller
+        retry(retries, retryDelay);
+        receiveProperties(recvSet, recvExclude);
     }
 
     /** Without {@code mountReceived}: the default, received file systems are not mounted. */
     public SendRecvSettings(String plan, String transport, String sshHost, String sshOptions, int concurrency,
                             String options, String compression, String buffer, String rateLimit, String artifacts) {
         this(plan, transport, sshHost, sshOptions, concurrency, options, compression, buffer, rateLimit, artifacts,
-                false);
+                false, null, null, "", "");
     }
 
     public TransferOptions toOptions() {
-        return options(options, compression, buffer, rateLimit, concurrency).withMountReceived(mountReceived);
+        TransferOptions receive = receiveProperties(recvSet, recvExclude);
+        return options(options, compression, buffer, rateLimit, concurrency)
+                .withRecvProperties(receive.recvSet(), receive.recvExclude()).withMountReceived(mountReceived)
+                .withRetry(retry(retries, retryDelay));
+    }
+
+    /**
+     * The defaults with {@code zfs recv -o/-x} as written in the step: "canmount=off compression=lz4",
+     * "mountpoint,sharenfs". Checked like every other field, on the controller.
+     */
+    public static TransferOptions receiveProperties(String set, String exclude) {
+        java.util.Map<String, String> properties = new java.util.LinkedHashMap<>();
+        for (String entry : set.isBlank() ? new String[0] : set.strip().split("\\s+")) {
+            int equals = entry.indexOf('=');
+            if (equals <= 0) {
+                throw new TransferException("recvSet takes PROPERTY=VALUE entries separated by spaces, not '%s'", entry);
+            }
+            properties.put(entry.substring(0, equals), entry.substring(equals + 1));
+        }
+        List<String> excluded = exclude.isBlank() ? List.of() : List.of(exclude.strip().split("[\\s,]+"));
+        return TransferOptions.defaults().withRecvProperties(properties, excluded);
+    }
+
+    private static RetryPolicy retry(int retries, int delaySeconds) {
+        return new RetryPolicy(retries, Duration.ofSeconds(delaySeconds));
     }
 
     private static TransferOptions options(String options, String compression, String buffer, String rateLimit,

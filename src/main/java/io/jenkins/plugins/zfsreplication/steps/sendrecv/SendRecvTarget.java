@@ -7,7 +7,9 @@ import java.time.Instant;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
+import io.jenkins.plugins.zfsreplication.transfer.BaseHolds;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveServer;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 
 /**
@@ -21,9 +23,11 @@ import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
  *                    control channel the next one (open these in the firewall between the hosts)
  * @param targetRules the target's retention rules (zfsPrune's grammar); "" for none
  * @param prefix      the snapshot naming's prefix the rules judge (as zfsPrune's); "" for the default
+ * @param targetId    names the target across runs: what each dataset received is held on the source with
+ *                    the tag zfs-replication:ID ({@link BaseHolds}); "" for none
  */
-public record SendRecvTarget(String agent, String tcpAddress, int tcpPort, String targetRules, String prefix)
-        implements Serializable {
+public record SendRecvTarget(String agent, String tcpAddress, int tcpPort, String targetRules, String prefix,
+                             String targetId) implements Serializable {
     private static final long serialVersionUID = 1L;
 
     public SendRecvTarget {
@@ -31,6 +35,10 @@ public record SendRecvTarget(String agent, String tcpAddress, int tcpPort, Strin
         tcpAddress = tcpAddress == null ? "" : tcpAddress.strip();
         targetRules = targetRules == null ? "" : targetRules.strip();
         prefix = prefix == null || prefix.isBlank() ? SnapshotNaming.DEFAULT_PREFIX : prefix.strip();
+        targetId = targetId == null ? "" : targetId.strip();
+        if (!targetId.isEmpty()) {
+            BaseHolds.checkTargetId(targetId);
+        }
         FieldChecks.agentName(agent).ifPresent(problem -> {
             throw new TransferException("%s", problem);
         });
@@ -40,9 +48,19 @@ public record SendRecvTarget(String agent, String tcpAddress, int tcpPort, Strin
         retention(targetRules, prefix, Instant.EPOCH);
     }
 
+    /** No target id. */
+    public SendRecvTarget(String agent, String tcpAddress, int tcpPort, String targetRules, String prefix) {
+        this(agent, tcpAddress, tcpPort, targetRules, prefix, "");
+    }
+
     /** The default naming ({@value SnapshotNaming#DEFAULT_PREFIX}). */
     public SendRecvTarget(String agent, String tcpAddress, int tcpPort, String targetRules) {
-        this(agent, tcpAddress, tcpPort, targetRules, "");
+        this(agent, tcpAddress, tcpPort, targetRules, "", "");
+    }
+
+    /** Where to record what each dataset received (the target id's holds on the source), or null without an id. */
+    BaseHolds holds(Zfs source) {
+        return targetId.isEmpty() ? null : new BaseHolds(source, targetId);
     }
 
     /** Checks what the tcp transport needs: a target agent and the address its side listens on. */

@@ -69,7 +69,7 @@ final class TcpSendCallable extends MasterToSlaveFileCallable<SendRecvSummary> {
             SendRecvJob job = SendRecvJob.sendingSide(transport, source.capabilities(), targetCapabilities,
                     ZfsPreflight.sendingSide(source, targetTokens), gate, settings.toOptions(),
                     listener.getLogger()::println);
-            return SendRecvCallable.execute(root, settings, job, plan);
+            return SendRecvCallable.execute(root, settings, job, plan, target.holds(source));
         } catch (TransferException e) {
             throw new AbortException("zfsSendRecv: " + e.getMessage());
         }

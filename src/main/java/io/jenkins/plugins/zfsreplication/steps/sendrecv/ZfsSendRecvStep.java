@@ -43,6 +43,11 @@ public final class ZfsSendRecvStep extends ZfsStep {
     private String targetRules = "";
     private String prefix = ""; // "": the default naming
     private boolean mountReceived; // false: zfs recv -u where the target has it
+    private String targetId = ""; // "": no holds
+    private Integer retries; // null: the default
+    private Integer retryDelay; // null: the default (seconds)
+    private String recvSet = ""; // zfs recv -o, "p=v p2=v2"
+    private String recvExclude = ""; // zfs recv -x, "p p2"
     /** Job XML saved before the fields were the step's own held them in this one element; read once. */
     @Deprecated
     private SavedFields fields;
@@ -210,10 +215,56 @@ public final class ZfsSendRecvStep extends ZfsStep {
         this.mountReceived = mountReceived;
     }
 
+    public String getTargetId() {
+        return targetId;
+    }
+
+    @DataBoundSetter
+    public void setTargetId(String targetId) {
+        this.targetId = targetId;
+    }
+
+    public Integer getRetries() {
+        return retries;
+    }
+
+    @DataBoundSetter
+    public void setRetries(Integer retries) {
+        this.retries = retries;
+    }
+
+    public Integer getRetryDelay() {
+        return retryDelay;
+    }
+
+    @DataBoundSetter
+    public void setRetryDelay(Integer retryDelay) {
+        this.retryDelay = retryDelay;
+    }
+
+    public String getRecvSet() {
+        return recvSet;
+    }
+
+    @DataBoundSetter
+    public void setRecvSet(String recvSet) {
+        this.recvSet = recvSet;
+    }
+
+    public String getRecvExclude() {
+        return recvExclude;
+    }
+
+    @DataBoundSetter
+    public void setRecvExclude(String recvExclude) {
+        this.recvExclude = recvExclude;
+    }
+
     /** The settings of a run; fields left empty take {@code defaults}. */
     public SendRecvSettings settings(StepDefaults defaults) {
         return new SendRecvSettings(plan, defaults.transport(transport), sshHost, sshOptions,
-                defaults.concurrency(concurrency), options, compression, buffer, rateLimit, artifacts, mountReceived);
+                defaults.concurrency(concurrency), options, compression, buffer, rateLimit, artifacts, mountReceived,
+                retries, retryDelay, recvSet, recvExclude);
     }
 
     /** The credential for the ssh transport; "" for the agent user's own keys. */
@@ -223,7 +274,7 @@ public final class ZfsSendRecvStep extends ZfsStep {
 
     /** The receiving agent (tcp) and the target's rules between steps. */
     public SendRecvTarget target() {
-        return new SendRecvTarget(targetAgent, tcpAddress, tcpPort, targetRules, prefix);
+        return new SendRecvTarget(targetAgent, tcpAddress, tcpPort, targetRules, prefix, targetId);
     }
 
     @Override
@@ -331,6 +382,27 @@ public final class ZfsSendRecvStep extends ZfsStep {
         public FormValidation doCheckTcpAddress(@AncestorInPath Item item, @QueryParameter String transport,
                                                 @QueryParameter String value) {
             return FormChecks.answer(item, () -> FieldChecks.tcpAddress(transport, value));
+        }
+
+        @POST
+        public FormValidation doCheckTargetId(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.targetId(value));
+        }
+
+        @POST
+        public FormValidation doCheckRetries(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.retries(value));
+        }
+
+        @POST
+        public FormValidation doCheckRetryDelay(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.retryDelay(value));
+        }
+
+        @POST
+        public FormValidation doCheckRecvSet(@AncestorInPath Item item, @QueryParameter String value,
+                                             @QueryParameter String recvExclude) {
+            return FormChecks.answer(item, () -> FieldChecks.receiveProperties(value, recvExclude));
         }
 
         @POST

@@ -7,6 +7,8 @@ import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvTarget;
 import io.jenkins.plugins.zfsreplication.plan.Selection;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
+import io.jenkins.plugins.zfsreplication.transfer.BaseHolds;
+import io.jenkins.plugins.zfsreplication.transfer.RetryPolicy;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.verify.HashAlgorithm;
@@ -17,6 +19,7 @@ import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -102,6 +105,27 @@ public final class FieldChecks {
             int concurrency = integer(value, "Concurrency");
             return concurrency == 0 ? TransferOptions.defaults() : TransferOptions.defaults().withConcurrency(concurrency);
         });
+    }
+
+    /** How often a step is tried again after a transient failure; empty takes the default. */
+    public static Optional<String> retries(String value) {
+        return blank(value) ? none() : check(() -> new RetryPolicy(integer(value, "Retries"), Duration.ZERO));
+    }
+
+    /** Seconds before the first retry; empty takes the default. */
+    public static Optional<String> retryDelay(String value) {
+        return blank(value) ? none() : check(() -> new RetryPolicy(0, Duration.ofSeconds(integer(value,
+                "The retry delay"))));
+    }
+
+    /** zfs recv -o entries ("p=v p2=v2") and -x names, as zfsSendRecv takes them. */
+    public static Optional<String> receiveProperties(String set, String exclude) {
+        return check(() -> SendRecvSettings.receiveProperties(set == null ? "" : set, exclude == null ? "" : exclude));
+    }
+
+    /** A target id (the tag of the holds on the source); empty for none. */
+    public static Optional<String> targetId(String value) {
+        return blank(value) ? none() : check(() -> BaseHolds.checkTargetId(value.strip()));
     }
 
     /** local or ssh; empty takes the default. */

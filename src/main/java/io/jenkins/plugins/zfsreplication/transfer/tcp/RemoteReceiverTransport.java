@@ -82,6 +82,12 @@ public final class RemoteReceiverTransport implements Transport, AutoCloseable {
         }
     }
 
+    /** The receiving side accepts each step's token once: a step is not started a second time. */
+    @Override
+    public boolean retriable() {
+        return false;
+    }
+
     @Override
     public String name() {
         return "tcp";

@@ -15,6 +15,12 @@ public final class TcpReceiveSide implements Transport {
         this.listener = listener;
     }
 
+    /** The stream arrives once, from a sender elsewhere: nothing here can start it again. */
+    @Override
+    public boolean retriable() {
+        return false;
+    }
+
     @Override
     public String name() {
         return "tcp";

@@ -13,6 +13,12 @@ public record TcpSendSide(String host, int port, String token) implements Transp
         TcpListener.checkAddress(host);
     }
 
+    /** The receiving side (recv --listen) accepts one connection with its token: a failed step is not sent again. */
+    @Override
+    public boolean retriable() {
+        return false;
+    }
+
     @Override
     public String name() {
         return "tcp";

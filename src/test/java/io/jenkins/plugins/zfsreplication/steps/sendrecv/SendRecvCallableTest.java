@@ -71,6 +71,51 @@ class SendRecvCallableTest {
     }
 
     @Test
+    void shouldHoldWhatTheTargetReceivedOnTheSourceUnderTheTargetId(TestPools pools, @TempDir Path workspace)
+            throws Exception {
+        Zfs zfs = new Zfs(new ProcessCommandRunner());
+        DatasetName source = pools.create("hs").resolve("data");
+        DatasetName target = pools.create("ht").resolve("data");
+        zfs.createFilesystem(source, Map.of());
+        zfs.snapshot(List.of(source.snapshot("s1")), false);
+        ZfsObject s1 = zfs.list(List.of(source), false, List.of()).find(source + "@s1").orElseThrow();
+        PlanJson.write(new ReplicationPlan(Instant.now(), "local", "local", List.of(new DatasetPlan(source, target,
+                DatasetAction.SEND, "test", List.of(new SendStep(source, target, SendKind.FULL, null,
+                new SnapshotRef("s1", s1.guid(), s1.createtxg(), s1.creation()), null, false, -1))))),
+                workspace.resolve("plan.json"));
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        SendRecvSettings settings = new SendRecvSettings("plan.json", "local", "", "", 1, "", "none", "1M", "0", "out",
+                false, 0, 5, "", "");
+
+        SendRecvSummary summary = new SendRecvCallable(settings, listener(log), null,
+                new SendRecvTarget("", "", 0, "", "", "nas-b")).invoke(workspace.toFile(), null);
+
+        assertThat(summary.succeeded()).as(summary.firstError()).isTrue();
+        assertThat(log.toString(StandardCharsets.UTF_8)).contains("hold zfs-replication:nas-b on " + source + "@s1");
+        assertThat(pools.exec("zfs", "get", "-Hp", "-o", "value", "userrefs", source + "@s1").stdout().strip())
+                .isEqualTo("1");
+        assertThat(settings.toOptions().retry()).isEqualTo(new io.jenkins.plugins.zfsreplication.transfer.RetryPolicy(
+                0, java.time.Duration.ofSeconds(5)));
+        pools.exec("zfs", "release", "zfs-replication:nas-b", source + "@s1");
+    }
+
+    @Test
+    void shouldReceiveWithTheStepsPropertiesAsTheCommandLineDoes() {
+        SendRecvSettings settings = new SendRecvSettings("plan.json", "local", "", "", 1, "", "", "", "", "", false, null,
+                null, " readonly=on  canmount=noauto ", "mountpoint, sharenfs");
+        DatasetName source = DatasetName.of("tank/data");
+        DatasetName target = DatasetName.of("backup/data");
+        SendStep step = new SendStep(source, target, SendKind.FULL, null, new SnapshotRef("s1", 1, 1, 1), null, false,
+                -1);
+
+        List<String> sink = new io.jenkins.plugins.zfsreplication.transfer.ZfsStreamCommands().sink(step,
+                java.util.Set.of(), settings.toOptions());
+
+        assertThat(sink).containsExactly("zfs", "recv", "-o", "canmount=noauto", "-o", "readonly=on", "-x",
+                "mountpoint", "-x", "sharenfs", "backup/data");
+    }
+
+    @Test
     void shouldRefuseBadFieldsOnTheControllerBeforeAnyAgentWork() {
         assertThatThrownBy(() -> new SendRecvSettings("../plan.json", "local", "", "", 1, "", "", "", "", ""))
                 .isInstanceOf(TransferException.class).hasMessage("plan must be a path inside the workspace, not '../plan.json'");
@@ -90,6 +135,18 @@ class SendRecvCallableTest {
                 .hasMessageStartingWith("Unknown send option 'fast'");
         assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 1, "", "gzip", "", "", ""))
                 .hasMessage("Unknown compression 'gzip': use none, zstd or lz4");
+        assertThatThrownBy(() -> new SendRecvTarget("", "", 0, "", "", "Nas B"))
+                .hasMessageStartingWith("Invalid target id 'Nas B'");
+        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 1, "", "", "", "", "", false, 11, 30, "", ""))
+                .hasMessage("Retries must be between 0 and 10, not 11");
+        assertThat(new SendRecvSettings("plan.json", "local", "", "", 1, "", "", "", "", "").toOptions().retry())
+                .isEqualTo(io.jenkins.plugins.zfsreplication.transfer.RetryPolicy.DEFAULT);
+        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 1, "", "", "", "", "", false, null, null,
+                "readonly", "")).hasMessage("recvSet takes PROPERTY=VALUE entries separated by spaces, not 'readonly'");
+        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 1, "", "", "", "", "", false, null, null,
+                "", "mount;point")).hasMessage("Invalid ZFS property name 'mount;point' for zfs recv -o/-x");
+        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 1, "", "", "", "", "", false, null, null,
+                "Canmount=off", "")).hasMessage("Invalid ZFS property name 'Canmount' for zfs recv -o/-x");
     }
 
     private static TaskListener listener(ByteArrayOutputStream log) {
