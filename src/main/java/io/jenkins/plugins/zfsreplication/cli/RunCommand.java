@@ -4,7 +4,10 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 
+import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
@@ -27,6 +30,9 @@ import picocli.CommandLine.Parameters;
         + "transport | zfs recv, several datasets at once.")
 final class RunCommand implements Callable<Integer> {
     private final CliEnvironment environment;
+
+    @Mixin
+    private MetricsOption metricsFile;
 
     @Parameters(index = "0", paramLabel = "PLAN", description = "plan.json as the plan step wrote it.")
     private Path plan;
@@ -60,6 +66,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return metricsFile.run("run", e -> CliErrors.badInput(environment, e), this::runPlan);
+    }
+
+    private int runPlan(RunMetrics metrics) throws Exception {
         if (!java.nio.file.Files.isReadable(plan)) {
             throw new io.jenkins.plugins.zfsreplication.transfer.process.TransferException(
                     "Cannot read the plan %s: no such file, or not readable", plan);
@@ -78,7 +88,7 @@ final class RunCommand implements Callable<Integer> {
         if (dryRun) {
             return printDryRun(job.setup(), job.options(), read);
         }
-        return TransferRun.execute(environment, job, read, transfer.artifacts);
+        return TransferRun.execute(environment, job, read, transfer.artifacts, metrics);
     }
 
     /** What the run would execute, step by step: the zfs ends of each pipeline, rollbacks named. */
