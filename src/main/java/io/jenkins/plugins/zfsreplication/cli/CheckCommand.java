@@ -68,9 +68,10 @@ final class CheckCommand implements Callable<Integer> {
         try {
             CheckOptions options = new CheckOptions(selected.selection(), selected.targetRoot, SnapshotNaming.of(prefix),
                     AgeThresholds.parse(warn, crit));
-            environment.runner(selected.targetHost); // checks the ssh destination before anything runs
-            report = new FreshnessRun(environment.zfs(null), environment.zfs(selected.targetHost), options)
-                    .run(now == null ? Instant.now() : now, environment.err()::println);
+            environment.runner(selected.targetHost); // checks the ssh destinations before anything runs
+            environment.runner(selected.sourceHost);
+            report = new FreshnessRun(environment.zfs(selected.sourceHost), environment.zfs(selected.targetHost),
+                    options).run(now == null ? Instant.now() : now, environment.err()::println);
         } catch (ZfsException e) {
             ReportMetrics.checkUnknown(metrics);
             return unknown(environment, json, e.getMessage());

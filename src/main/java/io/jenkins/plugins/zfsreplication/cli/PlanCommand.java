@@ -79,12 +79,13 @@ final class PlanCommand implements Callable<Integer> {
             }
             options = new PlanOptions(selected.selection(), selected.targetRoot,
                     SnapshotNaming.of(prefix, pattern), allowRollback, allSnapshots);
-            environment.runner(selected.targetHost); // checks the ssh destination before anything runs
+            environment.runner(selected.targetHost); // checks the ssh destinations before anything runs
+            environment.runner(selected.sourceHost);
         } catch (ZfsException e) {
             return CliErrors.badInput(environment, e);
         }
-        PlanRun run = new PlanRun(environment.zfs(null), environment.zfs(selected.targetHost), options, snapshotNow,
-                estimateSizes, snapshotHooks);
+        PlanRun run = new PlanRun(environment.zfs(selected.sourceHost), environment.zfs(selected.targetHost), options,
+                snapshotNow, estimateSizes, snapshotHooks);
         ReplicationPlan plan = run.run(now == null ? Instant.now() : now, environment.err()::println);
         ReportMetrics.plan(metrics, plan);
         Files.createDirectories(output);

@@ -20,6 +20,7 @@ import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+import io.jenkins.plugins.zfsreplication.transfer.Transport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -42,6 +43,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     private TransportCliOptions transport = new TransportCliOptions();
+
+    @Option(names = "--source-host", paramLabel = "[USER@]HOST", description = "Pull: zfs send runs on HOST over"
+            + " ssh, zfs recv on this host (default: the plan's source host when it is not this one).")
+    private String sourceHost;
 
     @Option(names = "--dry-run", description = "Print each step's zfs send and zfs recv (with -F where the plan "
             + "names a rollback) and the options used or dropped; send and receive nothing.")
@@ -81,9 +86,16 @@ final class RunCommand implements Callable<Integer> {
         } catch (ZfsException e) {
             return CliErrors.badInput(environment, e);
         }
-        Zfs source = new Zfs(environment.localRunner());
+        String pullFrom = sourceHost != null ? sourceHost : "local".equals(read.sourceHost()) ? null : read.sourceHost();
+        Transport stream;
+        try {
+            stream = pullFrom == null ? transport.transport() : transport.pullTransport(pullFrom);
+        } catch (ZfsException e) {
+            return CliErrors.badInput(environment, e);
+        }
+        Zfs source = transport.sourceZfs(environment, pullFrom);
         Zfs target = transport.targetZfs(environment);
-        SendRecvJob job = SendRecvJob.bothEnds(transport.transport(), source, target, retention, read,
+        SendRecvJob job = SendRecvJob.bothEnds(stream, source, target, retention, read,
                 transfer.toOptions(), environment.err()::println);
         if (dryRun) {
             return printDryRun(job.setup(), job.options(), read);

@@ -11,4 +11,8 @@ final class SelectionOptions extends SourceOptions {
 
     @Option(names = "--target-host", paramLabel = "[USER@]HOST", description = "The target over ssh (default: this host).")
     String targetHost;
+
+    @Option(names = "--source-host", paramLabel = "[USER@]HOST", description = "The source over ssh, for a backup"
+            + " host that pulls (default: this host).")
+    String sourceHost;
 }
