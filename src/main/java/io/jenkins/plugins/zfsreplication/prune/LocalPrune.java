@@ -51,7 +51,7 @@ public record LocalPrune(Zfs source, Selection selection, PruneOptions options, 
             throw new PruneException("No dataset selected under %s: nothing to prune", selection.roots());
         }
         ReplicationPlan plan = new ReplicationPlan(Instant.now(), source.host(), NO_TARGET, datasets);
-        PruneReport report = PruneBeforeSend.apply(plan, listing, new Listing(NO_TARGET, List.of()), options).report();
+        PruneReport report = PruneBeforeSend.local(plan, listing, new Listing(NO_TARGET, List.of()), options).report();
         if (destroy) {
             return Destroyer.execute(report, source, null, policy, log);
         }

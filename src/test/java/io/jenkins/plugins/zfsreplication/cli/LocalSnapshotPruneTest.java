@@ -67,7 +67,14 @@ class LocalSnapshotPruneTest {
                 "manual", "zr-20261201T030000Z", "zr-20261201T040000Z");
         names.forEach(n -> pools.exec("zfs", "snapshot", data + "@" + n));
         pools.exec("zfs", "hold", "keep", data + "@zr-20261201T000000Z");
+        try {
+            pruneTwice(pools, pool, data);
+        } finally {
+            pools.exec("zfs", "release", "keep", data + "@zr-20261201T000000Z");
+        }
+    }
 
+    private void pruneTwice(TestPools pools, DatasetName pool, DatasetName data) throws Exception {
         int dry = run(pools, "prune", "-r", "--keep-source", "last: 1", "--now", "2026-12-01T05:00:00Z", "-o",
                 dir.toString(), pool.name());
 
@@ -101,7 +108,6 @@ class LocalSnapshotPruneTest {
                 .containsExactly("zr-20261201T000000Z", "manual", "zr-20261201T040000Z");
         assertThat(new ObjectMapper().readTree(dir.resolve("prune-report.json").toFile()).get("candidates"))
                 .filteredOn(c -> c.get("destroyed").asBoolean()).hasSize(3);
-        pools.exec("zfs", "release", "keep", data + "@zr-20261201T000000Z");
     }
 
     @Test

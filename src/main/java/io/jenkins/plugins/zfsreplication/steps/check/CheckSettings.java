@@ -24,10 +24,11 @@ public record CheckSettings(String sources, boolean recursive, String targetRoot
                             String excludes, String prefix, String warn, String crit) implements Serializable {
     public CheckSettings {
         // checked now, on the controller, with the engine's messages
+        // the parameters, not the fields: a compact constructor assigns the fields after its body
         try {
-            options();
-            if (host() != null) {
-                new SshCommandRunner(host(), List.of(), new ProcessCommandRunner());
+            options(sources, recursive, targetRoot, includes, excludes, prefix, warn, crit);
+            if (targetHost != null && !targetHost.isBlank()) {
+                new SshCommandRunner(targetHost.strip(), List.of(), new ProcessCommandRunner());
             }
         } catch (ZfsException e) {
             throw new IllegalArgumentException("zfsCheck: " + e.getMessage(), e);
@@ -35,6 +36,11 @@ public record CheckSettings(String sources, boolean recursive, String targetRoot
     }
 
     public CheckOptions options() {
+        return options(sources, recursive, targetRoot, includes, excludes, prefix, warn, crit);
+    }
+
+    private static CheckOptions options(String sources, boolean recursive, String targetRoot, String includes,
+                                        String excludes, String prefix, String warn, String crit) {
         if (targetRoot == null || targetRoot.isBlank()) {
             throw new ZfsException("No target root given: name the dataset the sources land under");
         }
