@@ -54,7 +54,7 @@ class SshPullTest {
         // receive side runs here
         assertThat(log).anySatisfy(line -> assertThat(line).contains("started ip netns exec")
                 .contains(" ssh -o BatchMode=yes").contains("'zfs' 'send'").contains("'zstd' '-q' '-c'")
-                .contains(" | zstd -q -d -c | zfs recv "));
+                .contains(" zstd -q -d -c | ").contains(" zfs recv "));
         assertThat(Processes.liveChildren()).isEmpty();
     }
 }
