@@ -12,6 +12,8 @@ import io.jenkins.plugins.zfsreplication.check.CheckStatus;
 import io.jenkins.plugins.zfsreplication.check.CheckText;
 import io.jenkins.plugins.zfsreplication.check.FreshnessReport;
 import io.jenkins.plugins.zfsreplication.check.FreshnessRun;
+import io.jenkins.plugins.zfsreplication.metrics.ReportMetrics;
+import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine.Command;
@@ -27,6 +29,9 @@ import picocli.CommandLine.Option;
         + " is, per dataset. Exit status 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (also for bad input).")
 final class CheckCommand implements Callable<Integer> {
     private final CliEnvironment environment;
+
+    @Mixin
+    private MetricsOption metricsFile;
 
     @Mixin
     private SelectionOptions selected;
@@ -54,17 +59,24 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
+        return metricsFile.run("check", e -> unknown(environment, json, e.getMessage()), this::check);
+    }
+
+    private int check(RunMetrics metrics) {
         FreshnessReport report;
         try {
             CheckOptions options = new CheckOptions(selected.selection(), selected.targetRoot, SnapshotNaming.of(prefix),
                     AgeThresholds.parse(warn, crit));
-            environment.runner(selected.targetHost); // checks the ssh destination before anything runs
-            report = new FreshnessRun(environment.zfs(null), environment.zfs(selected.targetHost), options)
-                    .run(now == null ? Instant.now() : now, environment.err()::println);
+            environment.runner(selected.targetHost); // checks the ssh destinations before anything runs
+            environment.runner(selected.sourceHost);
+            report = new FreshnessRun(environment.zfs(selected.sourceHost), environment.zfs(selected.targetHost),
+                    options).run(now == null ? Instant.now() : now, environment.err()::println);
         } catch (ZfsException e) {
+            ReportMetrics.checkUnknown(metrics);
             return unknown(environment, json, e.getMessage());
         }
+        ReportMetrics.check(metrics, report);
         environment.out().print(json ? CheckJson.write(report) : CheckText.write(report));
         environment.out().flush();
         return report.status().exitStatus();

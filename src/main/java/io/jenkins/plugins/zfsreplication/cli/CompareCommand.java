@@ -1,15 +1,17 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
 import io.jenkins.plugins.zfsreplication.units.SizeException;
+import io.jenkins.plugins.zfsreplication.metrics.ReportMetrics;
+import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
 import io.jenkins.plugins.zfsreplication.verify.CompareResult;
 import io.jenkins.plugins.zfsreplication.verify.ManifestComparison;
 import io.jenkins.plugins.zfsreplication.verify.ManifestHeader;
 import io.jenkins.plugins.zfsreplication.verify.ManifestReader;
 import io.jenkins.plugins.zfsreplication.verify.Manifests;
+import io.jenkins.plugins.zfsreplication.verify.Verifier;
 import io.jenkins.plugins.zfsreplication.verify.VerifyCancelledException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
-import io.jenkins.plugins.zfsreplication.verify.Verifier;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -33,6 +35,9 @@ import picocli.CommandLine.Parameters;
 final class CompareCommand implements Callable<Integer> {
     private final CliEnvironment environment;
 
+    @Mixin
+    private MetricsOption metricsFile;
+
     @Parameters(index = "0", paramLabel = "LEFT", description = "Manifest, file, device or directory.")
     Path left;
 
@@ -53,7 +58,11 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
+        return metricsFile.run("compare", e -> CliErrors.badInput(environment, e), this::compare);
+    }
+
+    private int compare(RunMetrics metrics) {
         PrintWriter out = environment.out();
         PrintWriter err = environment.err();
         List<Path> temporary = new ArrayList<>();
@@ -77,6 +86,7 @@ final class CompareCommand implements Callable<Integer> {
                 result = ManifestComparison.compare(a, b, difference -> out.println(difference.describe()));
             }
             out.println(result.summary());
+            ReportMetrics.compare(metrics, result.identical(), result.total());
             return result.identical() ? 0 : Main.FAILED;
         } catch (VerifyCancelledException e) {
             err.println("zfs-replication compare: cancelled: " + e.getMessage());

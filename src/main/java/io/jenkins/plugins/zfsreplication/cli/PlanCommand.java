@@ -7,9 +7,13 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 
 import io.jenkins.plugins.zfsreplication.plan.PlanArtifacts;
+import io.jenkins.plugins.zfsreplication.metrics.ReportMetrics;
+import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
+import io.jenkins.plugins.zfsreplication.plan.PlanException;
 import io.jenkins.plugins.zfsreplication.plan.PlanOptions;
 import io.jenkins.plugins.zfsreplication.plan.PlanRun;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotHooks;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine.Command;
@@ -20,6 +24,9 @@ import picocli.CommandLine.Option;
 @Command(name = "plan", description = "Plan the send steps for the source datasets (writes plan.json and plan.txt).")
 final class PlanCommand implements Callable<Integer> {
     private final CliEnvironment environment;
+
+    @Mixin
+    private MetricsOption metricsFile;
 
     @Mixin
     private SelectionOptions selected;
@@ -33,6 +40,9 @@ final class PlanCommand implements Callable<Integer> {
 
     @Option(names = "--all-snapshots", description = "Send every snapshot, not only those of the naming.")
     private boolean allSnapshots;
+
+    @Mixin
+    private HookOptions hooks;
 
     @Option(names = "--snapshot-now", description = "Take the run's snapshot of every selected dataset first.")
     private boolean snapshotNow;
@@ -54,18 +64,30 @@ final class PlanCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws Exception {
+        return metricsFile.run("plan", e -> CliErrors.badInput(environment, e), this::plan);
+    }
+
+    private int plan(RunMetrics metrics) throws IOException {
         PlanOptions options;
+        SnapshotHooks snapshotHooks;
         try {
+            snapshotHooks = hooks.hooks();
+            if (!snapshotNow && (hooks.pre != null || hooks.post != null)) {
+                throw new PlanException("--pre-snapshot and --post-snapshot run around the run's snapshot: give"
+                        + " --snapshot-now too");
+            }
             options = new PlanOptions(selected.selection(), selected.targetRoot,
                     SnapshotNaming.of(prefix, pattern), allowRollback, allSnapshots);
-            environment.runner(selected.targetHost); // checks the ssh destination before anything runs
+            environment.runner(selected.targetHost); // checks the ssh destinations before anything runs
+            environment.runner(selected.sourceHost);
         } catch (ZfsException e) {
             return CliErrors.badInput(environment, e);
         }
-        PlanRun run = new PlanRun(environment.zfs(null), environment.zfs(selected.targetHost), options, snapshotNow,
-                estimateSizes);
+        PlanRun run = new PlanRun(environment.zfs(selected.sourceHost), environment.zfs(selected.targetHost), options,
+                snapshotNow, estimateSizes, snapshotHooks);
         ReplicationPlan plan = run.run(now == null ? Instant.now() : now, environment.err()::println);
+        ReportMetrics.plan(metrics, plan);
         Files.createDirectories(output);
         String text = PlanArtifacts.write(plan, output);
         environment.out().print(text);

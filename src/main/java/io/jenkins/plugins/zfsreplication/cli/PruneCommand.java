@@ -7,18 +7,24 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 
 import io.jenkins.plugins.zfsreplication.prune.PruneArtifacts;
+import io.jenkins.plugins.zfsreplication.metrics.ReportMetrics;
+import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.prune.Destroyer;
+import io.jenkins.plugins.zfsreplication.prune.LocalPrune;
 import io.jenkins.plugins.zfsreplication.prune.PruneBeforeSend;
+import io.jenkins.plugins.zfsreplication.prune.PruneException;
 import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
+import io.jenkins.plugins.zfsreplication.prune.PruneReport;
 import io.jenkins.plugins.zfsreplication.prune.PruneReportJson;
 import io.jenkins.plugins.zfsreplication.prune.PruneRun;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
 import io.jenkins.plugins.zfsreplication.prune.StalePlanException;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -26,12 +32,20 @@ import picocli.CommandLine.Option;
  * the pruned plan and prune-report.json are written either way.
  */
 @Command(name = "prune", description = "Apply retention before sending: drop from the plan what the target would"
-        + " destroy, and (with --destroy) destroy what the rules no longer keep. Dry run by default.")
+        + " destroy, and (with --destroy) destroy what the rules no longer keep; or, without --plan, apply"
+        + " --keep-source to SOURCE datasets (no target). Dry run by default.")
 final class PruneCommand implements Callable<Integer> {
     private final CliEnvironment environment;
 
-    @Option(names = "--plan", required = true, paramLabel = "FILE", description = "The plan.json to prune.")
+    @Mixin
+    private MetricsOption metricsFile;
+
+    @Option(names = "--plan", paramLabel = "FILE", description = "The plan.json to prune; without it, SOURCE"
+            + " datasets are pruned by --keep-source alone (no target).")
     private Path planFile;
+
+    @Mixin
+    private SourceOptions local;
 
     @Option(names = "--keep-target", paramLabel = "RULES", description = "The target's rules, e.g. 'grid: 1x1h(keep=all) | 24x1h | 14x1d'.")
     private String targetRules;
@@ -58,7 +72,8 @@ final class PruneCommand implements Callable<Integer> {
     @Option(names = "--target-host", paramLabel = "[USER@]HOST", description = "The target over ssh (default: the plan's).")
     private String targetHost;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "Where to write (default: the plan's folder).")
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "Where to write (default: the plan's folder;"
+            + " without a plan the current directory).")
     private Path output;
 
     PruneCommand(CliEnvironment environment) {
@@ -66,14 +81,23 @@ final class PruneCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws Exception {
+        return metricsFile.run("prune", e -> CliErrors.badInput(environment, e), this::prune);
+    }
+
+    private int prune(RunMetrics metrics) throws IOException {
+        if (planFile == null) {
+            return pruneLocal(metrics);
+        }
         ReplicationPlan plan;
         PruneOptions options;
         try {
+            if (!local.roots.isEmpty()) {
+                throw new PruneException("Give either --plan or SOURCE datasets, not both: with a plan, the plan names"
+                        + " the datasets");
+            }
             plan = PlanJson.read(planFile);
-            options = new PruneOptions(targetRules == null ? null : RetentionPolicy.parse(targetRules),
-                    sourceRules == null ? null : RetentionPolicy.parse(sourceRules), SnapshotNaming.of(prefix, pattern),
-                    nowMode(), nowMode() == PruneOptions.NowMode.FIXED ? Instant.parse(now) : Instant.now());
+            options = options();
         } catch (ZfsException | java.time.format.DateTimeParseException | java.nio.file.NoSuchFileException e) {
             return CliErrors.badInput(environment, new IllegalArgumentException(e.getMessage(), e));
         }
@@ -88,6 +112,7 @@ final class PruneCommand implements Callable<Integer> {
             // the plan no longer matches the target: input to fix (plan again), not a zfs failure
             return CliErrors.badInput(environment, e);
         }
+        ReportMetrics.prune(metrics, result.report());
         Path folder = output != null ? output : planFile.toAbsolutePath().getParent();
         if (folder == null) {
             return CliErrors.badInput(environment, new IllegalArgumentException("--plan " + planFile + " names no file"));
@@ -97,6 +122,34 @@ final class PruneCommand implements Callable<Integer> {
         environment.out().print(PruneReportJson.summary(result.report()));
         environment.out().flush();
         return result.report().errors().isEmpty() ? 0 : Main.FAILED;
+    }
+
+    /** Without a plan: the selected source datasets, the source's rules only (sanoid's local use). */
+    private int pruneLocal(RunMetrics metrics) throws IOException {
+        LocalPrune run;
+        try {
+            if (targetHost != null) {
+                throw new PruneException("--target-host needs a plan: without one only the source is pruned");
+            }
+            run = new LocalPrune(environment.zfs(null), local.selection(), options(), destroy,
+                    stopOnError ? Destroyer.ErrorPolicy.STOP : Destroyer.ErrorPolicy.CONTINUE);
+        } catch (ZfsException | java.time.format.DateTimeParseException e) {
+            return CliErrors.badInput(environment, new IllegalArgumentException(e.getMessage(), e));
+        }
+        PruneReport report = run.run(environment.err()::println);
+        ReportMetrics.prune(metrics, report);
+        Path folder = output != null ? output : Path.of(".");
+        Files.createDirectories(folder);
+        PruneReportJson.write(report, folder.resolve("prune-report.json"));
+        environment.out().print(PruneReportJson.summary(report));
+        environment.out().flush();
+        return report.errors().isEmpty() ? 0 : Main.FAILED;
+    }
+
+    private PruneOptions options() {
+        return new PruneOptions(targetRules == null ? null : RetentionPolicy.parse(targetRules),
+                sourceRules == null ? null : RetentionPolicy.parse(sourceRules), SnapshotNaming.of(prefix, pattern),
+                nowMode(), nowMode() == PruneOptions.NowMode.FIXED ? Instant.parse(now) : Instant.now());
     }
 
     private PruneOptions.NowMode nowMode() {

@@ -4,8 +4,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 
+import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
 import io.jenkins.plugins.zfsreplication.plan.PlanException;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
@@ -20,6 +23,7 @@ import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+import io.jenkins.plugins.zfsreplication.transfer.Transport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,6 +35,9 @@ import picocli.CommandLine.Parameters;
 final class RunCommand implements Callable<Integer> {
     private final CliEnvironment environment;
 
+    @Mixin
+    private MetricsOption metricsFile;
+
     @Parameters(index = "0", paramLabel = "PLAN", description = "plan.json as the plan step wrote it.")
     private Path plan;
 
@@ -39,6 +46,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     private TransportCliOptions transport = new TransportCliOptions();
+
+    @Option(names = "--source-host", paramLabel = "[USER@]HOST", description = "Pull: zfs send runs on HOST over"
+            + " ssh, zfs recv on this host (default: the plan's source host when it is not this one).")
+    private String sourceHost;
 
     @Option(names = "--dry-run", description = "Print each step's zfs send and zfs recv (with -F where the plan "
             + "names a rollback) and the options used or dropped; send and receive nothing.")
@@ -74,6 +85,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return metricsFile.run("run", e -> CliErrors.badInput(environment, e), this::runPlan);
+    }
+
+    private int runPlan(RunMetrics metrics) throws Exception {
         if (!java.nio.file.Files.isReadable(plan)) {
             throw new io.jenkins.plugins.zfsreplication.transfer.process.TransferException(
                     "Cannot read the plan %s: no such file, or not readable", plan);
@@ -94,15 +109,22 @@ final class RunCommand implements Callable<Integer> {
         } catch (ZfsException e) {
             return CliErrors.badInput(environment, e);
         }
-        Zfs source = new Zfs(environment.localRunner());
+        String pullFrom = sourceHost != null ? sourceHost : "local".equals(read.sourceHost()) ? null : read.sourceHost();
+        Transport stream;
+        try {
+            stream = pullFrom == null ? transport.transport() : transport.pullTransport(pullFrom);
+        } catch (ZfsException e) {
+            return CliErrors.badInput(environment, e);
+        }
+        Zfs source = transport.sourceZfs(environment, pullFrom);
         Zfs target = transport.targetZfs(environment);
-        SendRecvJob job = SendRecvJob.bothEnds(transport.transport(), source, target, retention, read,
+        SendRecvJob job = SendRecvJob.bothEnds(stream, source, target, retention, read,
                 transfer.toOptions(), environment.err()::println);
         if (dryRun) {
             return printDryRun(job.setup(), job.options(), read);
         }
         return TransferRun.execute(environment, job, read, transfer.artifacts,
-                targetId == null ? null : new BaseHolds(source, targetId));
+                targetId == null ? null : new BaseHolds(source, targetId), metrics);
     }
 
     /** What the run would execute, step by step: the zfs ends of each pipeline, rollbacks named. */

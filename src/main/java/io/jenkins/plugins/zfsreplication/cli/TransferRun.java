@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.jenkins.plugins.zfsreplication.metrics.ReportMetrics;
+import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.transfer.BaseHolds;
 import io.jenkins.plugins.zfsreplication.transfer.StepResult;
@@ -17,16 +19,22 @@ final class TransferRun {
 
     static int execute(CliEnvironment environment, SendRecvJob job, ReplicationPlan plan, Path artifacts)
             throws IOException {
-        return execute(environment, job, plan, artifacts, null);
+        return execute(environment, job, plan, artifacts, null, null);
     }
 
-    /** @param holds where to record what the target received (run --target-id), or null */
+    /**
+     * The same, recording what the target received in {@code holds} (run --target-id) and adding the
+     * run's bytes, seconds and step results to {@code metrics}; either may be null.
+     */
     static int execute(CliEnvironment environment, SendRecvJob job, ReplicationPlan plan, Path artifacts,
-                       BaseHolds holds) throws IOException {
+                       BaseHolds holds, RunMetrics metrics) throws IOException {
         TransferReport report;
         try (CancelOnSignal signals = new CancelOnSignal(job::cancel)) {
             SendRecvJob.Result result = job.run(plan, artifacts, holds);
             report = result.report();
+            if (metrics != null) {
+                ReportMetrics.transfer(metrics, report);
+            }
             List<Path> written = result.artifacts();
             for (StepResult step : report.steps()) {
                 environment.out().printf("%-9s %s@%s -> %s  %d bytes  %.1f s%s%n",

@@ -10,6 +10,7 @@ import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpTransport;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.Transport;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import picocli.CommandLine.Option;
 
@@ -47,6 +48,26 @@ final class TransportCliOptions {
             case "ssh" -> new SshTransport(requireHost(), sshOptions);
             default -> throw new TransferException("Unknown transport '%s': use local, tcp or ssh", transport);
         };
+    }
+
+    /** Pulling from {@code source} over ssh: the send side runs there, the receive side here (local transport only). */
+    Transport pullTransport(String source) {
+        if (!"local".equals(transport)) {
+            throw new TransferException("Pulling from %s receives on this host: --transport %s does not go with"
+                    + " it (the stream comes over ssh, with --ssh-option)", source, transport);
+        }
+        SshCommandRunner.checkDestination(source);
+        return SshTransport.pull(source, sshOptions);
+    }
+
+    /** The sending host's zfs when pulling from it: over ssh with the same client options. */
+    Zfs sourceZfs(CliEnvironment environment, String source) {
+        if (source == null) {
+            return new Zfs(environment.localRunner());
+        }
+        // the same ssh zfs as a target's over ssh, only at the other end
+        return SendRecvJob.sshTarget(source, sshOptions, environment.localRunner() == null
+                ? new ProcessCommandRunner() : environment.localRunner());
     }
 
     /** The receiving host's zfs: over ssh for the ssh transport, else this host's. */

@@ -1,13 +1,15 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
+import io.jenkins.plugins.zfsreplication.metrics.ReportMetrics;
+import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
 import io.jenkins.plugins.zfsreplication.units.SizeException;
 import java.util.Objects;
 import io.jenkins.plugins.zfsreplication.verify.AtomicFiles;
+import io.jenkins.plugins.zfsreplication.verify.Verifier;
 import io.jenkins.plugins.zfsreplication.verify.VerifyArtifacts;
 import io.jenkins.plugins.zfsreplication.verify.VerifyCancelledException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyResult;
-import io.jenkins.plugins.zfsreplication.verify.Verifier;
 import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
 import io.jenkins.plugins.zfsreplication.verify.ZfsCloneMounter;
 import java.io.PrintWriter;
@@ -27,6 +29,9 @@ import picocli.CommandLine.Parameters;
             "Exit status: 0 done, 2 bad input or failure, 130 cancelled."})
 final class VerifyCommand implements Callable<Integer> {
     private final CliEnvironment environment;
+
+    @Mixin
+    private MetricsOption metricsFile;
 
     @Parameters(index = "0", paramLabel = "TARGET",
             description = "A file, a block device, a directory, or a snapshot pool/dataset@name.")
@@ -61,7 +66,11 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
+        return metricsFile.run("verify", e -> CliErrors.badInput(environment, e), this::verify);
+    }
+
+    private int verify(RunMetrics metrics) {
         PrintWriter err = environment.err();
         try {
             Path path = Paths.get(target);
@@ -85,6 +94,7 @@ final class VerifyCommand implements Callable<Integer> {
                 line.clear();
             }
             writeArtifacts(result);
+            ReportMetrics.verify(metrics, result);
             result.log().forEach(err::println);
             result.skipped().forEach(s -> err.println("not hashed: " + s.path() + ": " + s.reason()));
             err.println(WorkspaceVerification.summary(result));

@@ -10,10 +10,8 @@ import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Feature;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
-import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsCommandException;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 
 /**
  * One planning run against live hosts: lists the source once, takes the run's snapshots if asked
@@ -23,8 +21,14 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
  *
  * @param snapshotNow   take a snapshot of every selected dataset first
  * @param estimateSizes ask {@code zfs send -nP} for every step's size, where the source can
+ * @param hooks         run around the snapshot ({@code snapshotNow})
  */
-public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snapshotNow, boolean estimateSizes) {
+public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snapshotNow, boolean estimateSizes,
+                      SnapshotHooks hooks) {
+    public PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snapshotNow, boolean estimateSizes) {
+        this(source, target, options, snapshotNow, estimateSizes, SnapshotHooks.NONE);
+    }
+
     /** Properties every planning listing asks for beyond the core ones. */
     public static final List<String> SOURCE_PROPERTIES = List.of(Selection.PROPERTY, "userrefs", "origin");
 
@@ -48,11 +52,7 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
         Listing sourceListing = listSource();
         log.accept(String.format("source %s: %d objects listed in one call", source.host(), sourceListing.size()));
         if (snapshotNow) {
-            List<DatasetName> selected = selected(sourceListing);
-            String name = options.naming().name(now);
-            List<List<SnapshotName>> calls = SnapshotTaker.take(source, sourceListing, options.selection(), selected, name);
-            log.accept(String.format("took @%s on %d dataset(s) in %d zfs snapshot call(s)", name, selected.size(),
-                    calls.size()));
+            new SnapshotRun(source, options.selection(), options.naming(), hooks).take(sourceListing, now, log);
             sourceListing = listSource();
             log.accept(String.format("source listed again for the new snapshots' GUIDs: %d objects", sourceListing.size()));
         }
@@ -62,7 +62,7 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
     }
 
     Listing listSource() {
-        return source.list(options.selection().roots(), options.selection().recursive(), SOURCE_PROPERTIES);
+        return new SnapshotRun(source, options.selection(), options.naming()).list();
     }
 
     /** The target's listing under the target root; empty when the root does not exist yet. */
@@ -93,11 +93,6 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
                     targetRoot));
             return ListingText.empty(target.host(), properties);
         }
-    }
-
-    private List<DatasetName> selected(Listing listing) {
-        return listing.datasets().stream().filter(d -> options.selection().exclusionReason(d) == null)
-                .map(ZfsObject::name).map(DatasetName::of).toList();
     }
 
     private ReplicationPlan estimate(ReplicationPlan plan, Consumer<String> log) {

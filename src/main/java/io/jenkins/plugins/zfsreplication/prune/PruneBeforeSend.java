@@ -46,6 +46,18 @@ public final class PruneBeforeSend {
      */
     public static Result apply(ReplicationPlan plan, Listing source, Listing target, PruneOptions options) {
         PlanBases.requireOnTarget(plan, source, target);
+        return decide(plan, source, target, options);
+    }
+
+    /**
+     * Retention without a target or a plan made earlier ({@link LocalPrune}): {@code datasets} names
+     * the source datasets (UP_TO_DATE, no steps), {@code target} is empty; nothing can be stale.
+     */
+    static Result local(ReplicationPlan datasets, Listing source, Listing target, PruneOptions options) {
+        return decide(datasets, source, target, options);
+    }
+
+    private static Result decide(ReplicationPlan plan, Listing source, Listing target, PruneOptions options) {
         Instant now = now(plan, source, options);
         String basis = switch (options.now()) {
             case WALL_CLOCK -> "wall clock of the run";

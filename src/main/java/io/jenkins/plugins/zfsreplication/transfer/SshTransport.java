@@ -10,7 +10,9 @@ import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 
 /**
  * To a host that is not a Jenkins agent: {@code zfs send ... | ssh host 'zfs recv ...'} with the
- * OpenSSH client. Keys come from the environment (ssh-agent, ~/.ssh, or {@code -i} in the options).
+ * OpenSSH client; or, pulling ({@link #pull}), from one: {@code ssh host 'zfs send ...' | zfs recv ...},
+ * so that a backup host reaches a source that cannot reach it, and the source holds no credentials
+ * for the backup host. Keys come from the environment (ssh-agent, ~/.ssh, or {@code -i} in the options).
  * The remote command line is built from quoted argument vectors: the remote shell sees exactly
  * the arguments the engine built, joined by pipes.
  */
@@ -18,12 +20,23 @@ public final class SshTransport implements Transport {
     /** ssh gives up on an unreachable host after this, not after the operating system's minutes. */
     public static final String CONNECT_TIMEOUT = "ConnectTimeout=30";
     private final SshCommandRunner ssh;
+    private final boolean pull;
 
     /**
      * @param destination host or user@host
      * @param sshOptions  further client options, e.g. {@code -p 2222 -i key -o UserKnownHostsFile=f}
      */
     public SshTransport(String destination, List<String> sshOptions) {
+        this(destination, sshOptions, false);
+    }
+
+    /** From {@code source} to this host: the send side runs there, over ssh, the receive side here. */
+    public static SshTransport pull(String source, List<String> sshOptions) {
+        return new SshTransport(source, sshOptions, true);
+    }
+
+    private SshTransport(String destination, List<String> sshOptions, boolean pull) {
+        this.pull = pull;
         List<String> options = new ArrayList<>(List.of("-o", CONNECT_TIMEOUT, "-o", "ServerAliveInterval=15",
                 "-o", "ServerAliveCountMax=4"));
         options.addAll(sshOptions);
@@ -32,16 +45,16 @@ public final class SshTransport implements Transport {
 
     @Override
     public String name() {
-        return "ssh";
+        return pull ? "ssh-pull" : "ssh";
     }
 
     public String destination() {
         return ssh.host();
     }
 
-    /** The local argument vector that runs {@code receiveSide} on the remote host as one pipe chain. */
-    List<String> remoteCommand(List<StageCommand> receiveSide) {
-        List<String> quoted = receiveSide.stream().map(stage -> SshCommandRunner.quote(stage.argv())).toList();
+    /** The local argument vector that runs {@code stages} on the remote host as one pipe chain. */
+    List<String> remoteCommand(List<StageCommand> stages) {
+        List<String> quoted = stages.stream().map(stage -> SshCommandRunner.quote(stage.argv())).toList();
         // wrap() quotes one argument vector; the chain is already quoted, so it goes in as the last word
         List<String> argv = new ArrayList<>(ssh.wrap(List.of("PLACEHOLDER")));
         argv.set(argv.size() - 1, String.join(" | ", quoted));
@@ -50,8 +63,14 @@ public final class SshTransport implements Transport {
 
     @Override
     public RunningPipeline start(PipelineSpec spec) {
-        List<StageCommand> all = new ArrayList<>(spec.sendSide());
-        all.add(new StageCommand("ssh " + ssh.host(), remoteCommand(spec.receiveSide())));
+        List<StageCommand> all = new ArrayList<>();
+        if (pull) {
+            all.add(new StageCommand("ssh " + ssh.host(), remoteCommand(spec.sendSide())));
+            all.addAll(spec.receiveSide());
+        } else {
+            all.addAll(spec.sendSide());
+            all.add(new StageCommand("ssh " + ssh.host(), remoteCommand(spec.receiveSide())));
+        }
         RunningPipeline pipeline = new RunningPipeline();
         Spawner.start(spec.sender(), all, null, null, spec.workDir()).forEach(pipeline::add);
         return pipeline;

@@ -34,6 +34,11 @@ public final class Zfs {
         return runner.host();
     }
 
+    /** The runner zfs commands go through: where commands that belong with them (snapshot hooks) run too. */
+    public CommandRunner runner() {
+        return runner;
+    }
+
     /** The host's capabilities, probed on first use and kept for this instance's life. */
     public synchronized Capabilities capabilities() {
         if (capabilities == null) {

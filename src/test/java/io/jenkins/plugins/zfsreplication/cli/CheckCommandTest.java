@@ -149,8 +149,7 @@ class CheckCommandTest {
                         + " GLOB=AGE for the datasets that differ",
                 "ZFS-REPLICATION UNKNOWN - Invalid dataset pattern 'tank/`id`': character '`' at position 6; patterns"
                         + " use dataset name characters and * ** ?",
-                "ZFS-REPLICATION UNKNOWN - Invalid value for positional parameter at index 0..* (SOURCE): Invalid ZFS"
-                        + " name 'tank/a;reboot': character ';' at position 7 is not allowed in a dataset name component; ZFS names use letters, digits"
+                "ZFS-REPLICATION UNKNOWN - Invalid ZFS name 'tank/a;reboot': character ';' at position 7 is not allowed in a dataset name component; ZFS names use letters, digits"
                         + " and - _ . :",
                 "ZFS-REPLICATION UNKNOWN - Invalid ssh destination 'x;reboot': use host or user@host",
                 "ZFS-REPLICATION UNKNOWN - Unknown option: '--no-such-option'",

@@ -4,6 +4,7 @@ import io.jenkins.plugins.zfsreplication.units.SizeException;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSettings;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvTarget;
+import io.jenkins.plugins.zfsreplication.check.AgeThresholds;
 import io.jenkins.plugins.zfsreplication.plan.Selection;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
@@ -46,6 +47,11 @@ public final class FieldChecks {
     /** A retention rule set (keepTarget, keepSource); empty keeps everything on that side. */
     public static Optional<String> retention(String value) {
         return blank(value) ? none() : check(() -> RetentionPolicy.parse(value));
+    }
+
+    /** zfsCheck's warning and critical ages, checked together (the warning age may not be above the critical). */
+    public static Optional<String> ages(String warn, String crit) {
+        return check(() -> AgeThresholds.parse(PlanSettings.words(warn), PlanSettings.words(crit)));
     }
 
     /** The snapshot name prefix; empty takes the default. */

@@ -36,7 +36,12 @@ public final class TargetListingCallable extends MasterToSlaveCallable<ListingTe
 
     /** What zfsSnapshotPlan needs: everything under the target root. */
     public static TargetListingCallable forPlan(String host, DatasetName targetRoot) {
-        return new TargetListingCallable("zfsSnapshotPlan", host, targetRoot.name(), null);
+        return forTargetRoot("zfsSnapshotPlan", host, targetRoot);
+    }
+
+    /** Everything under the target root, for {@code step} (zfsSnapshotPlan, zfsCheck). */
+    public static TargetListingCallable forTargetRoot(String step, String host, DatasetName targetRoot) {
+        return new TargetListingCallable(step, host, targetRoot.name(), null);
     }
 
     /** What zfsPrune and zfsSendRecv's retention check need: the plan's targets. */

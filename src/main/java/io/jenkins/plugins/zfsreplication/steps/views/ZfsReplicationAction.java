@@ -53,6 +53,10 @@ public final class ZfsReplicationAction implements RunAction2 {
         return only(VerifyRecord.class);
     }
 
+    public List<CheckRecord> getChecks() {
+        return only(CheckRecord.class);
+    }
+
     /** Bytes every zfsSendRecv of this run sent. */
     public long getBytesSent() {
         return getTransfers().stream().mapToLong(SendRecvRecord::getBytes).sum();

@@ -1,0 +1,62 @@
+package io.jenkins.plugins.zfsreplication.prune;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
+import io.jenkins.plugins.zfsreplication.plan.PlanRun;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.Selection;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
+
+/**
+ * Retention on a host that keeps its snapshots locally and replicates nowhere (sanoid's use):
+ * the selected datasets listed once, the source's rules applied with the same engine and the same
+ * protections as prune-before-send (the newest snapshot of each dataset, held and cloned
+ * snapshots, anything not of the naming are never destroyed), and destroyed only when asked.
+ */
+public record LocalPrune(Zfs source, Selection selection, PruneOptions options, boolean destroy,
+                         Destroyer.ErrorPolicy policy) {
+    /** What the report names as the target's host: there is none. */
+    public static final String NO_TARGET = "none";
+
+    public LocalPrune {
+        if (options.sourceRules() == null) {
+            throw new PruneException("Pruning without a plan needs the source's rules (--keep-source): there is no"
+                    + " target to keep anything for");
+        }
+        if (options.targetRules() != null) {
+            throw new PruneException("Pruning without a plan judges only the source: target rules need a plan"
+                    + " (--plan), which names the target");
+        }
+    }
+
+    public PruneReport run(Consumer<String> log) {
+        Listing listing = source.list(selection.roots(), selection.recursive(), PlanRun.SOURCE_PROPERTIES);
+        log.accept(String.format("source %s: %d objects listed in one call", source.host(), listing.size()));
+        List<DatasetPlan> datasets = new ArrayList<>();
+        for (ZfsObject dataset : listing.datasets()) {
+            if (selection.exclusionReason(dataset) == null) {
+                DatasetName name = DatasetName.of(dataset.name());
+                datasets.add(new DatasetPlan(name, name, DatasetAction.UP_TO_DATE, "local retention", List.of()));
+            }
+        }
+        if (datasets.isEmpty()) {
+            throw new PruneException("No dataset selected under %s: nothing to prune", selection.roots());
+        }
+        ReplicationPlan plan = new ReplicationPlan(Instant.now(), source.host(), NO_TARGET, datasets);
+        PruneReport report = PruneBeforeSend.local(plan, listing, new Listing(NO_TARGET, List.of()), options).report();
+        if (destroy) {
+            return Destroyer.execute(report, source, null, policy, log);
+        }
+        log.accept(String.format("dry run: %d snapshot(s) would be destroyed; nothing was",
+                report.toDestroy("source").size()));
+        return report;
+    }
+}

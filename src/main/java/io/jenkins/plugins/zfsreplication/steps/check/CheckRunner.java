@@ -1,0 +1,72 @@
+package io.jenkins.plugins.zfsreplication.steps.check;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+
+import hudson.AbortException;
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.Result;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
+import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
+import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
+import io.jenkins.plugins.zfsreplication.steps.views.CheckRecord;
+import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
+import io.jenkins.plugins.zfsreplication.zfs.ListingText;
+
+/**
+ * zfsCheck as the Pipeline step and the freestyle builder run it: check on the agent, log the
+ * plugin's output, archive check.json and check.txt, show the ages on the build page, and mark the
+ * build by the thresholds: WARNING makes it UNSTABLE, CRITICAL or UNKNOWN (nothing selected) fail it.
+ *
+ * @param targetAgent the node that holds the target's pools; blank: this agent or the settings' ssh host
+ */
+record CheckRunner(CheckSettings settings, String targetAgent) implements StepRunner {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public Map<String, Object> run(Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
+            throws IOException, InterruptedException {
+        PrintStream log = listener.getLogger();
+        workspace.mkdirs();
+        TargetAgent agent = TargetAgent.of("zfsCheck", targetAgent);
+        ListingText listing = null;
+        if (agent != null) {
+            if (settings.host() != null) {
+                throw new AbortException("zfsCheck: give targetHost (ssh) or targetAgent, not both");
+            }
+            listing = agent.channel().call(TargetListingCallable.forTargetRoot("zfsCheck", agent.host(),
+                    settings.options().targetRoot()));
+        }
+        CheckCallable.Summary summary = workspace.act(new CheckCallable(settings, listing, null));
+        summary.log().forEach(line -> log.println("zfsCheck: " + line));
+        log.println(summary.firstLine());
+        summary.datasets().forEach(d -> log.println("zfsCheck: " + d.status() + " " + d.source() + ": " + d.reason()));
+        List<String> artifacts = List.of("check.json", "check.txt");
+        WorkspaceFiles.archive(run, workspace, launcher, listener, artifacts);
+        ZfsReplicationAction.record(run, new CheckRecord(settings.sources(), summary, artifacts));
+        Result result = resultOf(summary.status());
+        if (result == Result.FAILURE) {
+            throw new AbortException("zfsCheck: " + summary.firstLine());
+        }
+        if (result == Result.UNSTABLE) {
+            log.println("zfsCheck: marking the build UNSTABLE (" + summary.status() + ")");
+            run.setResult(Result.UNSTABLE);
+        }
+        return summary.toMap();
+    }
+
+    /** OK: the build goes on as it is; WARNING: UNSTABLE; CRITICAL and UNKNOWN: FAILURE. */
+    static Result resultOf(String status) {
+        return switch (status) {
+            case "OK" -> Result.SUCCESS;
+            case "WARNING" -> Result.UNSTABLE;
+            default -> Result.FAILURE;
+        };
+    }
+}

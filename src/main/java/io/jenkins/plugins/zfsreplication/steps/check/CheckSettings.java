@@ -1,0 +1,61 @@
+package io.jenkins.plugins.zfsreplication.steps.check;
+
+import java.io.Serializable;
+import java.util.List;
+
+import io.jenkins.plugins.zfsreplication.check.AgeThresholds;
+import io.jenkins.plugins.zfsreplication.check.CheckOptions;
+import io.jenkins.plugins.zfsreplication.plan.Selection;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
+import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+
+/**
+ * The options of {@code zfsCheck} and its builder as one value, carried to the agent. {@code warn}
+ * and {@code crit} are written as on the command line, several separated by commas or white space:
+ * {@code '26h, tank/db/**=2h'}; blank takes the defaults (26h, 50h).
+ *
+ * @param targetHost the target over ssh ({@code user@host}); blank: this agent's pools
+ */
+public record CheckSettings(String sources, boolean recursive, String targetRoot, String targetHost, String includes,
+                            String excludes, String prefix, String warn, String crit) implements Serializable {
+    public CheckSettings {
+        // checked now, on the controller, with the engine's messages
+        // the parameters, not the fields: a compact constructor assigns the fields after its body
+        try {
+            options(sources, recursive, targetRoot, includes, excludes, prefix, warn, crit);
+            if (targetHost != null && !targetHost.isBlank()) {
+                new SshCommandRunner(targetHost.strip(), List.of(), new ProcessCommandRunner());
+            }
+        } catch (ZfsException e) {
+            throw new IllegalArgumentException("zfsCheck: " + e.getMessage(), e);
+        }
+    }
+
+    public CheckOptions options() {
+        return options(sources, recursive, targetRoot, includes, excludes, prefix, warn, crit);
+    }
+
+    private static CheckOptions options(String sources, boolean recursive, String targetRoot, String includes,
+                                        String excludes, String prefix, String warn, String crit) {
+        if (targetRoot == null || targetRoot.isBlank()) {
+            throw new ZfsException("No target root given: name the dataset the sources land under");
+        }
+        List<DatasetName> roots = PlanSettings.words(sources).stream().map(DatasetName::of).toList();
+        return new CheckOptions(new Selection(roots, recursive, PlanSettings.words(includes),
+                PlanSettings.words(excludes), false), DatasetName.of(targetRoot.strip()),
+                SnapshotNaming.of(prefix == null || prefix.isBlank() ? SnapshotNaming.DEFAULT_PREFIX : prefix.strip()),
+                thresholds(warn, crit));
+    }
+
+    public String host() {
+        return targetHost == null || targetHost.isBlank() ? null : targetHost.strip();
+    }
+
+    static AgeThresholds thresholds(String warn, String crit) {
+        return AgeThresholds.parse(PlanSettings.words(warn), PlanSettings.words(crit));
+    }
+}

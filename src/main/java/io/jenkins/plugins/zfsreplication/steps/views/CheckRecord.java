@@ -1,0 +1,66 @@
+package io.jenkins.plugins.zfsreplication.steps.views;
+
+import java.io.Serializable;
+import java.util.List;
+
+import io.jenkins.plugins.zfsreplication.check.Ages;
+import io.jenkins.plugins.zfsreplication.steps.check.CheckCallable;
+
+/** What one zfsCheck found, made from the summary the agent returned: the status and every dataset's ages. */
+public final class CheckRecord implements StepRecord {
+    private static final long serialVersionUID = 1L;
+    private final String sources;
+    private final String status;
+    private final String summary;
+    private final List<Dataset> datasets;
+    private final List<String> artifacts;
+
+    public CheckRecord(String sources, CheckCallable.Summary summary, List<String> artifacts) {
+        this.sources = sources;
+        this.status = summary.status();
+        this.summary = summary.firstLine();
+        this.datasets = summary.datasets().stream().map(Dataset::new).toList();
+        this.artifacts = List.copyOf(artifacts);
+    }
+
+    public String getSources() { return sources; }
+    public String getStatus() { return status; }
+    public String getSummary() { return summary; }
+    public List<Dataset> getDatasets() { return datasets; }
+
+    @Override
+    public List<String> getArtifacts() {
+        return artifacts;
+    }
+
+    /** One dataset's line on the build page (a plain class, for XStream, like the record itself). */
+    public static final class Dataset implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private final String source;
+        private final String status;
+        private final String reason;
+        private final long commonAge;
+        private final long sourceAge;
+        private final long targetAge;
+
+        Dataset(CheckCallable.DatasetAges ages) {
+            this.source = ages.source();
+            this.status = ages.status();
+            this.reason = ages.reason();
+            this.commonAge = ages.commonAge();
+            this.sourceAge = ages.sourceAge();
+            this.targetAge = ages.targetAge();
+        }
+
+        public String getSource() { return source; }
+        public String getStatus() { return status; }
+        public String getReason() { return reason; }
+        public String getCommonAge() { return age(commonAge); }
+        public String getSourceAge() { return age(sourceAge); }
+        public String getTargetAge() { return age(targetAge); }
+
+        private static String age(long seconds) {
+            return seconds < 0 ? "none" : Ages.format(seconds);
+        }
+    }
+}

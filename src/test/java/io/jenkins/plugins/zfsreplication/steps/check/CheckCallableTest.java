@@ -1,0 +1,107 @@
+package io.jenkins.plugins.zfsreplication.steps.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import hudson.AbortException;
+import hudson.model.Result;
+import io.jenkins.plugins.zfsreplication.steps.shared.RoundTrip;
+import io.jenkins.plugins.zfsreplication.steps.views.CheckRecord;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.TestPools;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
+
+/**
+ * zfsCheck's callable invoked on a real workspace folder and real pools as the agent would (after
+ * a serialization round trip), the build page's record made from it, and the build result per status.
+ */
+@ExtendWith(ZfsTestBed.class)
+class CheckCallableTest {
+    private static final Instant NOW = Instant.parse("2026-12-05T12:00:00Z");
+
+    @TempDir
+    Path workspace;
+
+    @Test
+    void shouldCheckIntoTheWorkspaceAndShowEveryDatasetsAgesOnTheBuildPage(TestPools pools) throws Exception {
+        DatasetName source = pools.create("zcsrc");
+        DatasetName target = pools.create("zcdst");
+        pools.exec("zfs", "create", target + "/copy");
+        pools.exec("zfs", "create", source + "/fresh");
+        pools.exec("zfs", "create", source + "/late");
+        replicate(pools, source + "/fresh@zr-20261205T060000Z", target + "/copy/fresh");
+        replicate(pools, source + "/late@zr-20261204T000000Z", target + "/copy/late");
+        pools.exec("zfs", "snapshot", source + "/late@zr-20261205T110000Z");
+        CheckSettings settings = new CheckSettings(source.name(), true, target + "/copy", "", null, source.name(),
+                null, "26h", "50h");
+
+        CheckCallable.Summary summary = RoundTrip.of(new CheckCallable(settings, null, NOW))
+                .invoke(workspace.toFile(), null);
+
+        assertThat(summary.status()).isEqualTo("WARNING");
+        assertThat(summary.firstLine()).startsWith("ZFS-REPLICATION WARNING - 0 critical, 1 warning, 1 ok: "
+                + source + "/late: newest common snapshot @zr-20261204T000000Z is 1d12h old, above the warning 1d2h |");
+        assertThat(summary.datasets()).extracting(CheckCallable.DatasetAges::source, CheckCallable.DatasetAges::status,
+                CheckCallable.DatasetAges::commonAge, CheckCallable.DatasetAges::sourceAge,
+                CheckCallable.DatasetAges::targetAge).containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(source + "/fresh", "OK", 21_600L, 21_600L, 21_600L),
+                        org.assertj.core.groups.Tuple.tuple(source + "/late", "WARNING", 129_600L, 3600L, 129_600L));
+        assertThat(Files.readString(workspace.resolve("check.json"))).contains("\"status\" : \"WARNING\"");
+        assertThat(Files.readString(workspace.resolve("check.txt"))).startsWith(summary.firstLine() + "\n");
+        assertThat(RoundTrip.of(summary)).isEqualTo(summary);
+        assertThat(summary.toMap()).containsEntry("status", "WARNING").containsEntry("exitStatus", 1);
+        assertThat((List<?>) summary.toMap().get("datasets")).first()
+                .isEqualTo(Map.of("source", source + "/fresh", "status", "OK", "commonAgeSeconds", 21_600L, "reason",
+                        "newest common snapshot @zr-20261205T060000Z is 6h old"));
+
+        CheckRecord record = new CheckRecord(settings.sources(), summary, List.of("check.json", "check.txt"));
+        assertThat(record.getDatasets()).extracting(CheckRecord.Dataset::getSource, CheckRecord.Dataset::getStatus,
+                CheckRecord.Dataset::getCommonAge, CheckRecord.Dataset::getSourceAge, CheckRecord.Dataset::getTargetAge)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(source + "/fresh", "OK", "6h", "6h", "6h"),
+                        org.assertj.core.groups.Tuple.tuple(source + "/late", "WARNING", "1d12h", "1h", "1d12h"));
+    }
+
+    @Test
+    void shouldMarkTheBuildByTheStatusAndRefuseBadThresholdsOnTheController(TestPools pools) throws Exception {
+        assertThat(CheckRunner.resultOf("OK")).isSameAs(Result.SUCCESS);
+        assertThat(CheckRunner.resultOf("WARNING")).isSameAs(Result.UNSTABLE);
+        assertThat(CheckRunner.resultOf("CRITICAL")).isSameAs(Result.FAILURE);
+        assertThat(CheckRunner.resultOf("UNKNOWN")).isSameAs(Result.FAILURE);
+        assertThatThrownBy(() -> new CheckSettings("tank/a", false, "b/c", "", null, null, null, "3h", "2h"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("zfsCheck: The warning age 3h is above the critical age 2h for the defaults: a dataset"
+                        + " would turn CRITICAL before WARNING; give --warn below --crit");
+        assertThatThrownBy(() -> new CheckSettings("tank/a", false, "b/c", "x;reboot", null, null, null, "", ""))
+                .hasMessageStartingWith("zfsCheck: Invalid ssh destination 'x;reboot'");
+
+        DatasetName source = pools.create("zcmiss");
+        CheckSettings missing = new CheckSettings(source + "/missing", false, source + "/copy", "", null, null, null,
+                "", "");
+        assertThatThrownBy(() -> new CheckCallable(missing, null, NOW).invoke(workspace.toFile(), null))
+                .isInstanceOf(AbortException.class).hasMessageContaining("zfsCheck: UNKNOWN: ")
+                .hasMessageContaining("dataset does not exist");
+        assertThat(workspace.resolve("check.json")).doesNotExist();
+    }
+
+    private static void replicate(TestPools pools, String snapshot, String target) throws Exception {
+        pools.exec("zfs", "snapshot", snapshot);
+        List<Process> processes = ProcessBuilder.startPipeline(List.of(new ProcessBuilder("zfs", "send", snapshot),
+                new ProcessBuilder("zfs", "recv", target)));
+        for (Process process : processes) {
+            assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
+            assertThat(process.exitValue()).isZero();
+        }
+    }
+}
