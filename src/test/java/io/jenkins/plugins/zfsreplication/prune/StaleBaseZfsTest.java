@@ -34,9 +34,9 @@ class StaleBaseZfsTest {
         assertThatThrownBy(() -> setup.prune().run(setup.plan, line -> { }))
                 .isInstanceOf(StalePlanException.class)
                 .hasMessage("The plan is stale: target %s has no snapshot with GUID %s (%s), the base of its incremental"
-                        + " send from %s; local lists no such dataset (pool exported, disk gone, or another host?)."
+                        + " send from %s; %s lists no such dataset (pool exported, disk gone, or another host?)."
                         + " Plan again; nothing was pruned or destroyed", setup.target + "/c", setup.baseGuid,
-                        HOURLY.get(2), setup.source);
+                        HOURLY.get(2), setup.source, pools.runner().host());
         assertThat(TestApply.snapshots(pools, setup.source.name())).isEqualTo(before).hasSize(5);
         assertThat(setup.commands).noneMatch(c -> c.contains("destroy"));
     }
@@ -86,8 +86,9 @@ class StaleBaseZfsTest {
         assertThatThrownBy(() -> PruneZfsTest.prune(zfs, null, "last: 1", true).run(upToDate, line -> { }))
                 .isInstanceOf(StalePlanException.class)
                 .hasMessage("The plan is stale: the plan found %s up to date with %s, but the target now has no snapshot"
-                        + " in common with it; local lists no such dataset (pool exported, disk gone, or another"
-                        + " host?). Plan again; nothing was pruned or destroyed", target + "/c", source);
+                        + " in common with it; %s lists no such dataset (pool exported, disk gone, or another"
+                        + " host?). Plan again; nothing was pruned or destroyed", target + "/c", source,
+                        pools.runner().host());
         assertThat(TestApply.snapshots(pools, source.name())).hasSize(4);
     }
 
