@@ -23,7 +23,7 @@ import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 @ExtendWith(OpenZfsTestBed.class)
 class OpenZfsVerifyTest {
     private static final int MIB = 1 << 20;
-    private static final Duration TIMEOUT = Duration.ofMinutes(3);
+    private static final Duration TIMEOUT = Duration.ofMinutes(4);
 
     @Test
     void shouldHashAZvolThroughItsDeviceNodeChunkForChunkAsTheOracle(TestPools pools, OpenZfsGuest guest) {
