@@ -117,10 +117,13 @@ public final class Zfs {
     }
 
     /**
-     * Takes all {@code snapshots} in one atomic {@code zfs snapshot} where the host can
-     * ({@link Feature#MULTI_SNAPSHOT}): either all exist afterwards or none, in one transaction
-     * group. A host that takes one snapshot per call (zfs-fuse) gets one call each, in order,
-     * stopping at the first failure; use {@code recursive} on a common parent there for atomicity.
+     * Takes the {@code snapshots} of each pool in one atomic {@code zfs snapshot} where the host
+     * can ({@link Feature#MULTI_SNAPSHOT}): either all of a pool's exist afterwards or none, in one
+     * transaction group. One call per pool, in the order the pools first appear: ZFS takes several
+     * snapshots at once only within one pool (OpenZFS refuses a call across pools, misleadingly
+     * saying "multiple snapshots of same fs not allowed"). A host that takes one snapshot per call
+     * (zfs-fuse) gets one call each, in order, stopping at the first failure; use {@code recursive}
+     * on a common parent there for atomicity.
      *
      * @param recursive {@code -r}: also snapshot every descendant of each named dataset
      */
@@ -133,8 +136,11 @@ public final class Zfs {
             command.add("-r");
         }
         if (snapshots.size() == 1 || capabilities().has(Feature.MULTI_SNAPSHOT)) {
-            snapshots.forEach(snapshot -> command.add(snapshot.toString()));
-            run(command);
+            for (List<SnapshotName> pool : byPool(snapshots)) {
+                List<String> call = new ArrayList<>(command);
+                pool.forEach(snapshot -> call.add(snapshot.toString()));
+                run(call);
+            }
             return;
         }
         for (SnapshotName snapshot : snapshots) {
@@ -142,6 +148,13 @@ public final class Zfs {
             single.add(snapshot.toString());
             run(single);
         }
+    }
+
+    /** The snapshots grouped by pool, pools in order of first appearance, each group in its order. */
+    public static List<List<SnapshotName>> byPool(List<SnapshotName> snapshots) {
+        Map<String, List<SnapshotName>> pools = new java.util.LinkedHashMap<>();
+        snapshots.forEach(snapshot -> pools.computeIfAbsent(snapshot.dataset().pool(), pool -> new ArrayList<>()).add(snapshot));
+        return List.copyOf(pools.values());
     }
 
     /** Sets one property on a dataset or snapshot. */

@@ -3,25 +3,22 @@ package io.jenkins.plugins.zfsreplication.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsBackend;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
 
-/** Plans against real zfs-fuse pools, applied with real zfs send | zfs recv, checked by zfs list. */
-@ExtendWith(ZfsTestBed.class)
+/**
+ * Plans against real pools (zfs-fuse, and OpenZFS in the guest), applied with real zfs send | zfs
+ * recv, checked by zfs list.
+ */
 class PlannerZfsTest {
     static final String S1 = "zr-20261129T010000Z";
     static final String S2 = "zr-20261129T020000Z";
@@ -29,8 +26,8 @@ class PlannerZfsTest {
     static final String S4 = "zr-20261129T040000Z";
     static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
 
-    @Test
-    void shouldSendAFullThenIncrementalsToANewTargetAndLeaveItUpToDate(TestPools pools) throws IOException {
+    @ZfsTest
+    void shouldSendAFullThenIncrementalsToANewTargetAndLeaveItUpToDate(TestPools pools) {
         // given a source with data in three snapshots and an empty target pool
         DatasetName source = pools.create("src");
         DatasetName target = pools.create("dst");
@@ -67,8 +64,8 @@ class PlannerZfsTest {
         assertThat(again.steps()).isEmpty();
     }
 
-    @Test
-    void shouldRefuseADivergedTargetAndRollItBackOnlyWhenAllowed(TestPools pools) throws IOException {
+    @ZfsTest
+    void shouldRefuseADivergedTargetAndRollItBackOnlyWhenAllowed(TestPools pools) {
         // given a target that received S1 and then changed on its own
         DatasetName source = pools.create("dsrc");
         DatasetName target = pools.create("ddst");
@@ -95,10 +92,10 @@ class PlannerZfsTest {
         new TestApply(pools).apply(allowed);
         assertThat(TestApply.snapshots(pools, target + "/copy")).containsExactly(S1 + " " + TestApply.guid(pools, source + "@" + S1),
                 S2 + " " + TestApply.guid(pools, source + "@" + S2));
-        assertThat(Files.exists(pools.mountpoint(target.resolve("copy")).resolve("changed on the target"))).isFalse();
+        assertThat(pools.exists(target.resolve("copy"), "changed on the target")).isFalse();
     }
 
-    @Test
+    @ZfsTest
     void shouldCallATargetWithASnapshotTheSourceLacksDivergedAndOneWithoutCommonSnapshotRefused(TestPools pools) {
         DatasetName source = pools.create("xsrc");
         DatasetName target = pools.create("xdst");
@@ -118,7 +115,7 @@ class PlannerZfsTest {
         assertThat(refused.reason()).startsWith("the target exists but shares no snapshot with the source (compared by GUID; 1");
     }
 
-    @Test
+    @ZfsTest
     void shouldMatchARenamedSnapshotByGuid(TestPools pools) {
         // given a target whose copy of S2 was renamed
         DatasetName source = pools.create("rsrc");
@@ -141,7 +138,7 @@ class PlannerZfsTest {
                 .containsExactly(S1, "renamed", S3);
     }
 
-    @Test
+    @ZfsTest
     void shouldTakeTheRunSnapshotOfAWholeSubtreeInOneRecursiveCall(TestPools pools) {
         DatasetName source = pools.create("tsrc");
         Zfs zfs = new Zfs(pools.runner());
@@ -162,7 +159,7 @@ class PlannerZfsTest {
                         tuple(source + "/home/bob", source + "/copy/bob", name));
     }
 
-    @Test
+    @ZfsTest
     void shouldSnapshotOnlyTheSelectedDatasetsWhenASubtreeIsPartlyExcluded(TestPools pools) {
         DatasetName source = pools.create("esrc");
         Zfs zfs = new Zfs(pools.runner());
@@ -177,8 +174,15 @@ class PlannerZfsTest {
 
         String name = "zr-20261129T120000Z";
         // zfs-fuse takes one snapshot per call; OpenZFS gets them all in one atomic call
-        assertThat(commands).filteredOn(c -> c.get(1).equals("snapshot")).containsExactly(
-                List.of("zfs", "snapshot", source + "@" + name), List.of("zfs", "snapshot", source + "/home@" + name));
+        if (pools.backend() == ZfsBackend.OPENZFS) {
+            assertThat(commands).filteredOn(c -> c.get(1).equals("snapshot")).containsExactly(
+                    List.of("zfs", "snapshot", source + "@" + name, source + "/home@" + name));
+        } else {
+            assertThat(commands).filteredOn(c -> c.get(1).equals("snapshot")).containsExactly(
+                    List.of("zfs", "snapshot", source + "@" + name), List.of("zfs", "snapshot", source + "/home@" + name));
+        }
+        assertThat(TestApply.snapshots(pools, source + "/home")).extracting(line -> line.split(" ")[0]).containsExactly(name);
+        assertThat(TestApply.snapshots(pools, source + "/scratch")).isEmpty();
         assertThat(plan.datasets()).extracting(d -> d.source().name(), DatasetPlan::action, DatasetPlan::reason)
                 .containsExactly(tuple(source.name(), DatasetAction.SEND, "new target: full send of " + name),
                         tuple(source + "/home", DatasetAction.SEND, "new target: full send of " + name),
@@ -194,9 +198,9 @@ class PlannerZfsTest {
         return new PlanRun(zfs, zfs, options(source, targetRoot, allowRollback), false, false).run(NOW, line -> { });
     }
 
-    static void write(TestPools pools, DatasetName dataset, String file) throws IOException {
+    static void write(TestPools pools, DatasetName dataset, String file) {
         byte[] data = new byte[64 << 10];
         new Random(file.hashCode()).nextBytes(data);
-        Files.write(pools.mountpoint(dataset).resolve(file), data);
+        pools.write(dataset, file, data);
     }
 }

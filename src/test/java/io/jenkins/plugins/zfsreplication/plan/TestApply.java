@@ -1,14 +1,9 @@
 package io.jenkins.plugins.zfsreplication.plan;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import io.jenkins.plugins.zfsreplication.zfs.CommandResult;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
@@ -16,22 +11,16 @@ import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 
 /**
  * The tests' stand-in for the transfer: runs a plan's steps with real {@code zfs send} into a
- * temporary file and {@code zfs recv} from it (so each stream's bytes are counted exactly), step by step.
+ * file and {@code zfs recv} from it on the pools' host ({@link TestPools#pipe}: each stream's bytes
+ * are counted exactly), step by step.
  * A step with {@code rollback} first rolls the target back to its base ({@code zfs rollback -r}),
  * then receives with {@code -F}.
  */
 public final class TestApply {
     private final TestPools pools;
-    private final Path streams;
 
     public TestApply(TestPools pools) {
         this.pools = pools;
-        try {
-            this.streams = Files.createTempDirectory("zfs-streams-");
-            this.streams.toFile().deleteOnExit();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** Applies every step; returns the stream bytes per step, in plan order ("dataset@to" keys). */
@@ -52,7 +41,7 @@ public final class TestApply {
             case FULL -> { }
             case INCREMENTAL -> send.addAll(List.of("-i", step.fromSnapshot().toString()));
             case INCREMENTAL_RANGE -> send.addAll(List.of("-I", step.fromSnapshot().toString()));
-            case RESUME -> throw new IllegalArgumentException("zfs-fuse has no resume tokens");
+            case RESUME -> throw new IllegalArgumentException("a resume step is the transfer's to run");
         }
         send.add(step.toSnapshot().toString());
         List<String> recv = new ArrayList<>(List.of("zfs", "recv"));
@@ -60,33 +49,7 @@ public final class TestApply {
             recv.add("-F");
         }
         recv.add(step.target().name());
-        try {
-            Path stream = Files.createTempFile(streams, "stream", ".zfs");
-            run(new ProcessBuilder(send).redirectOutput(stream.toFile()));
-            long size = Files.size(stream);
-            run(new ProcessBuilder(recv).redirectInput(stream.toFile()));
-            Files.delete(stream);
-            return size;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void run(ProcessBuilder builder) throws IOException {
-        Process process = builder.redirectError(ProcessBuilder.Redirect.PIPE).start();
-        try {
-            if (!process.waitFor(2, TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                throw new IllegalStateException("timed out: " + builder.command());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-        String error = new String(process.getErrorStream().readAllBytes());
-        if (process.exitValue() != 0) {
-            throw new IllegalStateException(builder.command() + " failed: " + error);
-        }
+        return pools.pipe(send, recv);
     }
 
     /** The oracle: zfs list (oldest first) and zfs get, "name guid" per snapshot of exactly this dataset. */

@@ -7,9 +7,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import io.jenkins.plugins.zfsreplication.plan.PlanOptions;
 import io.jenkins.plugins.zfsreplication.plan.PlanRun;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
@@ -21,16 +18,16 @@ import io.jenkins.plugins.zfsreplication.plan.TestApply;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsBackend;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
 
-/** Prune-before-send and destroying on real zfs-fuse pools, checked with zfs list. */
-@ExtendWith(ZfsTestBed.class)
+/** Prune-before-send and destroying on real pools (zfs-fuse, and OpenZFS in the guest), checked with zfs list. */
 class PruneZfsTest {
     static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
     static final List<String> HOURLY = List.of("zr-20261129T010000Z", "zr-20261129T020000Z", "zr-20261129T030000Z",
             "zr-20261129T040000Z", "zr-20261129T050000Z");
 
-    @Test
+    @ZfsTest
     void shouldDropIntermediatesTheTargetWouldDestroyAndSkipThemWithIncrementals(TestPools pools) {
         // given five hourly snapshots and target rules that keep only the odd hours
         DatasetName source = pools.create("isrc");
@@ -60,7 +57,7 @@ class PruneZfsTest {
                 HOURLY.get(4) + " " + TestApply.guid(pools, source + "@" + HOURLY.get(4)));
     }
 
-    @Test
+    @ZfsTest
     void shouldNeverDestroyTheBaseOrAHeldSnapshotAndDestroyTheRestInBatches(TestPools pools) {
         // given a target up to date with four snapshots, the oldest held
         DatasetName source = pools.create("hsrc");
@@ -72,7 +69,10 @@ class PruneZfsTest {
         ReplicationPlan upToDate = plan(zfs, source, target.resolve("c"));
         try {
             // when both sides keep nothing by rule
-            PruneBeforeSend.Result result = prune(zfs, "regex: ^nothing$", "regex: ^nothing$", true)
+            List<List<String>> commands = new ArrayList<>();
+            Zfs recording = new Zfs(new TestApply.Recording(pools.runner(), commands));
+            PruneBeforeSend.Result result = new PruneRun(recording, recording,
+                    options("regex: ^nothing$", "regex: ^nothing$"), true, Destroyer.ErrorPolicy.CONTINUE)
                     .run(upToDate, line -> { });
 
             // then: the base (newest common) stays on both sides, the held one on the target
@@ -93,12 +93,21 @@ class PruneZfsTest {
             assertThat(TestApply.snapshots(pools, source.name())).extracting(s -> s.split(" ")[0])
                     .containsExactly(HOURLY.get(3));
             assertThat(result.report().errors()).isEmpty();
+            // OpenZFS destroys each side's snapshots in one call; zfs-fuse takes one per call
+            List<List<String>> destroys = commands.stream().filter(c -> c.get(1).equals("destroy")).toList();
+            if (pools.backend() == ZfsBackend.OPENZFS) {
+                assertThat(destroys).containsExactlyInAnyOrder(
+                        List.of("zfs", "destroy", target + "/c@" + HOURLY.get(1) + "," + HOURLY.get(2)),
+                        List.of("zfs", "destroy", source + "@" + HOURLY.get(0) + "," + HOURLY.get(1) + "," + HOURLY.get(2)));
+            } else {
+                assertThat(destroys).hasSize(5).allMatch(c -> c.size() == 3 && !c.get(2).contains(","));
+            }
         } finally {
             pools.exec("zfs", "release", "keep", target + "/c@" + HOURLY.get(0));
         }
     }
 
-    @Test
+    @ZfsTest
     void shouldDestroyNothingInADryRunAndListExactlyWhatWouldGo(TestPools pools) {
         DatasetName source = pools.create("nsrc");
         DatasetName target = pools.create("ndst");

@@ -7,8 +7,6 @@ import static org.assertj.core.api.Assertions.tuple;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
@@ -17,18 +15,17 @@ import io.jenkins.plugins.zfsreplication.plan.TestApply;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
 
 /**
  * The base a plan sends from survives whatever the target's listing says: a target pool exported
  * or destroyed between plan and prune, or a target whose base was replaced by a snapshot of the
  * same name, makes the plan stale, and prune refuses it before destroying anything.
  */
-@ExtendWith(ZfsTestBed.class)
 class StaleBaseZfsTest {
     private static final List<String> HOURLY = PruneZfsTest.HOURLY;
 
-    @Test
+    @ZfsTest
     void shouldRefuseAPlanWhoseTargetPoolWasExportedAndKeepEverySourceSnapshot(TestPools pools) {
         Setup setup = incrementalPlan(pools, "x");
         List<String> before = TestApply.snapshots(pools, setup.source.name());
@@ -37,14 +34,14 @@ class StaleBaseZfsTest {
         assertThatThrownBy(() -> setup.prune().run(setup.plan, line -> { }))
                 .isInstanceOf(StalePlanException.class)
                 .hasMessage("The plan is stale: target %s has no snapshot with GUID %s (%s), the base of its incremental"
-                        + " send from %s; local lists no such dataset (pool exported, disk gone, or another host?)."
+                        + " send from %s; %s lists no such dataset (pool exported, disk gone, or another host?)."
                         + " Plan again; nothing was pruned or destroyed", setup.target + "/c", setup.baseGuid,
-                        HOURLY.get(2), setup.source);
+                        HOURLY.get(2), setup.source, pools.runner().host());
         assertThat(TestApply.snapshots(pools, setup.source.name())).isEqualTo(before).hasSize(5);
         assertThat(setup.commands).noneMatch(c -> c.contains("destroy"));
     }
 
-    @Test
+    @ZfsTest
     void shouldRefuseAPlanWhoseTargetPoolIsGone(TestPools pools) {
         Setup setup = incrementalPlan(pools, "g");
         List<String> before = TestApply.snapshots(pools, setup.source.name());
@@ -57,7 +54,7 @@ class StaleBaseZfsTest {
         assertThat(TestApply.snapshots(pools, setup.source.name())).isEqualTo(before);
     }
 
-    @Test
+    @ZfsTest
     void shouldNotTakeASnapshotOfTheSameNameButAnotherGuidForTheBase(TestPools pools) {
         // on the target, someone destroyed the base and took a snapshot of the same name: another GUID
         Setup setup = incrementalPlan(pools, "r");
@@ -75,7 +72,7 @@ class StaleBaseZfsTest {
                 .containsExactlyElementsOf(HOURLY.subList(0, 3));
     }
 
-    @Test
+    @ZfsTest
     void shouldRefuseAnUpToDatePlanWhoseTargetVanished(TestPools pools) {
         DatasetName source = pools.create("usrc");
         DatasetName target = pools.create("udst");
@@ -89,12 +86,13 @@ class StaleBaseZfsTest {
         assertThatThrownBy(() -> PruneZfsTest.prune(zfs, null, "last: 1", true).run(upToDate, line -> { }))
                 .isInstanceOf(StalePlanException.class)
                 .hasMessage("The plan is stale: the plan found %s up to date with %s, but the target now has no snapshot"
-                        + " in common with it; local lists no such dataset (pool exported, disk gone, or another"
-                        + " host?). Plan again; nothing was pruned or destroyed", target + "/c", source);
+                        + " in common with it; %s lists no such dataset (pool exported, disk gone, or another"
+                        + " host?). Plan again; nothing was pruned or destroyed", target + "/c", source,
+                        pools.runner().host());
         assertThat(TestApply.snapshots(pools, source.name())).hasSize(4);
     }
 
-    @Test
+    @ZfsTest
     void shouldKeepEveryStepsBaseByGuidWhenTheTargetMovedOnSincePlanning(TestPools pools) {
         // planned from @03; then the target received @04 elsewhere: newest common is @04, but the plan sends from @03
         Setup setup = incrementalPlan(pools, "m");

@@ -8,15 +8,15 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Output that only modern OpenZFS prints (zfs-fuse cannot), from fixtures whose first lines say
- * where they were transcribed from.
+ * Parsing of output that only modern OpenZFS prints (zfs-fuse cannot), from fixtures whose first
+ * lines say where they were transcribed from. How OpenZFS behaves is tested on OpenZFS itself, in
+ * the guest (OpenZfsGuestTest, and every {@link ZfsTest}).
  */
 class OpenZfsFixtureTest {
 
@@ -106,39 +106,6 @@ class OpenZfsFixtureTest {
         assertThat(Zfs.parseSendSizeEstimate("full\ttank/home@zr-20261129T000000Z\t5242880\n")).isEqualTo(5_242_880L);
         assertThatThrownBy(() -> Zfs.parseSendSizeEstimate("cannot open 'tank/x': dataset does not exist"))
                 .hasMessageStartingWith("zfs send -nP printed no size estimate");
-    }
-
-    @Test
-    void shouldReadTheResumeTokensOfSeveralDatasetsInOneCallWhereSomeDoNotExist() throws IOException {
-        String usage = fixture("openzfs-usage.txt");
-        String token = "1-e2e1e86a8-f8-789c636064000310a500c4ec50360710e72765a5269740f80cd8e4d3d28a534b18e0";
-        List<String> calls = new java.util.ArrayList<>();
-        // as OpenZFS answers zfs get over several datasets when one is missing: the others on stdout, exit 1
-        CommandRunner host = new CommandRunner() {
-            @Override
-            public CommandResult run(List<String> command, java.time.Duration timeout) {
-                calls.add(String.join(" ", command));
-                return switch (command.get(1)) {
-                    case "-?" -> new CommandResult(command, 0, usage, "");
-                    case "version" -> new CommandResult(command, 0, "zfs-2.2.2-1\n", "");
-                    default -> new CommandResult(command, 1, "backup/home\t" + token + "\nbackup/vm\t-\n",
-                            "cannot open 'backup/new': dataset does not exist\n");
-                };
-            }
-
-            @Override
-            public String host() {
-                return "openzfs";
-            }
-        };
-        List<DatasetName> datasets = List.of(DatasetName.of("backup/home"), DatasetName.of("backup/vm"),
-                DatasetName.of("backup/new"));
-
-        Map<DatasetName, String> tokens = new Zfs(host).receiveResumeTokens(datasets);
-
-        assertThat(tokens).containsExactly(Map.entry(DatasetName.of("backup/home"), token));
-        assertThat(calls).filteredOn(call -> call.contains("receive_resume_token")).containsExactly(
-                "zfs get -H -o name,value receive_resume_token backup/home backup/vm backup/new");
     }
 
     private static String fixture(String name) throws IOException {

@@ -1,54 +1,98 @@
 package io.jenkins.plugins.zfsreplication.zfs;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
- * The pools of one test: each on its own sparse image file, mounted below a temporary directory,
- * named with a random prefix so that tests running at the same time never meet.
+ * The pools of one test: each on its own sparse image file, mounted below a directory of the
+ * test's own, named with a random prefix so that tests running at the same time never meet. The
+ * pools are on the host of {@link #backend()}: zfs-fuse on this machine, or OpenZFS in the guest,
+ * where every path here ({@link #mountpoint}) is a path inside the guest; {@link #write},
+ * {@link #exists} and {@link #pipe} work on either.
  */
 public final class TestPools {
-    /** Sparse: costs nothing on disk until written. zfs-fuse wants at least 64 MiB. */
+    /** Sparse: costs nothing on disk until written. zfs-fuse and OpenZFS want at least 64 MiB. */
     private static final long IMAGE_SIZE = 256L << 20;
     private static final Duration TIMEOUT = Duration.ofMinutes(2);
 
+    private final ZfsBackend backend;
     private final CommandRunner runner;
+    private final FileWriter writer;
     private final Path directory;
     private final String prefix;
     private final List<String> names = new ArrayList<>();
 
+    /** How bytes from the test get into a file on the pools' host. */
+    @FunctionalInterface
+    interface FileWriter {
+        void write(Path path, byte[] data);
+    }
+
+    /** zfs-fuse pools on this host, below {@code directory}. */
     TestPools(CommandRunner runner, Path directory, String prefix) {
+        this(ZfsBackend.ZFS_FUSE, runner, TestPools::writeLocally, directory, prefix);
+    }
+
+    TestPools(ZfsBackend backend, CommandRunner runner, FileWriter writer, Path directory, String prefix) {
+        this.backend = backend;
         this.runner = runner;
+        this.writer = writer;
         this.directory = directory;
         this.prefix = prefix;
+        exec("mkdir", "-p", directory.toString());
     }
 
     /** Creates pool {@code <prefix><suffix>} on a fresh sparse file; returns its root dataset. */
     public DatasetName create(String suffix) {
         String name = prefix + suffix;
         Path image = directory.resolve(name + ".img");
-        try (RandomAccessFile file = new RandomAccessFile(image.toFile(), "rw")) {
-            file.setLength(IMAGE_SIZE);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        runner.run(List.of("zpool", "create", "-m", mountpoint(name).toString(), name, image.toString()), TIMEOUT)
-                .orThrow();
+        exec("truncate", "-s", Long.toString(IMAGE_SIZE), image.toString());
+        exec("zpool", "create", "-m", mountpoint(name).toString(), name, image.toString());
         names.add(name);
         return DatasetName.of(name);
     }
 
-    /** Where {@code dataset} (in one of these pools) is mounted. */
+    /** The ZFS these pools are on; for the few expectations that differ between them. */
+    public ZfsBackend backend() {
+        return backend;
+    }
+
+    /** Where {@code dataset} (in one of these pools) is mounted, on the pools' host. */
     public Path mountpoint(DatasetName dataset) {
         return mountpoint(dataset.pool()).resolve(dataset.relativeTo(DatasetName.of(dataset.pool())));
+    }
+
+    /** Writes {@code data} as file {@code name} in the mounted {@code dataset}. */
+    public void write(DatasetName dataset, String name, byte[] data) {
+        writer.write(mountpoint(dataset).resolve(name), data);
+    }
+
+    /** Whether file {@code name} exists in the mounted {@code dataset}. */
+    public boolean exists(DatasetName dataset, String name) {
+        return runner.run(List.of("test", "-e", mountpoint(dataset).resolve(name).toString()), TIMEOUT).succeeded();
+    }
+
+    /**
+     * Runs {@code send > file}, then {@code recv < file} on the pools' host, and returns the bytes of
+     * the stream (so each stream is counted exactly). The shell line is built from the two argument
+     * vectors with every argument quoted.
+     */
+    public long pipe(List<String> send, List<String> recv) {
+        String stream = directory.resolve("stream").toString();
+        String script = "set -e; " + SshCommandRunner.quote(send) + " > " + SshCommandRunner.quote(List.of(stream))
+                + "; wc -c < " + SshCommandRunner.quote(List.of(stream)) + "; " + SshCommandRunner.quote(recv) + " < "
+                + SshCommandRunner.quote(List.of(stream)) + "; rm -f " + SshCommandRunner.quote(List.of(stream));
+        CommandResult result = runner.run(List.of("sh", "-c", script), TIMEOUT);
+        if (!result.succeeded()) {
+            runner.run(List.of("rm", "-f", stream), TIMEOUT);
+            throw new IllegalStateException(send + " | " + recv + " failed: " + result.stderr().strip());
+        }
+        return Long.parseLong(result.stdout().strip());
     }
 
     public CommandRunner runner() {
@@ -76,10 +120,10 @@ public final class TestPools {
                 failures.add(name);
             }
         }
-        deleteDirectory();
         if (!failures.isEmpty()) {
             throw new IllegalStateException("Could not destroy test pools " + failures);
         }
+        exec("rm", "-rf", "--one-file-system", directory.toString());
     }
 
     private boolean destroy(String name) {
@@ -98,9 +142,9 @@ public final class TestPools {
         return false;
     }
 
-    private void deleteDirectory() {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    private static void writeLocally(Path path, byte[] data) {
+        try {
+            Files.write(path, data);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

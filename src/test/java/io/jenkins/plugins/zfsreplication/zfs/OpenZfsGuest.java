@@ -1,0 +1,164 @@
+package io.jenkins.plugins.zfsreplication.zfs;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The OpenZFS guest of {@code bin/openzfs-guest}, as the test JVM finds it in its environment
+ * (bin/test exports what {@code bin/openzfs-guest start} prints):
+ * <ul>
+ * <li>{@code ZFSR_GUEST_SSH_CONFIG}, {@code ZFSR_GUEST_SSH_HOST}: an ssh client configuration and
+ * the host name in it that reaches the guest's root (port, key, multiplexed connection);</li>
+ * <li>{@code ZFSR_GUEST_SHARE}, {@code ZFSR_GUEST_SHARE_MOUNT}: a host directory (the repository)
+ * and where the guest sees it (virtio-9p): the build output, so the CLI runs inside the guest;</li>
+ * <li>{@code ZFSR_GUEST_POOL_DIR}: where pool image files go inside the guest.</li>
+ * </ul>
+ * Commands reach the guest's zfs through the engine's own {@link SshCommandRunner}, as the engine
+ * reaches any remote host.
+ */
+public final class OpenZfsGuest {
+    private static final Duration TIMEOUT = Duration.ofMinutes(2);
+    private static final String MAIN = "io.jenkins.plugins.zfsreplication.cli.Main";
+    /** Classpath entries the CLI never needs: the test classes and the test libraries. */
+    private static final java.util.regex.Pattern TEST_ONLY = java.util.regex.Pattern.compile(
+            "/test-classes$|/(org/junit|org/assertj|org/opentest4j|org/apiguardian|net/bytebuddy|com/tngtech|net/jqwik)/");
+
+    private final CommandRunner runner;
+    private final Path share;
+    private final String shareMount;
+    private final String poolDirectory;
+    private String classpath;
+
+    OpenZfsGuest(CommandRunner runner, Path share, String shareMount, String poolDirectory) {
+        this.runner = runner;
+        this.share = share.toAbsolutePath().normalize();
+        this.shareMount = shareMount;
+        this.poolDirectory = poolDirectory;
+    }
+
+    /** The guest the environment names, or null when it names none (ZFSR_GUEST_SSH_CONFIG unset). */
+    static OpenZfsGuest fromEnvironment(Map<String, String> environment) {
+        String config = environment.get("ZFSR_GUEST_SSH_CONFIG");
+        if (config == null || config.isBlank()) {
+            return null;
+        }
+        CommandRunner ssh = new SshCommandRunner(environment.getOrDefault("ZFSR_GUEST_SSH_HOST", "zfsr-guest"),
+                List.of("-F", config), new ProcessCommandRunner());
+        return new OpenZfsGuest(ssh, Paths.get(required(environment, "ZFSR_GUEST_SHARE")),
+                environment.getOrDefault("ZFSR_GUEST_SHARE_MOUNT", "/host"),
+                environment.getOrDefault("ZFSR_GUEST_POOL_DIR", "/zdata"));
+    }
+
+    private static String required(Map<String, String> environment, String name) {
+        String value = environment.get(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalStateException(name + " is not set (bin/openzfs-guest env prints it)");
+        }
+        return value;
+    }
+
+    /** Runs commands in the guest as root. */
+    public CommandRunner runner() {
+        return runner;
+    }
+
+    /** Runs a command in the guest and fails the test when it fails. */
+    public CommandResult exec(String... command) {
+        return runner.run(List.of(command), TIMEOUT).orThrow();
+    }
+
+    /** The directory inside the guest where pool image files go (an ext4 on the guest's data disk). */
+    public String poolDirectory() {
+        return poolDirectory;
+    }
+
+    /** Where the guest sees {@code hostPath}, which must be inside the share. */
+    public String pathInGuest(Path hostPath) {
+        Path path = hostPath.toAbsolutePath().normalize();
+        if (!path.startsWith(share)) {
+            throw new IllegalArgumentException(path + " is not inside the guest's share " + share);
+        }
+        return shareMount + "/" + share.relativize(path);
+    }
+
+    /** A directory of this host the guest sees: below the build directory, so inside the share. */
+    public Path scratchDirectory() {
+        Path scratch = PoolTestBed.buildDirectory().resolve("guest-scratch");
+        try {
+            return Files.createDirectories(scratch);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes {@code data} to {@code guestPath} inside the guest, through the share. */
+    public void write(String guestPath, byte[] data) {
+        Path file = scratchDirectory().resolve(UUID.randomUUID() + ".bin");
+        try {
+            Files.write(file, data);
+            exec("cp", pathInGuest(file), guestPath);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            file.toFile().delete();
+        }
+    }
+
+    /**
+     * The argument vector that runs the project's CLI inside the guest, on this test JVM's own
+     * classpath less what only tests use (every class lookup in a directory on the share is a 9p
+     * round trip): its directories are in the share already, its jars (the local Maven repository)
+     * are copied into it once.
+     */
+    public synchronized List<String> cliCommand(String... arguments) {
+        if (classpath == null) {
+            classpath = guestClasspath();
+        }
+        // under TCG the JVM's start is most of a short command's time: the quick compiler only, one GC thread
+        List<String> command = new ArrayList<>(List.of("java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
+                "-cp", classpath, MAIN));
+        command.addAll(List.of(arguments));
+        return command;
+    }
+
+    /** Runs the CLI inside the guest (see {@link #cliCommand}); the result, whatever its exit status. */
+    public CommandResult cli(Duration timeout, String... arguments) {
+        return runner.run(cliCommand(arguments), timeout);
+    }
+
+    private String guestClasspath() {
+        Path jars = scratchDirectory().resolve("lib");
+        List<String> entries = new ArrayList<>();
+        try {
+            Files.createDirectories(jars);
+            for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+                Path path = Paths.get(entry).toAbsolutePath().normalize();
+                if (!Files.exists(path) || TEST_ONLY.matcher(path.toString()).find()) {
+                    continue;
+                }
+                if (!path.startsWith(share)) {
+                    Path copy = jars.resolve(Integer.toHexString(path.getParent().toString().hashCode()) + "-"
+                            + path.getFileName());
+                    if (!Files.exists(copy) || Files.size(copy) != Files.size(path)) {
+                        Files.copy(path, copy, StandardCopyOption.REPLACE_EXISTING);
+                    }
+                    path = copy;
+                }
+                entries.add(pathInGuest(path));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return String.join(":", entries);
+    }
+}
