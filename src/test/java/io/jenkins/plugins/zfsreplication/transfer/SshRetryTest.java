@@ -35,7 +35,7 @@ class SshRetryTest {
         Replica replica = new Replica(pools, List.of("alpha"));
         replica.writeAndSnapshot("one.bin", 256 << 10, "s1");
         List<String> log = new CopyOnWriteArrayList<>();
-        try (TwoHosts hosts = new TwoHosts(); SshServer sshd = new SshServer(hosts, dir.resolve("sshd"))) {
+        try (TwoHosts hosts = new TwoHosts(); SshServer sshd = new SshServer(hosts, Files.createDirectories(dir.resolve("sshd")))) {
             TransferEngine engine = engine(replica, hosts, sshd, log, line -> {
                 // the first failure is logged before the wait: sshd comes back during it
                 if (line.contains("attempt 1 of 3 failed")) {
@@ -71,7 +71,7 @@ class SshRetryTest {
         Replica replica = new Replica(pools, List.of("alpha"));
         replica.writeAndSnapshot("one.bin", 64 << 10, "s1");
         List<String> log = new CopyOnWriteArrayList<>();
-        try (TwoHosts hosts = new TwoHosts(); SshServer sshd = new SshServer(hosts, dir.resolve("sshd"))) {
+        try (TwoHosts hosts = new TwoHosts(); SshServer sshd = new SshServer(hosts, Files.createDirectories(dir.resolve("sshd")))) {
             TransferEngine engine = engine(replica, hosts, sshd, log, line -> { });
             sshd.close();
 
