@@ -179,7 +179,9 @@ public final class RunningPipeline {
             how = "is still running";
         } else {
             int status = stage.process().exitValue();
-            how = status > 128 ? "killed by signal " + (status - 128) : "exited " + status;
+            // the meter shell reports a signal N as 128 + N; Linux has 64 signals, so 193-255 (ssh's
+            // 255 among them) are exit statuses
+            how = status > 128 && status <= 128 + 64 ? "killed by signal " + (status - 128) : "exited " + status;
         }
         String said = lastLines(stage.stderr());
         return stage.role() + " " + how + (said.isEmpty() ? "" : ": " + said) + permissionHint(stage.argv(), said);
