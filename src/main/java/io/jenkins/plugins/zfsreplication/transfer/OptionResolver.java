@@ -25,7 +25,8 @@ public final class OptionResolver {
         List<String> dropped = new ArrayList<>();
         for (SendOption option : EnumSet.copyOf(requested.isEmpty() ? EnumSet.noneOf(SendOption.class) : requested)) {
             boolean sourceHas = !option.needsSource() || option.feature() == null || source.has(option.feature());
-            if (option.feature() == null || sourceHas && target.has(option.feature())) {
+            boolean targetHas = !option.needsTarget() || option.feature() == null || target.has(option.feature());
+            if (sourceHas && targetHas) {
                 used.add(option);
                 continue;
             }
@@ -33,7 +34,7 @@ public final class OptionResolver {
             if (!sourceHas) {
                 lacking.add("source " + source.host());
             }
-            if (!target.has(option.feature())) {
+            if (!targetHas) {
                 lacking.add("target " + target.host());
             }
             dropped.add(String.format("option %s (%s) dropped: %s has no %s", option.optionName(), option.flag(),

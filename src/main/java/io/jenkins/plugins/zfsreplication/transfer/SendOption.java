@@ -1,6 +1,8 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.Locale;
 
 import io.jenkins.plugins.zfsreplication.zfs.Feature;
@@ -8,6 +10,11 @@ import io.jenkins.plugins.zfsreplication.zfs.Feature;
 /**
  * The send/recv options a user asks for by name. Each is used only where the capability probe says
  * both ends support it; {@link OptionResolver} drops the others and says why.
+ *
+ * <p>An option is declared here alone: its flag, the command that takes it and whose zfs must have
+ * which {@link Feature} (a new feature is one line in {@link Feature}, which the probe reads). The
+ * command line's {@code --option} and the Jenkins step's {@code options} take it by
+ * {@link #optionName()}; {@link ZfsStreamCommands} puts its flag on the command.
  */
 public enum SendOption {
     /** {@code send -w}: encrypted datasets as stored, the key never leaves the source. */
@@ -29,6 +36,8 @@ public enum SendOption {
     public enum Side {
         /** A {@code zfs send} flag; both ends need the feature (the receiver must read the stream). */
         SEND,
+        /** A {@code zfs send} flag only the source's zfs needs: the stream it makes is one any receiver reads. */
+        SOURCE,
         /** A {@code zfs recv} flag that needs the feature on both ends (resuming needs {@code send -t}). */
         BOTH,
         /** A {@code zfs recv} flag only the target's zfs needs to have. */
@@ -47,12 +56,17 @@ public enum SendOption {
 
     /** True when the flag goes on {@code zfs recv}, not on {@code zfs send}. */
     public boolean onReceive() {
-        return side != Side.SEND;
+        return side == Side.BOTH || side == Side.RECEIVE;
     }
 
-    /** True when the source's zfs must have the feature too. */
+    /** True when the source's zfs must have the feature. */
     public boolean needsSource() {
         return side != Side.RECEIVE;
+    }
+
+    /** True when the target's zfs must have the feature. */
+    public boolean needsTarget() {
+        return side != Side.SOURCE;
     }
 
     /** The flag on {@code zfs send}, or on {@code zfs recv} when {@link #onReceive()}. */
@@ -65,7 +79,7 @@ public enum SendOption {
         return feature;
     }
 
-    /** The name users write: "raw", "compressed", "large-blocks", "embedded", "properties", "resumable". */
+    /** The name users write: "raw", "compressed", "large-blocks", ... */
     public String optionName() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
@@ -76,7 +90,14 @@ public enum SendOption {
                 return option;
             }
         }
-        throw new TransferException("Unknown send option '%s': use raw, compressed, large-blocks, embedded, "
-                + "properties or resumable", name);
+        throw new TransferException("Unknown send option '%s': use %s", name, String.join(", ", new Names()));
+    }
+
+    /** Every option's name, in declaration order: what help texts list (picocli's completion candidates). */
+    public static final class Names implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(values()).map(SendOption::optionName).iterator();
+        }
     }
 }

@@ -19,8 +19,8 @@ public final class ZfsStreamCommands implements StreamCommands {
             argv.add(step.resumeToken());
             return argv;
         }
-        for (SendOption option : used) {
-            if (!option.onReceive()) {
+        for (SendOption option : SendOption.values()) { // in declaration order: the same argv every run
+            if (!option.onReceive() && used.contains(option)) {
                 argv.add(option.flag());
             }
         }

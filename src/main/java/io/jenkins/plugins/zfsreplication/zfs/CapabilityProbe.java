@@ -30,27 +30,12 @@ final class CapabilityProbe {
 
     static Set<Feature> features(UsageText usage) {
         Set<Feature> features = EnumSet.noneOf(Feature.class);
-        addIf(features, Feature.PARSABLE_LIST, usage.hasFlags("list", "p"));
-        addIf(features, Feature.SEND_SIZE_ESTIMATE, usage.hasFlags("send", "nP"));
-        addIf(features, Feature.RESUME_TOKENS, usage.hasFlags("receive", "s") && usage.hasFlags("send", "t"));
-        addIf(features, Feature.RECEIVE_NO_MOUNT, usage.hasFlags("receive", "u"));
-        addIf(features, Feature.BOOKMARKS, usage.hasCommand("bookmark"));
-        addIf(features, Feature.HOLDS, usage.hasCommand("hold") && usage.hasCommand("release"));
-        addIf(features, Feature.RAW_SEND, usage.hasFlags("send", "w"));
-        addIf(features, Feature.COMPRESSED_SEND, usage.hasFlags("send", "c"));
-        addIf(features, Feature.LARGE_BLOCKS, usage.hasFlags("send", "L"));
-        addIf(features, Feature.EMBEDDED_DATA, usage.hasFlags("send", "e"));
-        // OpenZFS: "snapshot [-r] [-o property=value] ... <filesystem|volume>@<snap> ..."
-        addIf(features, Feature.MULTI_SNAPSHOT, usage.synopsis("snapshot").matches("(?s).*@<?snap[a-z]*>? \\.\\.\\..*"));
-        // OpenZFS: "destroy [-dnpRrv] <filesystem|volume>@<snap>[%<snap>][,...]"
-        addIf(features, Feature.BATCH_DESTROY, usage.synopsis("destroy").contains("[,...]"));
-        return features;
-    }
-
-    private static void addIf(Set<Feature> features, Feature feature, boolean supported) {
-        if (supported) {
-            features.add(feature);
+        for (Feature feature : Feature.values()) {
+            if (feature.foundIn(usage)) {
+                features.add(feature);
+            }
         }
+        return features;
     }
 
     private static String version(CommandRunner runner, UsageText usage) {
