@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -14,14 +13,13 @@ import java.util.stream.Collectors;
 import io.jenkins.plugins.zfsreplication.transfer.Compression;
 import io.jenkins.plugins.zfsreplication.transfer.RetryPolicy;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
-import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import picocli.CommandLine.Option;
 
 /** The options send and run share, mapped onto one {@link TransferOptions}. */
 final class TransferCliOptions {
-    @Option(names = "--option", split = ",", paramLabel = "NAME",
-            description = "zfs send/recv options by name: raw, compressed, large-blocks, embedded, properties, resumable."
+    @Option(names = "--option", split = ",", paramLabel = "NAME", completionCandidates = SendOption.Names.class,
+            description = "zfs send/recv options by name: ${COMPLETION-CANDIDATES}."
                     + " Used only where both hosts support them; the log says which were dropped and why.")
     List<String> options = new ArrayList<>();
 
@@ -79,12 +77,7 @@ final class TransferCliOptions {
 
     TransferOptions toOptions() {
         Set<SendOption> requested = options.stream().map(SendOption::byName).collect(Collectors.toSet());
-        Compression chosen;
-        try {
-            chosen = Compression.valueOf(compression.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new TransferException("Unknown compression '%s': use none, zstd or lz4", compression);
-        }
+        Compression chosen = Compression.byName(compression);
         return TransferOptions.defaults().withRequested(requested).withCompression(chosen)
                 .withBuffer(size(buffer), size(rateLimit)).withConcurrency(concurrency)
                 .withRecvProperties(recvSet, recvExclude).withMountReceived(mountReceived)

@@ -1,6 +1,8 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.util.List;
+import java.util.Locale;
 
 /** Optional compression of the stream between the hosts, by separate processes (never in the JVM). */
 public enum Compression {
@@ -15,6 +17,15 @@ public enum Compression {
     Compression(List<String> compress, List<String> decompress) {
         this.compress = compress;
         this.decompress = decompress;
+    }
+
+    /** "none", "zstd" or "lz4", as users write it. */
+    public static Compression byName(String name) {
+        try {
+            return valueOf(name.strip().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new TransferException("Unknown compression '%s': use none, zstd or lz4", name);
+        }
     }
 
     public List<String> compressCommand() {

@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * @param retries how many times a step is tried again after its first attempt (0: never)
  * @param delay   the wait before the first retry; each further one waits twice the one before
  */
-public record RetryPolicy(int retries, Duration delay) {
+public record RetryPolicy(int retries, Duration delay) implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     /** Before the constants below: their constructor checks against it. */
     private static final Duration LONGEST_DELAY = Duration.ofHours(1);
     /** Two retries, 30 s and 60 s after the failures: a dropped link or a reboot of a router. */

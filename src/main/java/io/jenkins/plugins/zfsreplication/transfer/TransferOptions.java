@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
+import java.io.Serializable;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -11,7 +12,8 @@ import java.util.Set;
 
 /**
  * How a run sends: what it asks of zfs send/recv, the optional stages, how many datasets at once,
- * and its timeouts. One value object passed whole (CLI options and the Jenkins step map onto it).
+ * and its timeouts. One value object passed whole: the CLI options and the Jenkins step map onto it,
+ * and the Jenkins step sends it to the agents as it is (hence serializable).
  *
  * @param requested      options asked for by name; used where both ends support them
  * @param compression    a compression stage between the hosts
@@ -31,7 +33,8 @@ import java.util.Set;
 public record TransferOptions(Set<SendOption> requested, Compression compression, long bufferBytes, long rateLimit,
                               Map<String, String> recvSet, List<String> recvExclude, int concurrency,
                               Duration sampleInterval, Duration acceptTimeout, Duration silenceTimeout,
-                              boolean mountReceived, RetryPolicy retry) {
+                              boolean mountReceived, RetryPolicy retry) implements Serializable {
+    private static final long serialVersionUID = 1L;
     /**
      * An mbuffer of 64 MiB smooths the bursts of zfs send; it is also the byte meter on zfs-fuse.
      * The defaults as users write them: the command line and the Jenkins step take them from here.

@@ -52,7 +52,7 @@ final class ReceiveCallable extends MasterToSlaveCallable<ReceiveServer.Report, 
             ReplicationPlan plan = PlanJson.read(planJson, "plan.json from the source's workspace");
             Zfs zfs = new Zfs(new ProcessCommandRunner());
             // the sender cannot tell us its zfs: recv flags follow what this host's zfs supports
-            TransferOptions options = settings.toOptions().withBuffer(0, 0);
+            TransferOptions options = settings.options().withBuffer(0, 0);
             ReceiveServer.Receiving receiving = new ReceiveServer.Receiving(ProcessSite.local(), new ZfsStreamCommands(),
                     new ZfsPreflight(null, zfs), OptionResolver.resolve(options.requested(), zfs.capabilities(),
                     zfs.capabilities()).used(), options, work);

@@ -69,7 +69,7 @@ public final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSu
                 ? SendRecvJob.sshTarget(sshHost, sshOptions, local) : new Zfs(local);
         Zfs source = new Zfs(local);
         SendRecvJob job = SendRecvJob.bothEnds(transport, source, target, targetSettings.retention(Instant.now()), plan,
-                settings.toOptions(), listener.getLogger()::println);
+                settings.options(), listener.getLogger()::println);
         return execute(root, settings, job, plan, targetSettings.holds(source));
     }
 

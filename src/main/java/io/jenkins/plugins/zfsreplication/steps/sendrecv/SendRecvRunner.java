@@ -34,7 +34,7 @@ record SendRecvRunner(SendRecvSettings settings, String credentialsId, SendRecvT
     public Map<String, Object> run(Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
             throws IOException, InterruptedException {
         listener.getLogger().printf("zfsSendRecv: %s over %s, %d at once%n", settings.plan(), settings.transport(),
-                settings.concurrency());
+                settings.options().concurrency());
         if (!target.agent().isEmpty() && !"tcp".equals(settings.transport())) {
             throw new AbortException("zfsSendRecv: targetAgent is for transport 'tcp'; with '" + settings.transport()
                     + "' the target is " + ("ssh".equals(settings.transport()) ? "sshHost" : "this agent's pools"));

@@ -1,17 +1,14 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
-import io.jenkins.plugins.zfsreplication.units.Sizes;
 import java.io.Serializable;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.jenkins.plugins.zfsreplication.transfer.Compression;
-import io.jenkins.plugins.zfsreplication.transfer.RetryPolicy;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.TransferArtifacts;
@@ -20,25 +17,19 @@ import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 
 /**
  * What zfsSendRecv and its freestyle builder pass to the agent: one serializable value, checked on
- * the controller (so a bad field fails before any agent work) and turned into the engine's
- * {@link TransferOptions} on the agent.
+ * the controller (so a bad field fails before any agent work), carrying the engine's
+ * {@link TransferOptions} whole: an engine option reaches the agent without a field here.
  *
  * @param plan        plan.json, relative to the workspace
  * @param transport   "local", "ssh" or "tcp" (to the receiving side on the target's agent, see {@link SendRecvTarget})
  * @param sshHost     [user@]host for ssh
  * @param sshOptions  ssh client arguments separated by spaces, e.g. "-p 2222 -i /var/lib/jenkins/.ssh/backup"
  * @param artifacts   workspace-relative directory for transfer.json, throughput.csv and throughput.svg
- * @param mountReceived let zfs recv mount what it receives; false: {@code zfs recv -u} where the target has it
- * @param retries     how often a step that failed for a transient reason is tried again; null for the default
- * @param retryDelay  seconds before the first retry (doubling after); null for the default
- * @param recvSet     {@code zfs recv -o}: PROPERTY=VALUE entries separated by spaces; "" for none
- * @param recvExclude {@code zfs recv -x}: property names separated by spaces or commas; "" for none
+ * @param options     how the engine sends: zfs send/recv options, stages, concurrency, retries
  */
-public record SendRecvSettings(String plan, String transport, String sshHost, String sshOptions, int concurrency,
-                               String options, String compression, String buffer, String rateLimit,
-                               String artifacts, boolean mountReceived, Integer retries, Integer retryDelay,
-                               String recvSet, String recvExclude) implements Serializable {
-    private static final long serialVersionUID = 1L;
+public record SendRecvSettings(String plan, String transport, String sshHost, String sshOptions, String artifacts,
+                               TransferOptions options) implements Serializable {
+    private static final long serialVersionUID = 2L;
 
     public SendRecvSettings {
         plan = relative(plan, "plan");
@@ -51,32 +42,7 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
             sshHost = SshCommandRunner.checkDestination(sshHost.strip());
         }
         sshOptions = sshOptions == null ? "" : sshOptions.strip();
-        options = options == null ? "" : options.strip();
-        compression = compression == null || compression.isBlank() ? TransferOptions.DEFAULT_COMPRESSION
-                : compression.strip();
-        buffer = buffer == null || buffer.isBlank() ? TransferOptions.DEFAULT_BUFFER_SIZE : buffer.strip();
-        rateLimit = rateLimit == null || rateLimit.isBlank() ? TransferOptions.NO_RATE_LIMIT : rateLimit.strip();
-        recvSet = recvSet == null ? "" : recvSet.strip();
-        recvExclude = recvExclude == null ? "" : recvExclude.strip();
-        retries = retries == null ? Integer.valueOf(RetryPolicy.DEFAULT.retries()) : retries;
-        retryDelay = retryDelay == null ? Integer.valueOf((int) RetryPolicy.DEFAULT.delay().toSeconds()) : retryDelay;
-        options(options, compression, buffer, rateLimit, concurrency); // every field checked here, on the controller
-        retry(retries, retryDelay);
-        receiveProperties(recvSet, recvExclude);
-    }
-
-    /** Without {@code mountReceived}: the default, received file systems are not mounted. */
-    public SendRecvSettings(String plan, String transport, String sshHost, String sshOptions, int concurrency,
-                            String options, String compression, String buffer, String rateLimit, String artifacts) {
-        this(plan, transport, sshHost, sshOptions, concurrency, options, compression, buffer, rateLimit, artifacts,
-                false, null, null, "", "");
-    }
-
-    public TransferOptions toOptions() {
-        TransferOptions receive = receiveProperties(recvSet, recvExclude);
-        return options(options, compression, buffer, rateLimit, concurrency)
-                .withRecvProperties(receive.recvSet(), receive.recvExclude()).withMountReceived(mountReceived)
-                .withRetry(retry(retries, retryDelay));
+        Objects.requireNonNull(options, "options");
     }
 
     /**
@@ -96,17 +62,10 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
         return TransferOptions.defaults().withRecvProperties(properties, excluded);
     }
 
-    private static RetryPolicy retry(int retries, int delaySeconds) {
-        return new RetryPolicy(retries, Duration.ofSeconds(delaySeconds));
-    }
-
-    private static TransferOptions options(String options, String compression, String buffer, String rateLimit,
-                                           int concurrency) {
-        Set<SendOption> requested = options.isEmpty() ? Set.of() : Arrays.stream(options.split(","))
-                .map(SendOption::byName).collect(Collectors.toSet());
-        return TransferOptions.defaults().withRequested(requested).withCompression(compression(compression))
-                .withBuffer(Sizes.parse(buffer), Sizes.parse(rateLimit))
-                .withConcurrency(concurrency).withTimes(Duration.ofSeconds(5), Duration.ofMinutes(2), Duration.ofMinutes(5));
+    /** Comma-separated option names as the step's {@code options} field holds them; "" for none. */
+    public static Set<SendOption> sendOptions(String names) {
+        return names == null || names.isBlank() ? Set.of()
+                : Arrays.stream(names.split(",")).map(SendOption::byName).collect(Collectors.toSet());
     }
 
     public static String transport(String name) {
@@ -119,11 +78,7 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
     }
 
     public static Compression compression(String name) {
-        try {
-            return Compression.valueOf(name.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new TransferException("Unknown compression '%s': use none, zstd or lz4", name);
-        }
+        return Compression.byName(name);
     }
 
     public List<String> sshOptionList() {

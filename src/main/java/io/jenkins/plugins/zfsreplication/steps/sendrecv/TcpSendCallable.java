@@ -65,9 +65,9 @@ final class TcpSendCallable extends MasterToSlaveFileCallable<SendRecvSummary> {
         Zfs source = new Zfs(new ProcessCommandRunner());
         StepGate gate = SendRecvJob.retentionGate(source, target.retention(Instant.now()), plan, targetListing,
                 listener.getLogger()::println);
-        try (RemoteReceiverTransport transport = RemoteReceiverTransport.connect(endpoints, plan, settings.toOptions())) {
+        try (RemoteReceiverTransport transport = RemoteReceiverTransport.connect(endpoints, plan, settings.options())) {
             SendRecvJob job = SendRecvJob.sendingSide(transport, source.capabilities(), targetCapabilities,
-                    ZfsPreflight.sendingSide(source, targetTokens), gate, settings.toOptions(),
+                    ZfsPreflight.sendingSide(source, targetTokens), gate, settings.options(),
                     listener.getLogger()::println);
             return SendRecvCallable.execute(root, settings, job, plan, target.holds(source));
         } catch (TransferException e) {

@@ -57,7 +57,7 @@ final class TcpSendRecv {
         ListingText listing = target.targetRules().isEmpty() ? null
                 : agent.channel().call(TargetListingCallable.forPrune("zfsSendRecv", agent.host(), planJson));
         ResumeTokens tokens = ResumeTokens.NONE;
-        if (settings.toOptions().requested().contains(SendOption.RESUMABLE)) {
+        if (settings.options().requested().contains(SendOption.RESUMABLE)) {
             // a record: deserializing it runs its constructor, which checks what the agent sent
             tokens = agent.channel().call(new ResumeTokensCallable(agent.host(), planJson));
             log.printf("zfsSendRecv: agent %s holds %s%n", agent.name(), tokens);
@@ -72,7 +72,7 @@ final class TcpSendRecv {
             log.printf("zfsSendRecv: agent %s receives on %s%n", agent.name(), endpoints);
             SendRecvSummary summary = workspace.act(new TcpSendCallable(settings, target, endpoints, listing, tokens,
                     targetCapabilities, listener));
-            ReceiveServer.Report report = receiving.get(settings.toOptions().acceptTimeout().toMillis() * 2,
+            ReceiveServer.Report report = receiving.get(settings.options().acceptTimeout().toMillis() * 2,
                     TimeUnit.MILLISECONDS);
             report.log().forEach(line -> log.println("zfsSendRecv: on agent " + agent.name() + ": " + line));
             // what the receiving side checked and destroyed there (rollback -r, recv -A) is archived with the rest
@@ -94,7 +94,7 @@ final class TcpSendRecv {
     private static ReceiveEndpoints awaitEndpoints(FilePath file, Future<ReceiveServer.Report> receiving,
                                                    SendRecvSettings settings)
             throws IOException, InterruptedException, ExecutionException {
-        long deadline = System.nanoTime() + settings.toOptions().acceptTimeout().toNanos();
+        long deadline = System.nanoTime() + settings.options().acceptTimeout().toNanos();
         while (!file.exists()) {
             if (receiving.isDone()) {
                 receiving.get();

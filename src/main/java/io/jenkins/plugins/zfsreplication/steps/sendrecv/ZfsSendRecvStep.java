@@ -1,7 +1,11 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.transfer.Compression;
+import io.jenkins.plugins.zfsreplication.transfer.RetryPolicy;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
+import io.jenkins.plugins.zfsreplication.units.Sizes;
+import java.time.Duration;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetStepDescriptor;
 import io.jenkins.plugins.zfsreplication.steps.shared.ZfsStep;
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
@@ -25,6 +29,8 @@ import org.kohsuke.stapler.verb.POST;
  * Returns a map: succeeded, cancelled, steps, failedSteps, bytes, datasets, skippedSteps, seconds, error.
  */
 public final class ZfsSendRecvStep extends ZfsStep {
+    /** A progress line every 5 s: the build log is read by people, not parsed at a 1 s rate. */
+    private static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(5);
     private final String plan;
     private String transport = "";
     private String sshHost = "";
@@ -260,11 +266,28 @@ public final class ZfsSendRecvStep extends ZfsStep {
         this.recvExclude = recvExclude;
     }
 
-    /** The settings of a run; fields left empty take {@code defaults}. */
+    /**
+     * The settings of a run, every field checked here on the controller; fields left empty take
+     * {@code defaults} or the engine's. An engine option is one {@code with...} call below.
+     */
     public SendRecvSettings settings(StepDefaults defaults) {
-        return new SendRecvSettings(plan, defaults.transport(transport), sshHost, sshOptions,
-                defaults.concurrency(concurrency), options, compression, buffer, rateLimit, artifacts, mountReceived,
-                retries, retryDelay, recvSet, recvExclude);
+        RetryPolicy retry = new RetryPolicy(retries == null ? RetryPolicy.DEFAULT.retries() : retries,
+                retryDelay == null ? RetryPolicy.DEFAULT.delay() : Duration.ofSeconds(retryDelay));
+        TransferOptions transfer = SendRecvSettings.receiveProperties(text(recvSet, ""), text(recvExclude, ""))
+                .withRequested(SendRecvSettings.sendOptions(options))
+                .withCompression(Compression.byName(text(compression, TransferOptions.DEFAULT_COMPRESSION)))
+                .withBuffer(Sizes.parse(text(buffer, TransferOptions.DEFAULT_BUFFER_SIZE)),
+                        Sizes.parse(text(rateLimit, TransferOptions.NO_RATE_LIMIT)))
+                .withConcurrency(defaults.concurrency(concurrency))
+                .withMountReceived(mountReceived)
+                .withRetry(retry)
+                .withTimes(SAMPLE_INTERVAL, TransferOptions.defaults().acceptTimeout(),
+                        TransferOptions.defaults().silenceTimeout());
+        return new SendRecvSettings(plan, defaults.transport(transport), sshHost, sshOptions, artifacts, transfer);
+    }
+
+    private static String text(String value, String blank) {
+        return value == null || value.isBlank() ? blank : value.strip();
     }
 
     /** The credential for the ssh transport; "" for the agent user's own keys. */

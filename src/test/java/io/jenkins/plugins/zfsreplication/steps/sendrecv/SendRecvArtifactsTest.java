@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
  */
 class SendRecvArtifactsTest {
     private static SendRecvSettings settings(String transport, String sshHost) {
-        return new SendRecvSettings("plan.json", transport, sshHost, "", 1, "", "none", "1M", "0", "out/zfs");
+        return new SendRecvSettings("plan.json", transport, sshHost, "", "out/zfs", TransferOptions.defaults());
     }
 
     @Test

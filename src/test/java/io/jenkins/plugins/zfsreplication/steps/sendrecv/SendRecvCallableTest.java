@@ -1,5 +1,9 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
+import io.jenkins.plugins.zfsreplication.transfer.SendOption;
+import java.util.Set;
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.steps.views.SendRecvRecord;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -50,8 +54,7 @@ class SendRecvCallableTest {
         PlanJson.write(new ReplicationPlan(Instant.now(), "local", "local", List.of(new DatasetPlan(source, target,
                 DatasetAction.SEND, "test", List.of(step)))), workspace.resolve("plan.json"));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        SendRecvSettings settings = new SendRecvSettings("plan.json", "local", "", "", 1, "properties", "none", "1M",
-                "0", "out");
+        SendRecvSettings settings = new SendRecvSettings("plan.json", "local", "", "", "out", TransferOptions.defaults().withRequested(Set.of(SendOption.PROPERTIES)).withBuffer(1 << 20, 0));
 
         SendRecvSummary summary = new SendRecvCallable(settings, listener(log), null).invoke(workspace.toFile(), null);
 
@@ -84,8 +87,12 @@ class SendRecvCallableTest {
                 new SnapshotRef("s1", s1.guid(), s1.createtxg(), s1.creation()), null, false, -1))))),
                 workspace.resolve("plan.json"));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        SendRecvSettings settings = new SendRecvSettings("plan.json", "local", "", "", 1, "", "none", "1M", "0", "out",
-                false, 0, 5, "", "");
+        ZfsSendRecvStep fields = step("plan.json");
+        fields.setArtifacts("out");
+        fields.setBuffer("1M");
+        fields.setRetries(0);
+        fields.setRetryDelay(5);
+        SendRecvSettings settings = fields.settings(StepDefaults.BUILT_IN);
 
         SendRecvSummary summary = new SendRecvCallable(settings, listener(log), null,
                 new SendRecvTarget("", "", 0, "", "", "nas-b")).invoke(workspace.toFile(), null);
@@ -94,22 +101,24 @@ class SendRecvCallableTest {
         assertThat(log.toString(StandardCharsets.UTF_8)).contains("hold zfs-replication:nas-b on " + source + "@s1");
         assertThat(pools.exec("zfs", "get", "-Hp", "-o", "value", "userrefs", source + "@s1").stdout().strip())
                 .isEqualTo("1");
-        assertThat(settings.toOptions().retry()).isEqualTo(new io.jenkins.plugins.zfsreplication.transfer.RetryPolicy(
+        assertThat(settings.options().retry()).isEqualTo(new io.jenkins.plugins.zfsreplication.transfer.RetryPolicy(
                 0, java.time.Duration.ofSeconds(5)));
         pools.exec("zfs", "release", "zfs-replication:nas-b", source + "@s1");
     }
 
     @Test
     void shouldReceiveWithTheStepsPropertiesAsTheCommandLineDoes() {
-        SendRecvSettings settings = new SendRecvSettings("plan.json", "local", "", "", 1, "", "", "", "", "", false, null,
-                null, " readonly=on  canmount=noauto ", "mountpoint, sharenfs");
+        ZfsSendRecvStep fields = step("plan.json");
+        fields.setRecvSet(" readonly=on  canmount=noauto ");
+        fields.setRecvExclude("mountpoint, sharenfs");
+        SendRecvSettings settings = fields.settings(StepDefaults.BUILT_IN);
         DatasetName source = DatasetName.of("tank/data");
         DatasetName target = DatasetName.of("backup/data");
         SendStep step = new SendStep(source, target, SendKind.FULL, null, new SnapshotRef("s1", 1, 1, 1), null, false,
                 -1);
 
         List<String> sink = new io.jenkins.plugins.zfsreplication.transfer.ZfsStreamCommands().sink(step,
-                java.util.Set.of(), settings.toOptions());
+                java.util.Set.of(), settings.options());
 
         assertThat(sink).containsExactly("zfs", "recv", "-o", "canmount=noauto", "-o", "readonly=on", "-x",
                 "mountpoint", "-x", "sharenfs", "backup/data");
@@ -117,11 +126,11 @@ class SendRecvCallableTest {
 
     @Test
     void shouldRefuseBadFieldsOnTheControllerBeforeAnyAgentWork() {
-        assertThatThrownBy(() -> new SendRecvSettings("../plan.json", "local", "", "", 1, "", "", "", "", ""))
+        assertThatThrownBy(() -> settings(step("../plan.json")))
                 .isInstanceOf(TransferException.class).hasMessage("plan must be a path inside the workspace, not '../plan.json'");
-        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "ssh", "", "", 1, "", "", "", "", ""))
+        assertThatThrownBy(() -> settings(step("plan.json", s -> s.setTransport("ssh"))))
                 .hasMessage("The ssh transport needs sshHost ([user@]host)");
-        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "ftp", "", "", 1, "", "", "", "", ""))
+        assertThatThrownBy(() -> settings(step("plan.json", s -> s.setTransport("ftp"))))
                 .hasMessageStartingWith("Unknown transport 'ftp'");
         assertThatThrownBy(() -> new SendRecvTarget("backup", "nas;reboot", 0, ""))
                 .hasMessage("Invalid address 'nas;reboot': give a host name, an IPv4 address or [IPv6]");
@@ -129,24 +138,38 @@ class SendRecvCallableTest {
                 .hasMessageStartingWith("Bad retention rule");
         assertThatThrownBy(() -> new SendRecvTarget("", "", 0, "").requireTcp())
                 .hasMessageStartingWith("The tcp transport needs targetAgent");
-        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 0, "", "", "", "", ""))
-                .hasMessage("Concurrency must be between 1 and 64, not 0");
-        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 1, "fast", "", "", "", ""))
+        assertThatThrownBy(() -> settings(step("plan.json", s -> s.setConcurrency(65))))
+                .hasMessage("Concurrency must be between 1 and 64, not 65");
+        assertThatThrownBy(() -> settings(step("plan.json", s -> s.setOptions("properties,fast"))))
                 .hasMessageStartingWith("Unknown send option 'fast'");
-        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 1, "", "gzip", "", "", ""))
+        assertThatThrownBy(() -> settings(step("plan.json", s -> s.setCompression("gzip"))))
                 .hasMessage("Unknown compression 'gzip': use none, zstd or lz4");
         assertThatThrownBy(() -> new SendRecvTarget("", "", 0, "", "", "Nas B"))
                 .hasMessageStartingWith("Invalid target id 'Nas B'");
-        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 1, "", "", "", "", "", false, 11, 30, "", ""))
+        assertThatThrownBy(() -> settings(step("plan.json", s -> s.setRetries(11))))
                 .hasMessage("Retries must be between 0 and 10, not 11");
-        assertThat(new SendRecvSettings("plan.json", "local", "", "", 1, "", "", "", "", "").toOptions().retry())
+        assertThat(settings(step("plan.json")).options().retry())
                 .isEqualTo(io.jenkins.plugins.zfsreplication.transfer.RetryPolicy.DEFAULT);
-        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 1, "", "", "", "", "", false, null, null,
-                "readonly", "")).hasMessage("recvSet takes PROPERTY=VALUE entries separated by spaces, not 'readonly'");
-        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 1, "", "", "", "", "", false, null, null,
-                "", "mount;point")).hasMessage("Invalid ZFS property name 'mount;point' for zfs recv -o/-x");
-        assertThatThrownBy(() -> new SendRecvSettings("plan.json", "local", "", "", 1, "", "", "", "", "", false, null, null,
-                "Canmount=off", "")).hasMessage("Invalid ZFS property name 'Canmount' for zfs recv -o/-x");
+        assertThatThrownBy(() -> settings(step("plan.json", s -> s.setRecvSet("readonly"))))
+                .hasMessage("recvSet takes PROPERTY=VALUE entries separated by spaces, not 'readonly'");
+        assertThatThrownBy(() -> settings(step("plan.json", s -> s.setRecvExclude("mount;point"))))
+                .hasMessage("Invalid ZFS property name 'mount;point' for zfs recv -o/-x");
+        assertThatThrownBy(() -> settings(step("plan.json", s -> s.setRecvSet("Canmount=off"))))
+                .hasMessage("Invalid ZFS property name 'Canmount' for zfs recv -o/-x");
+    }
+
+    private static ZfsSendRecvStep step(String plan) {
+        return step(plan, s -> { });
+    }
+
+    private static ZfsSendRecvStep step(String plan, java.util.function.Consumer<ZfsSendRecvStep> fields) {
+        ZfsSendRecvStep step = new ZfsSendRecvStep(plan);
+        fields.accept(step);
+        return step;
+    }
+
+    private static SendRecvSettings settings(ZfsSendRecvStep step) {
+        return step.settings(StepDefaults.BUILT_IN);
     }
 
     private static TaskListener listener(ByteArrayOutputStream log) {

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -120,8 +121,7 @@ class SshKeyTest {
                 DatasetName.of("zfsr-no-such-pool/copy"), DatasetAction.SEND, "test", List.of(new SendStep(source,
                 DatasetName.of("zfsr-no-such-pool/copy"), SendKind.FULL, null, new SnapshotRef("s1", 1, 1, 1), null,
                 false, -1))))), workspace.resolve("plan.json"));
-        SendRecvSettings settings = new SendRecvSettings("plan.json", "ssh", "127.0.0.1",
-                "-p 1 -o ConnectTimeout=5", 1, "", "none", "1M", "0", "out");
+        SendRecvSettings settings = new SendRecvSettings("plan.json", "ssh", "127.0.0.1", "-p 1 -o ConnectTimeout=5", "out", TransferOptions.defaults().withBuffer(1 << 20, 0));
         List<Path> before = keyDirs();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         PrintStream stream = new PrintStream(log, true, StandardCharsets.UTF_8);

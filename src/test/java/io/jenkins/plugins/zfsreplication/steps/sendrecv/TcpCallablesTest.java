@@ -1,5 +1,8 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
+import io.jenkins.plugins.zfsreplication.transfer.SendOption;
+import java.util.Set;
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.steps.shared.RoundTrip;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -74,7 +77,7 @@ class TcpCallablesTest {
         // given a plan without target rules: full s1, then s1 -> s2, s2 -> s3
         Fixture fixture = fixture(pools);
         // (raw asked for: neither zfs-fuse end has it, and the log must name the target agent as one of them)
-        SendRecvSettings settings = new SendRecvSettings("plan.json", "tcp", "", "", 2, "raw", "none", "1M", "0", "out");
+        SendRecvSettings settings = new SendRecvSettings("plan.json", "tcp", "", "", "out", TransferOptions.defaults().withConcurrency(2).withRequested(Set.of(SendOption.RAW)).withBuffer(1 << 20, 0));
         SendRecvTarget target = new SendRecvTarget("backup", "127.0.0.1", 0, "last: 2");
         String planJson = Files.readString(workspace.resolve("plan.json"));
         Capabilities targetCapabilities = RoundTrip.of(RoundTrip.of(new TargetCapabilitiesCallable("agent:backup")).call());
@@ -109,7 +112,7 @@ class TcpCallablesTest {
     @Test
     void shouldSkipTheSameStepWithTheLocalTransport(TestPools pools) throws Exception {
         Fixture fixture = fixture(pools);
-        SendRecvSettings settings = new SendRecvSettings("plan.json", "local", "", "", 1, "", "none", "1M", "0", "out");
+        SendRecvSettings settings = new SendRecvSettings("plan.json", "local", "", "", "out", TransferOptions.defaults().withBuffer(1 << 20, 0));
 
         SendRecvSummary summary = new SendRecvCallable(settings, listener(), null,
                 RoundTrip.of(new SendRecvTarget("", "", 0, "last: 2"))).invoke(workspace.toFile(), null);
@@ -123,7 +126,7 @@ class TcpCallablesTest {
     @Test
     void shouldEndTheReceivingSideAndRemoveItsFilesWhenCancelled(TestPools pools) throws Exception {
         fixture(pools);
-        SendRecvSettings settings = new SendRecvSettings("plan.json", "tcp", "", "", 2, "", "none", "1M", "0", "out");
+        SendRecvSettings settings = new SendRecvSettings("plan.json", "tcp", "", "", "out", TransferOptions.defaults().withConcurrency(2).withBuffer(1 << 20, 0));
         Path work = agentRoot.resolve("zfs-replication").resolve("recv-2");
         Future<ReceiveServer.Report> receiving = targetAgent.submit(new ReceiveCallable(
                 Files.readString(workspace.resolve("plan.json")), settings, new SendRecvTarget("backup", "127.0.0.1", 0,
@@ -142,7 +145,7 @@ class TcpCallablesTest {
     @Test
     void shouldFailTheReceivingSideWithTheReasonOnAForeignPlan(TestPools pools) throws Exception {
         fixture(pools);
-        SendRecvSettings settings = new SendRecvSettings("plan.json", "tcp", "", "", 1, "", "none", "1M", "0", "out");
+        SendRecvSettings settings = new SendRecvSettings("plan.json", "tcp", "", "", "out", TransferOptions.defaults().withBuffer(1 << 20, 0));
         ReceiveCallable callable = new ReceiveCallable("{\"format\": 1}", settings,
                 new SendRecvTarget("backup", "127.0.0.1", 0, ""), agentRoot.resolve("recv-3").toString());
 

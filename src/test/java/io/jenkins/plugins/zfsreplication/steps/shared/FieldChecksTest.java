@@ -2,7 +2,7 @@ package io.jenkins.plugins.zfsreplication.steps.shared;
 
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
 import io.jenkins.plugins.zfsreplication.steps.prune.PruneSettings;
-import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSettings;
+import io.jenkins.plugins.zfsreplication.steps.sendrecv.ZfsSendRecvStep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -100,8 +100,15 @@ class FieldChecksTest {
             {"plan.json", "ssh", "backup@nas", "4", "properties", "zstd", "1G", "100M"},
         };
         for (String[] c : cases) {
-            Throwable run = catchThrowable(() -> new SendRecvSettings(c[0], c[1], c[2], "", Integer.parseInt(c[3]), c[4],
-                    c[5], c[6], c[7], ""));
+            ZfsSendRecvStep step = new ZfsSendRecvStep(c[0]);
+            step.setTransport(c[1]);
+            step.setSshHost(c[2]);
+            step.setConcurrency(Integer.parseInt(c[3]));
+            step.setOptions(c[4]);
+            step.setCompression(c[5]);
+            step.setBuffer(c[6]);
+            step.setRateLimit(c[7]);
+            Throwable run = catchThrowable(() -> step.settings(StepDefaults.BUILT_IN));
             Optional<String> form = FieldChecks.plan(c[0]).or(() -> FieldChecks.sshHost(c[1], c[2]))
                     .or(() -> FieldChecks.transport(c[1])).or(() -> FieldChecks.concurrency(c[3])).or(() -> FieldChecks.sendOptions(c[4]))
                     .or(() -> FieldChecks.compression(c[5])).or(() -> FieldChecks.size(c[6]))

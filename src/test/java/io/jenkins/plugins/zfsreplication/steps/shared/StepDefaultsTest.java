@@ -52,7 +52,7 @@ class StepDefaultsTest {
         assertThat(step.settings(SYSTEM)).extracting(VerifySettings::hash, VerifySettings::blockSize)
                 .containsExactly("xxh3", "64K");
         assertThat(transfer.settings(SYSTEM)).extracting(SendRecvSettings::transport,
-                SendRecvSettings::concurrency).containsExactly("local", 2);
+                settings -> settings.options().concurrency()).containsExactly("local", 2);
     }
 
     @Test
@@ -63,22 +63,22 @@ class StepDefaultsTest {
         SendRecvSettings settings = step.settings(SYSTEM);
 
         assertThat(settings.transport()).isEqualTo("ssh");
-        assertThat(settings.concurrency()).isEqualTo(4);
-        assertThat(settings.toOptions().concurrency()).isEqualTo(4);
+        assertThat(settings.options().concurrency()).isEqualTo(4);
         assertThat(step.credentialsId(SYSTEM)).isEqualTo("backup-key");
         step.setSshCredentialsId("other-key");
         assertThat(step.credentialsId(SYSTEM)).isEqualTo("other-key");
         assertThat(new ZfsSendRecvStep("plan.json").credentialsId(StepDefaults.BUILT_IN)).isEmpty();
         assertThat(new ZfsSendRecvStep("plan.json").settings(StepDefaults.BUILT_IN))
-                .extracting(SendRecvSettings::transport, SendRecvSettings::concurrency).containsExactly("local", 1);
+                .extracting(SendRecvSettings::transport, built -> built.options().concurrency())
+                .containsExactly("local", 1);
     }
 
     @Test
     void shouldNotMountWhatZfsSendRecvReceivesUnlessTheStepSaysSo() {
         ZfsSendRecvStep step = new ZfsSendRecvStep("plan.json");
 
-        assertThat(step.settings(StepDefaults.BUILT_IN).toOptions().requested()).containsExactly(SendOption.NO_MOUNT);
+        assertThat(step.settings(StepDefaults.BUILT_IN).options().requested()).containsExactly(SendOption.NO_MOUNT);
         step.setMountReceived(true);
-        assertThat(step.settings(StepDefaults.BUILT_IN).toOptions().requested()).isEmpty();
+        assertThat(step.settings(StepDefaults.BUILT_IN).options().requested()).isEmpty();
     }
 }

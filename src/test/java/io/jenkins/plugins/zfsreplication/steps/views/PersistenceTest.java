@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -180,7 +181,7 @@ class PersistenceTest {
         TransferReport report = new TransferReport(start, start.plusSeconds(90), "local", 2, List.of(),
                 List.of(TrendFixtures.result(0, StepOutcome.OK, 1 << 20), TrendFixtures.result(1, StepOutcome.OK, 1 << 21)),
                 List.of());
-        return new SendRecvRecord(new SendRecvSettings("plan.json", "local", "", "", 2, "", "none", "1M", "0", "out"),
+        return new SendRecvRecord(new SendRecvSettings("plan.json", "local", "", "", "out", TransferOptions.defaults().withConcurrency(2).withBuffer(1 << 20, 0)),
                 SendRecvCallable.summary(report, List.of("out/transfer.json", "out/throughput.csv", "out/throughput.svg")));
     }
 

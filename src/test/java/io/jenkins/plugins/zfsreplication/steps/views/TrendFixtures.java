@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.steps.prune.PruneCallable;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvCallable;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSettings;
@@ -10,7 +11,7 @@ import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
 import io.jenkins.plugins.zfsreplication.transfer.StepOutcome;
 import io.jenkins.plugins.zfsreplication.transfer.StepResult;
 import io.jenkins.plugins.zfsreplication.transfer.TransferReport;
-import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
+import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,7 +40,7 @@ final class TrendFixtures {
 
     static SendRecvRecord transfer(long millis, List<StepResult> results) {
         TransferReport report = new TransferReport(START, START.plusMillis(millis), "local", 2, List.of(), results, List.of());
-        return new SendRecvRecord(new SendRecvSettings("plan.json", "local", "", "", 1, "", "none", "1M", "0", "out"),
+        return new SendRecvRecord(new SendRecvSettings("plan.json", "local", "", "", "out", TransferOptions.defaults().withBuffer(1 << 20, 0)),
                 SendRecvCallable.summary(report, List.of("out/transfer.json", "out/throughput.svg")));
     }
 
@@ -58,8 +59,8 @@ final class TrendFixtures {
     static VerifyRecord verify(Long differences) {
         boolean compared = differences != null;
         long found = compared ? differences : 0;
-        WorkspaceVerification.Figures figures = new WorkspaceVerification.Figures(1, 6 * MIB, 2 * MIB, 6, 0.5, found);
-        WorkspaceVerification.Outcome outcome = new WorkspaceVerification.Outcome(List.of(), "", compared ? found == 0 : null,
+        VerifyRun.Figures figures = new VerifyRun.Figures(1, 6 * MIB, 2 * MIB, 6, 0.5, found);
+        VerifyRun.Outcome outcome = new VerifyRun.Outcome(List.of(), "", compared ? found == 0 : null,
                 "", List.of(), List.of(), figures);
         return new VerifyRecord(new VerifySettings("disk.img", "copy", "1M", 1, "xxh64", "auto", 1,
                 compared ? "source.manifest" : null, false), outcome);

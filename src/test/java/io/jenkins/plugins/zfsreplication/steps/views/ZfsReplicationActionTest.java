@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.steps.shared.RoundTrip;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
@@ -181,7 +182,7 @@ class ZfsReplicationActionTest {
     }
 
     private static SendRecvSettings settings() {
-        return new SendRecvSettings("plan.json", "local", "", "", 1, "", "none", "1M", "0", "out");
+        return new SendRecvSettings("plan.json", "local", "", "", "out", TransferOptions.defaults().withBuffer(1 << 20, 0));
     }
 
     private static SendStep full(DatasetName source, String snapshot) {
