@@ -3,14 +3,9 @@ package io.jenkins.plugins.zfsreplication.cli;
 import io.jenkins.plugins.zfsreplication.metrics.ReportMetrics;
 import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
 import io.jenkins.plugins.zfsreplication.units.SizeException;
-import java.util.Objects;
-import io.jenkins.plugins.zfsreplication.verify.AtomicFiles;
-import io.jenkins.plugins.zfsreplication.verify.Verifier;
-import io.jenkins.plugins.zfsreplication.verify.VerifyArtifacts;
 import io.jenkins.plugins.zfsreplication.verify.VerifyCancelledException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyException;
-import io.jenkins.plugins.zfsreplication.verify.VerifyResult;
-import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
+import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import io.jenkins.plugins.zfsreplication.verify.ZfsCloneMounter;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -54,7 +49,7 @@ final class VerifyCommand implements Callable<Integer> {
             description = "Show a progress line on stderr. Default: when stderr is a terminal.")
     Boolean progress;
 
-    @Option(names = "--sample-interval", paramLabel = "MS", defaultValue = "1000",
+    @Option(names = "--sample-interval", paramLabel = "MS", defaultValue = VerifyRun.DEFAULT_SAMPLE_MILLIS_TEXT,
             description = "Throughput sampling interval in milliseconds. Default: ${DEFAULT-VALUE}.")
     long sampleMillis;
 
@@ -77,27 +72,26 @@ final class VerifyCommand implements Callable<Integer> {
             boolean snapshot = target.contains("@") && !Files.exists(path);
             boolean showProgress = progress != null ? progress : System.console() != null;
             ProgressLine line = showProgress ? new ProgressLine(err, Files.isRegularFile(path) ? Files.size(path) : -1) : null;
-            Verifier verifier = new Verifier(parameters.options(), sampleMillis, line);
-            VerifyResult result;
+            VerifyRun run = new VerifyRun(parameters.options(), sampleMillis, line,
+                    log -> new ZfsCloneMounter(environment.localRunner(), err::println));
+            VerifyRun.Outputs outputs = new VerifyRun.Outputs(output, report, csv, chart);
+            VerifyRun.Result result;
             if (snapshot) {
                 // SIGTERM/SIGINT: interrupt the verify and hold the JVM until its temporary clone is destroyed
                 // (a leaked clone pins the snapshot against every later destroy)
                 Thread verifying = Thread.currentThread();
                 try (CancelOnSignal signals = new CancelOnSignal(verifying::interrupt)) {
-                    result = verifier.verifySnapshot(target, new ZfsCloneMounter(environment.localRunner(),
-                            err::println), output, environment.out());
+                    result = run.run(target, Paths.get(""), outputs, environment.out(), null);
                 }
             } else {
-                result = output != null ? verifier.verify(path, output) : verifier.verify(path, environment.out());
+                result = run.run(target, Paths.get(""), outputs, environment.out(), null);
             }
             if (line != null) {
                 line.clear();
             }
-            writeArtifacts(result);
-            ReportMetrics.verify(metrics, result);
+            ReportMetrics.verify(metrics, result.verified());
             result.log().forEach(err::println);
-            result.skipped().forEach(s -> err.println("not hashed: " + s.path() + ": " + s.reason()));
-            err.println(WorkspaceVerification.summary(result));
+            err.println(result.summary());
             err.flush();
             return 0;
         } catch (VerifyCancelledException e) {
@@ -108,19 +102,6 @@ final class VerifyCommand implements Callable<Integer> {
             err.println("zfs-replication verify: error: " + e.getMessage());
             err.flush();
             return Main.BAD_INPUT;
-        }
-    }
-
-    private void writeArtifacts(VerifyResult result) {
-        if (report != null) {
-            AtomicFiles.write(report, VerifyArtifacts.reportJson(result,
-                    output == null ? null : Objects.toString(output.getFileName(), output.toString()), null));
-        }
-        if (csv != null) {
-            AtomicFiles.write(csv, VerifyArtifacts.throughputCsv(result.samples()));
-        }
-        if (chart != null) {
-            AtomicFiles.write(chart, VerifyArtifacts.throughputSvg(result.samples(), "verify " + result.target()));
         }
     }
 }

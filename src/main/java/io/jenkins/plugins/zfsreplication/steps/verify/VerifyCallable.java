@@ -3,7 +3,7 @@ package io.jenkins.plugins.zfsreplication.steps.verify;
 import hudson.AbortException;
 import hudson.remoting.VirtualChannel;
 import io.jenkins.plugins.zfsreplication.verify.VerifyException;
-import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
+import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import io.jenkins.plugins.zfsreplication.verify.ZfsCloneMounter;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import java.io.File;
@@ -11,7 +11,7 @@ import java.io.IOException;
 import jenkins.MasterToSlaveFileCallable;
 
 /** Runs one verification on the agent that holds the workspace, where the data is. */
-public final class VerifyCallable extends MasterToSlaveFileCallable<WorkspaceVerification.Outcome> {
+public final class VerifyCallable extends MasterToSlaveFileCallable<VerifyRun.Outcome> {
     private static final long serialVersionUID = 1L;
 
     private final VerifySettings settings;
@@ -21,10 +21,13 @@ public final class VerifyCallable extends MasterToSlaveFileCallable<WorkspaceVer
     }
 
     @Override
-    public WorkspaceVerification.Outcome invoke(File workspace, VirtualChannel channel) throws IOException {
+    public VerifyRun.Outcome invoke(File workspace, VirtualChannel channel) throws IOException {
         try {
-            return WorkspaceVerification.run(workspace.toPath(), settings.target(), settings.name(), settings.options(),
-                    settings.compareWith(), log -> new ZfsCloneMounter(new ProcessCommandRunner(), log::add));
+            java.nio.file.Path base = workspace.toPath();
+            VerifyRun run = new VerifyRun(settings.options(), VerifyRun.DEFAULT_SAMPLE_MILLIS, null,
+                    log -> new ZfsCloneMounter(new ProcessCommandRunner(), log));
+            return run.run(settings.target(), base, VerifyRun.Outputs.named(base, settings.name()), null,
+                    settings.compareWith()).outcome(base);
         } catch (VerifyException e) {
             throw new AbortException("zfsVerify: " + e.getMessage());
         }

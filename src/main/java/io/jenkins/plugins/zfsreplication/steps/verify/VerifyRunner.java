@@ -7,7 +7,7 @@ import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
-import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
+import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -28,12 +28,12 @@ record VerifyRunner(VerifySettings settings) implements StepRunner {
     }
 
     /** Runs the verification where {@code workspace} lives and returns what it found. */
-    private WorkspaceVerification.Outcome verify(Run<?, ?> run, FilePath workspace, Launcher launcher,
+    private VerifyRun.Outcome verify(Run<?, ?> run, FilePath workspace, Launcher launcher,
                                                  TaskListener listener) throws IOException, InterruptedException {
         PrintStream log = listener.getLogger();
         log.println("zfsVerify: hashing " + settings.target() + " in " + workspace.getRemote());
         workspace.mkdirs();
-        WorkspaceVerification.Outcome outcome = workspace.act(new VerifyCallable(settings));
+        VerifyRun.Outcome outcome = workspace.act(new VerifyCallable(settings));
         outcome.log().forEach(line -> log.println("zfsVerify: " + line));
         log.println("zfsVerify: " + outcome.summary());
         WorkspaceFiles.archive(run, workspace, launcher, listener, List.of(".manifest", "-report.json",
@@ -55,7 +55,7 @@ record VerifyRunner(VerifySettings settings) implements StepRunner {
      * The value a Pipeline script gets back: plain strings, numbers, booleans and lists
      * ({@code mismatches} counts every difference, {@code differences} lists the first ones).
      */
-    static Map<String, Object> toScriptValue(WorkspaceVerification.Outcome outcome) {
+    static Map<String, Object> toScriptValue(VerifyRun.Outcome outcome) {
         Map<String, Object> value = new LinkedHashMap<>();
         value.put("summary", outcome.summary());
         value.put("artifacts", new ArrayList<>(outcome.artifacts()));
@@ -63,7 +63,7 @@ record VerifyRunner(VerifySettings settings) implements StepRunner {
         value.put("identical", outcome.identical() == null || outcome.identical());
         value.put("comparison", outcome.comparisonSummary());
         value.put("differences", new ArrayList<>(outcome.differences()));
-        WorkspaceVerification.Figures figures = outcome.figures();
+        VerifyRun.Figures figures = outcome.figures();
         value.put("mismatches", figures.differences());
         value.put("files", figures.files());
         value.put("chunks", figures.chunks());

@@ -1,7 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
 import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings;
-import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
+import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -19,8 +19,8 @@ public final class VerifyRecord implements StepRecord {
     private final long differences;
     private final List<String> artifacts;
 
-    public VerifyRecord(VerifySettings settings, WorkspaceVerification.Outcome outcome) {
-        WorkspaceVerification.Figures figures = outcome.figures();
+    public VerifyRecord(VerifySettings settings, VerifyRun.Outcome outcome) {
+        VerifyRun.Figures figures = outcome.figures();
         this.target = settings.target();
         this.compareWith = settings.compareWith();
         this.compared = outcome.identical() != null;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import hudson.AbortException;
-import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
+import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -43,7 +43,7 @@ class VerifyCallableTest {
     void shouldWriteManifestReportAndChartIntoTheWorkspace() throws Exception {
         sparseFile("disk.img", 1);
 
-        WorkspaceVerification.Outcome outcome = RoundTrip.of(new VerifyCallable(settings("disk.img", "source", null)))
+        VerifyRun.Outcome outcome = RoundTrip.of(new VerifyCallable(settings("disk.img", "source", null)))
                 .invoke(workspace.toFile(), null);
 
         assertThat(outcome.artifacts()).containsExactly("source.manifest", "source-report.json",
@@ -64,7 +64,7 @@ class VerifyCallableTest {
             raf.write(7);
         }
 
-        WorkspaceVerification.Outcome outcome = new VerifyCallable(settings("disk.img", "copy", "source.manifest"))
+        VerifyRun.Outcome outcome = new VerifyCallable(settings("disk.img", "copy", "source.manifest"))
                 .invoke(workspace.toFile(), null);
 
         assertThat(outcome.mismatch()).isTrue();

@@ -1,0 +1,178 @@
+package io.jenkins.plugins.zfsreplication.verify;
+
+import io.jenkins.plugins.zfsreplication.units.Sizes;
+import java.io.Serializable;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * One verification, the engine's entry point for the verify job: the command line's {@code verify}
+ * and the {@code zfsVerify} step's callable both run it. Hashes a path or a snapshot
+ * ({@code pool/dataset@name}, made readable by the mounter) into a manifest, writes the report and
+ * the throughput CSV and chart where {@link Outputs} names them, and compares with a reference
+ * manifest when one is given. Prints nothing: the log comes back in the {@link Result}.
+ *
+ * @param options      chunking and hashing ({@link VerifyOptions#defaults()} holds the defaults)
+ * @param sampleMillis how often throughput is sampled
+ * @param progress     called with each sample (a progress line); null for none
+ * @param mounter      makes a snapshot readable, logging to the consumer it is given; called only for a snapshot
+ */
+public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<ThroughputRecorder.Sample> progress,
+                        Function<Consumer<String>, SnapshotMounter> mounter) {
+    /** One throughput sample a second, as users write it (the command line's default) and as a number. */
+    public static final String DEFAULT_SAMPLE_MILLIS_TEXT = "1000";
+    public static final long DEFAULT_SAMPLE_MILLIS = 1000;
+
+    public VerifyRun {
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(mounter, "mounter");
+    }
+
+    /**
+     * Where a run writes: the manifest (null: to the writer given to {@link #run}), and the report,
+     * the throughput CSV and chart (each null: not written).
+     */
+    public record Outputs(Path manifest, Path report, Path csv, Path chart) {
+        /** {@code <name>.manifest}, {@code <name>-report.json}, {@code <name>-throughput.csv} and {@code .svg}. */
+        public static Outputs named(Path directory, String name) {
+            if (name == null || !name.matches("[A-Za-z0-9._-]+") || name.startsWith(".")) {
+                throw new VerifyException("Artifact name '%s' must be letters, digits, '.', '_' or '-' (it names files)",
+                        name);
+            }
+            return new Outputs(directory.resolve(name + ".manifest"), directory.resolve(name + "-report.json"),
+                    directory.resolve(name + "-throughput.csv"), directory.resolve(name + "-throughput.svg"));
+        }
+
+        List<Path> written() {
+            List<Path> files = new ArrayList<>();
+            for (Path file : new Path[] {manifest, report, csv, chart}) {
+                if (file != null) {
+                    files.add(file);
+                }
+            }
+            return files;
+        }
+    }
+
+    /**
+     * What a run did: the full result (files, samples) for whoever runs it in its own process, the
+     * comparison (null without a reference), the files written and the log.
+     */
+    public record Result(VerifyResult verified, CompareResult comparison, List<Path> artifacts, List<String> log) {
+        public Result {
+            artifacts = List.copyOf(artifacts);
+            log = List.copyOf(log);
+        }
+
+        /** The one-line summary, as the command line prints it and a build page shows it. */
+        public String summary() {
+            return VerifyRun.summary(verified);
+        }
+
+        /** The small record that travels from an agent to the controller; artifacts relative to {@code base}. */
+        public Outcome outcome(Path base) {
+            return new Outcome(artifacts.stream().map(file -> base.relativize(file).toString()).toList(), summary(),
+                    comparison == null ? null : comparison.identical(),
+                    comparison == null ? null : comparison.summary(),
+                    comparison == null ? List.of() : comparison.listed().stream().map(Difference::describe).toList(),
+                    log, Figures.of(verified, comparison));
+        }
+    }
+
+    /** What a run produced, small enough to travel from an agent back to the controller. */
+    public record Outcome(List<String> artifacts, String summary, Boolean identical, String comparisonSummary,
+                          List<String> differences, List<String> log, Figures figures) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        public Outcome {
+            artifacts = List.copyOf(artifacts);
+            differences = List.copyOf(differences);
+            log = List.copyOf(log);
+        }
+
+        /** True when a comparison ran and found differences. */
+        public boolean mismatch() {
+            return Boolean.FALSE.equals(identical);
+        }
+    }
+
+    /**
+     * The counts of one run, for a build page: how much was hashed and, when compared, how many
+     * differences (every one, also beyond the listed ones).
+     */
+    public record Figures(long files, long bytes, long dataBytes, long chunks, double seconds, long differences)
+            implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        static Figures of(VerifyResult result, CompareResult comparison) {
+            return new Figures(result.files().size(), result.bytes(), result.dataBytes(), result.chunks(),
+                    result.seconds(), comparison == null ? 0 : comparison.total());
+        }
+    }
+
+    /**
+     * @param target      a path (relative ones resolve against {@code base}), or a snapshot {@code pool/dataset@name}
+     * @param base        the directory relative targets and the reference resolve against
+     * @param outputs     where the manifest and the other artifacts go
+     * @param manifestOut where the manifest goes when {@code outputs} names no file for it; else null
+     * @param compareWith a reference manifest (relative to {@code base} or absolute), or null/blank for none
+     */
+    public Result run(String target, Path base, Outputs outputs, Writer manifestOut, String compareWith) {
+        Path reference = compareWith == null || compareWith.isBlank() ? null : base.resolve(compareWith);
+        if (reference != null && !Files.isRegularFile(reference)) {
+            throw new VerifyException("The reference manifest %s does not exist: archive or stash it first", reference);
+        }
+        if (outputs.manifest() == null && manifestOut == null) {
+            throw new IllegalArgumentException("a manifest file or writer is needed");
+        }
+        List<String> log = new ArrayList<>();
+        Path input = base.resolve(target);
+        Verifier verifier = new Verifier(options, sampleMillis, progress);
+        VerifyResult result;
+        if (target.contains("@") && !Files.exists(input)) {
+            result = verifier.verifySnapshot(target, mounter.apply(log::add), outputs.manifest(), manifestOut);
+        } else {
+            result = outputs.manifest() != null ? verifier.verify(input, outputs.manifest())
+                    : verifier.verify(input, manifestOut);
+        }
+        CompareResult comparison = reference == null ? null : compare(reference, outputs.manifest());
+        if (outputs.report() != null) {
+            AtomicFiles.write(outputs.report(), VerifyArtifacts.reportJson(result, outputs.manifest() == null ? null
+                    : Objects.toString(outputs.manifest().getFileName(), outputs.manifest().toString()), comparison));
+        }
+        if (outputs.csv() != null) {
+            AtomicFiles.write(outputs.csv(), VerifyArtifacts.throughputCsv(result.samples()));
+        }
+        if (outputs.chart() != null) {
+            AtomicFiles.write(outputs.chart(), VerifyArtifacts.throughputSvg(result.samples(), "verify " + result.target()));
+        }
+        log.addAll(result.log());
+        result.skipped().forEach(s -> log.add("not hashed: " + s.path() + ": " + s.reason()));
+        return new Result(result, comparison, outputs.written(), log);
+    }
+
+    private static CompareResult compare(Path reference, Path manifest) {
+        if (manifest == null) {
+            throw new VerifyException("A comparison needs the manifest written to a file");
+        }
+        try (ManifestReader left = ManifestReader.open(reference, null); ManifestReader right = ManifestReader.open(manifest, null)) {
+            return ManifestComparison.compare(left, right, difference -> { });
+        }
+    }
+
+    /** The one-line summary of a run. */
+    public static String summary(VerifyResult result) {
+        double seconds = Math.max(result.seconds(), 1e-9);
+        return String.format(Locale.ROOT,
+                "verified %d file(s), %s (%s data, %s holes, %d zero chunks) in %.2f s: %s/s",
+                result.files().size(), Sizes.human(result.bytes()), Sizes.human(result.dataBytes()),
+                Sizes.human(result.holeBytes()), result.zeroChunks(), result.seconds(), Sizes.human(result.bytes() / seconds));
+    }
+}
