@@ -30,7 +30,12 @@ public enum SendOption {
     /** {@code recv -s}: an interrupted receive keeps its state and resumes with {@code send -t}. */
     RESUMABLE("-s", Feature.RESUME_TOKENS, Side.BOTH),
     /** {@code recv -u}: received file systems are not mounted (asked for unless the run mounts them). */
-    NO_MOUNT("-u", Feature.RECEIVE_NO_MOUNT, Side.RECEIVE);
+    NO_MOUNT("-u", Feature.RECEIVE_NO_MOUNT, Side.RECEIVE),
+    /**
+     * {@code send -b}: the properties the source received, not its local overrides: a backup of a
+     * backup gets what the first host sent, not the middle one's readonly=on or canmount=off.
+     */
+    BACKUP("-b", Feature.SEND_BACKUP, Side.SOURCE);
 
     /** Which command takes the flag, and whose zfs must have the feature. */
     public enum Side {

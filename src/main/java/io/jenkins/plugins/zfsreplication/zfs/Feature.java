@@ -27,6 +27,8 @@ public enum Feature {
     LARGE_BLOCKS(usage -> usage.hasFlags("send", "L")),
     /** {@code zfs send -e}: embedded-data blocks sent as such. */
     EMBEDDED_DATA(usage -> usage.hasFlags("send", "e")),
+    /** {@code zfs send -b}: only received property values, not the local ones that override them. */
+    SEND_BACKUP(usage -> usage.hasFlags("send", "b")),
     /** {@code zfs snapshot a@s b@s ...}: several snapshots in one atomic call (zfs-fuse takes one). */
     // OpenZFS: "snapshot [-r] [-o property=value] ... <filesystem|volume>@<snap> ..."
     MULTI_SNAPSHOT(usage -> usage.synopsis("snapshot").matches("(?s).*@<?snap[a-z]*>? \\.\\.\\..*")),
