@@ -3,6 +3,7 @@ package io.jenkins.plugins.zfsreplication.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.ArchConfiguration;
@@ -77,6 +78,14 @@ class ArchitectureTest {
                 .whereLayer("tcp").mayNotBeAccessedByAnyLayer()
                 .whereLayer("engine").mayOnlyBeAccessedByLayers("tcp")
                 .whereLayer("process").mayOnlyBeAccessedByLayers("engine", "tcp");
+    }
+
+    /**
+     * No cycle between any two packages, the Jenkins layer's sub-packages included: a step's package
+     * may use shared and views, views and shared use none of the steps, so each can be read alone.
+     */
+    static ArchRule packagesFreeOfCycles(String base) {
+        return slices().matching(base + ".(**)").should().beFreeOfCycles();
     }
 
     static ArchRule testClassesNotPublic() {
@@ -168,6 +177,21 @@ class ArchitectureTest {
         assertThat(result.hasViolation()).isTrue();
         assertThat(result.getFailureReport().getDetails())
                 .anyMatch(detail -> detail.contains(FIXTURES + ".transfer.process.ReachesUp"));
+    }
+
+    @Test
+    void shouldKeepEveryPackageFreeOfCycles() {
+        packagesFreeOfCycles(BASE).check(mainClasses());
+    }
+
+    @Test
+    void shouldReportACycleBetweenTwoPackages() {
+        EvaluationResult result = packagesFreeOfCycles(FIXTURES + ".cycle").evaluate(new ClassFileImporter()
+                .importPackages(FIXTURES + ".cycle"));
+
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().getDetails())
+                .anyMatch(detail -> detail.contains(FIXTURES + ".cycle.view.BuildPage"));
     }
 
     @Test

@@ -54,8 +54,8 @@ class PlanPruneCallableTest {
         assertThat(plan.datasets().get(0).action()).isEqualTo(DatasetAction.SEND);
         assertThat(Files.readString(workspace.resolve("plan.txt"))).contains("-I @" + SNAPSHOTS.get(0));
         assertThat(RoundTrip.of(planned)).isEqualTo(planned);
-        PlanRecord planRecord = new PlanRecord(new PlanSettings(source.name(), true, target + "/copy", "", null, null,
-                "zr", false, false), planned, List.of("plan.json", "plan.txt"));
+        PlanRecord planRecord = planned.record(new PlanSettings(source.name(), true, target + "/copy", "", null, null,
+                "zr", false, false), List.of("plan.json", "plan.txt"));
         assertThat(planRecord).extracting(PlanRecord::getDatasets, PlanRecord::getToSend, PlanRecord::getSteps,
                 PlanRecord::getUpToDate, PlanRecord::getProblems).containsExactly(1, 1, 2, 0, 0);
 
@@ -69,7 +69,7 @@ class PlanPruneCallableTest {
         assertThat(Files.readString(workspace.resolve("plan.txt"))).contains("-i @" + SNAPSHOTS.get(0) + " -> @"
                 + SNAPSHOTS.get(2));
         assertThat(TestApply.snapshots(pools, source.name())).hasSize(3);
-        PruneRecord pruneRecord = new PruneRecord(pruned, List.of("plan.json", "prune-report.json"));
+        PruneRecord pruneRecord = pruned.record(List.of("plan.json", "prune-report.json"));
         String report = Files.readString(workspace.resolve("prune-report.json"));
         assertThat(pruneRecord.isDryRun()).isTrue();
         assertThat(pruneRecord.getDestroyed()).isPositive().isEqualTo(occurrences(report, "\"decision\" : \"DESTROY\""));

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
+import io.jenkins.plugins.zfsreplication.steps.views.CheckRecord;
 import java.io.File;
 import java.io.IOException;
 import java.io.Serializable;
@@ -61,6 +62,13 @@ public final class CheckCallable extends MasterToSlaveFileCallable<CheckCallable
     /** What the build log, the build page and the script see. */
     public record Summary(String status, String firstLine, List<DatasetAges> datasets, List<String> log)
             implements Serializable {
+        /** What the build page keeps of this run. */
+        public CheckRecord record(String sources, List<String> artifacts) {
+            return new CheckRecord(sources, status, firstLine, datasets.stream().map(ages -> new CheckRecord.Dataset(
+                    ages.source(), ages.status(), ages.reason(), ages.commonAge(), ages.sourceAge(), ages.targetAge()))
+                    .toList(), artifacts);
+        }
+
         public Summary {
             datasets = List.copyOf(datasets);
             log = List.copyOf(log);

@@ -15,7 +15,6 @@ import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
-import io.jenkins.plugins.zfsreplication.steps.views.CheckRecord;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 
@@ -49,7 +48,7 @@ record CheckRunner(CheckSettings settings, String targetAgent) implements StepRu
         summary.datasets().forEach(d -> log.println("zfsCheck: " + d.status() + " " + d.source() + ": " + d.reason()));
         List<String> artifacts = List.of("check.json", "check.txt");
         WorkspaceFiles.archive(run, workspace, launcher, listener, artifacts);
-        ZfsReplicationAction.record(run, new CheckRecord(settings.sources(), summary, artifacts));
+        ZfsReplicationAction.record(run, summary.record(settings.sources(), artifacts));
         Result result = resultOf(summary.status());
         if (result == Result.FAILURE) {
             throw new AbortException("zfsCheck: " + summary.firstLine());

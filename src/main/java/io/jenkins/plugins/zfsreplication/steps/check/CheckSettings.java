@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.FieldText;
 import java.io.Serializable;
 import java.util.List;
 
@@ -7,7 +8,6 @@ import io.jenkins.plugins.zfsreplication.check.AgeThresholds;
 import io.jenkins.plugins.zfsreplication.check.CheckOptions;
 import io.jenkins.plugins.zfsreplication.plan.Selection;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
-import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
@@ -44,9 +44,9 @@ public record CheckSettings(String sources, boolean recursive, String targetRoot
         if (targetRoot == null || targetRoot.isBlank()) {
             throw new ZfsException("No target root given: name the dataset the sources land under");
         }
-        List<DatasetName> roots = PlanSettings.words(sources).stream().map(DatasetName::of).toList();
-        return new CheckOptions(new Selection(roots, recursive, PlanSettings.words(includes),
-                PlanSettings.words(excludes), false), DatasetName.of(targetRoot.strip()),
+        List<DatasetName> roots = FieldText.words(sources).stream().map(DatasetName::of).toList();
+        return new CheckOptions(new Selection(roots, recursive, FieldText.words(includes),
+                FieldText.words(excludes), false), DatasetName.of(targetRoot.strip()),
                 SnapshotNaming.of(prefix == null || prefix.isBlank() ? SnapshotNaming.DEFAULT_PREFIX : prefix.strip()),
                 thresholds(warn, crit));
     }
@@ -56,6 +56,6 @@ public record CheckSettings(String sources, boolean recursive, String targetRoot
     }
 
     static AgeThresholds thresholds(String warn, String crit) {
-        return AgeThresholds.parse(PlanSettings.words(warn), PlanSettings.words(crit));
+        return AgeThresholds.parse(FieldText.words(warn), FieldText.words(crit));
     }
 }

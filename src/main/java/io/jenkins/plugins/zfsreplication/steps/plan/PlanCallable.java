@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.plan;
 
+import io.jenkins.plugins.zfsreplication.steps.views.PlanRecord;
 import java.io.File;
 import java.io.IOException;
 import java.io.Serializable;
@@ -47,6 +48,11 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
      */
     public record Summary(String summary, int steps, List<String> log, int datasets, int toSend, int upToDate, int skipped,
                    int problems) implements Serializable {
+        /** What the build page keeps of this run of {@code settings}. */
+        public PlanRecord record(PlanSettings settings, List<String> artifacts) {
+            return new PlanRecord(settings.sources(), datasets, toSend, upToDate, skipped, problems, steps, artifacts);
+        }
+
         /** The value zfsSnapshotPlan returns to a Pipeline script. */
         public Map<String, Object> toMap() {
             Map<String, Object> map = new LinkedHashMap<>();

@@ -14,7 +14,6 @@ import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
-import io.jenkins.plugins.zfsreplication.steps.views.PlanRecord;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 
@@ -46,7 +45,7 @@ record PlanRunner(PlanSettings settings, String targetAgent) implements StepRunn
         log.println("zfsSnapshotPlan: " + summary.summary());
         List<String> artifacts = List.of("plan.json", "plan.txt");
         WorkspaceFiles.archive(run, workspace, launcher, listener, artifacts);
-        ZfsReplicationAction.record(run, new PlanRecord(settings, summary, artifacts));
+        ZfsReplicationAction.record(run, summary.record(settings, artifacts));
         return summary.toMap();
     }
 }

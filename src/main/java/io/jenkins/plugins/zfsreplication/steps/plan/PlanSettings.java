@@ -1,7 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.plan;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.FieldText;
 import java.io.Serializable;
-import java.util.Arrays;
 import java.util.List;
 
 import io.jenkins.plugins.zfsreplication.plan.PlanOptions;
@@ -47,13 +47,9 @@ public record PlanSettings(String sources, boolean recursive, String targetRoot,
         if (targetRoot == null || targetRoot.isBlank()) {
             throw new ZfsException("No target root given: name the dataset the sources land under");
         }
-        List<DatasetName> roots = words(sources).stream().map(DatasetName::of).toList();
-        return new PlanOptions(new Selection(roots, recursive, words(includes), words(excludes), false),
+        List<DatasetName> roots = FieldText.words(sources).stream().map(DatasetName::of).toList();
+        return new PlanOptions(new Selection(roots, recursive, FieldText.words(includes), FieldText.words(excludes), false),
                 DatasetName.of(targetRoot.strip()), SnapshotNaming.of(prefix == null || prefix.isBlank() ? DEFAULT_PREFIX
                 : prefix.strip()), allowRollback, false);
-    }
-
-    public static List<String> words(String text) {
-        return text == null ? List.of() : Arrays.stream(text.split("[,\\s]+")).filter(w -> !w.isEmpty()).toList();
     }
 }

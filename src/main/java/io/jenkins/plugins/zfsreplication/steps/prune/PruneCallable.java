@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.prune;
 
+import io.jenkins.plugins.zfsreplication.steps.views.PruneRecord;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
 import java.io.File;
 import java.io.IOException;
@@ -64,6 +65,11 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
      */
     public record Summary(String summary, boolean failed, List<String> log, boolean dryRun, int destroyed, int kept,
                    int notSent, long bytesNotSent, PruneReport report) implements Serializable {
+        /** What the build page keeps of this run. */
+        public PruneRecord record(List<String> artifacts) {
+            return new PruneRecord(dryRun, failed, destroyed, kept, notSent, bytesNotSent, artifacts);
+        }
+
         static Summary of(PruneReport report, List<String> log) {
             return new Summary(PruneReportJson.summary(report), !report.errors().isEmpty(), log, report.dryRun(),
                     count(report, Decision.DESTROY), count(report, Decision.KEEP), report.snapshotsNotSent(),

@@ -18,7 +18,6 @@ import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
-import io.jenkins.plugins.zfsreplication.steps.views.PruneRecord;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 
@@ -49,7 +48,7 @@ record PruneRunner(PruneSettings settings, String targetAgent, String targetRoot
         summary.summary().lines().forEach(line -> log.println("zfsPrune: " + line));
         List<String> artifacts = List.of(folder + "plan.json", folder + "plan.txt", folder + "prune-report.json");
         WorkspaceFiles.archive(run, workspace, launcher, listener, artifacts);
-        ZfsReplicationAction.record(run, new PruneRecord(summary, artifacts));
+        ZfsReplicationAction.record(run, summary.record(artifacts));
         if (summary.failed()) {
             throw new AbortException("zfsPrune: some snapshots could not be destroyed; see prune-report.json");
         }

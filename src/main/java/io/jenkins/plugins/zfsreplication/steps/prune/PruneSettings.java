@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.prune;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.FieldText;
 import java.io.Serializable;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -7,7 +8,6 @@ import java.time.format.DateTimeParseException;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
-import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSettings;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 
 /**
@@ -28,7 +28,7 @@ public record PruneSettings(String plan, String keepTarget, String keepSource, S
             options(keepTarget, keepSource, prefix, now, Instant.EPOCH);
             if (plan != null && !plan.isBlank()) {
                 // the plan and the files written beside it stay inside the workspace
-                SendRecvSettings.relative(plan, "plan");
+                FieldText.relative(plan, "plan");
             }
         } catch (ZfsException | DateTimeParseException e) {
             throw new IllegalArgumentException("zfsPrune: " + e.getMessage(), e);

@@ -1,6 +1,5 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
-import io.jenkins.plugins.zfsreplication.steps.views.SendRecvRecord;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import java.io.IOException;
 import java.util.Map;
@@ -45,7 +44,7 @@ record SendRecvRunner(SendRecvSettings settings, String credentialsId, SendRecvT
                         listener)
                 : workspace.act(new SendRecvCallable(settings, listener, key, target))).archiving(settings);
         WorkspaceFiles.archive(run, workspace, launcher, listener, summary.artifacts());
-        ZfsReplicationAction.record(run, new SendRecvRecord(settings, summary));
+        ZfsReplicationAction.record(run, summary.record(settings));
         if (!summary.succeeded()) {
             throw new AbortException(String.format("zfsSendRecv: %d of %d steps failed%s: %s", summary.failedSteps(),
                     summary.steps(), summary.cancelled() ? " (cancelled)" : "", summary.firstError()));

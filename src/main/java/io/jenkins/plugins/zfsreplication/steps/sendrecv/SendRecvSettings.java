@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import io.jenkins.plugins.zfsreplication.transfer.Compression;
+import io.jenkins.plugins.zfsreplication.steps.shared.FieldText;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.TransferArtifacts;
@@ -32,9 +32,9 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
     private static final long serialVersionUID = 2L;
 
     public SendRecvSettings {
-        plan = relative(plan, "plan");
-        artifacts = relative(artifacts == null || artifacts.isBlank() ? "zfs-transfer" : artifacts, "artifacts");
-        transport = transport(transport == null || transport.isBlank() ? "local" : transport);
+        plan = FieldText.relative(plan, "plan");
+        artifacts = FieldText.relative(artifacts == null || artifacts.isBlank() ? "zfs-transfer" : artifacts, "artifacts");
+        transport = FieldText.transport(transport == null || transport.isBlank() ? "local" : transport);
         if ("ssh".equals(transport) && (sshHost == null || sshHost.isBlank())) {
             throw new TransferException("The ssh transport needs sshHost ([user@]host)");
         }
@@ -45,56 +45,14 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
         Objects.requireNonNull(options, "options");
     }
 
-    /**
-     * The defaults with {@code zfs recv -o/-x} as written in the step: "canmount=off compression=lz4",
-     * "mountpoint,sharenfs". Checked like every other field, on the controller.
-     */
-    public static TransferOptions receiveProperties(String set, String exclude) {
-        java.util.Map<String, String> properties = new java.util.LinkedHashMap<>();
-        for (String entry : set.isBlank() ? new String[0] : set.strip().split("\\s+")) {
-            int equals = entry.indexOf('=');
-            if (equals <= 0) {
-                throw new TransferException("recvSet takes PROPERTY=VALUE entries separated by spaces, not '%s'", entry);
-            }
-            properties.put(entry.substring(0, equals), entry.substring(equals + 1));
-        }
-        List<String> excluded = exclude.isBlank() ? List.of() : List.of(exclude.strip().split("[\\s,]+"));
-        return TransferOptions.defaults().withRecvProperties(properties, excluded);
-    }
-
     /** Comma-separated option names as the step's {@code options} field holds them; "" for none. */
     public static Set<SendOption> sendOptions(String names) {
         return names == null || names.isBlank() ? Set.of()
                 : Arrays.stream(names.split(",")).map(SendOption::byName).collect(Collectors.toSet());
     }
 
-    public static String transport(String name) {
-        String transport = name.strip();
-        if (!List.of("local", "ssh", "tcp").contains(transport)) {
-            throw new TransferException("Unknown transport '%s': zfsSendRecv runs 'local', 'ssh' or 'tcp' (tcp needs "
-                    + "targetAgent and tcpAddress)", transport);
-        }
-        return transport;
-    }
-
-    public static Compression compression(String name) {
-        return Compression.byName(name);
-    }
-
     public List<String> sshOptionList() {
         return sshOptions.isEmpty() ? List.of() : List.of(sshOptions.split("\\s+"));
-    }
-
-    /** Workspace-relative, no way out of the workspace. */
-    public static String relative(String path, String field) {
-        if (path == null || path.isBlank()) {
-            throw new TransferException("%s is required", field);
-        }
-        String clean = path.strip();
-        if (clean.startsWith("/") || List.of(clean.split("/")).contains("..")) {
-            throw new TransferException("%s must be a path inside the workspace, not '%s'", field, clean);
-        }
-        return clean;
     }
 
     /**

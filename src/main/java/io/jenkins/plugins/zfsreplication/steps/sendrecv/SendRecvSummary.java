@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
+import io.jenkins.plugins.zfsreplication.steps.views.SendRecvRecord;
 import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +29,12 @@ public record SendRecvSummary(boolean succeeded, boolean cancelled, int steps, i
     public SendRecvSummary archiving(SendRecvSettings settings) {
         return new SendRecvSummary(succeeded, cancelled, steps, failedSteps, bytes, firstError, settings.artifactFiles(),
                 datasets, skippedSteps, seconds);
+    }
+
+    /** What the build page keeps of this run of {@code settings}. */
+    public SendRecvRecord record(SendRecvSettings settings) {
+        return new SendRecvRecord(settings.plan(), settings.transport(), succeeded, datasets, steps, skippedSteps,
+                failedSteps, bytes, seconds, firstError, artifacts);
     }
 
     /** The value zfsSendRecv returns to a Pipeline script. */

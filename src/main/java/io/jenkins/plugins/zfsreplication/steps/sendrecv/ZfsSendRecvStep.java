@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.FieldText;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.transfer.Compression;
 import io.jenkins.plugins.zfsreplication.transfer.RetryPolicy;
@@ -273,7 +274,7 @@ public final class ZfsSendRecvStep extends ZfsStep {
     public SendRecvSettings settings(StepDefaults defaults) {
         RetryPolicy retry = new RetryPolicy(retries == null ? RetryPolicy.DEFAULT.retries() : retries,
                 retryDelay == null ? RetryPolicy.DEFAULT.delay() : Duration.ofSeconds(retryDelay));
-        TransferOptions transfer = SendRecvSettings.receiveProperties(text(recvSet, ""), text(recvExclude, ""))
+        TransferOptions transfer = FieldText.receiveProperties(recvSet, recvExclude)
                 .withRequested(SendRecvSettings.sendOptions(options))
                 .withCompression(Compression.byName(text(compression, TransferOptions.DEFAULT_COMPRESSION)))
                 .withBuffer(Sizes.parse(text(buffer, TransferOptions.DEFAULT_BUFFER_SIZE)),

@@ -1,9 +1,8 @@
 package io.jenkins.plugins.zfsreplication.steps.shared;
 
 import io.jenkins.plugins.zfsreplication.units.SizeException;
-import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
-import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSettings;
-import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvTarget;
+import io.jenkins.plugins.zfsreplication.transfer.Compression;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveServer;
 import io.jenkins.plugins.zfsreplication.check.AgeThresholds;
 import io.jenkins.plugins.zfsreplication.plan.Selection;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
@@ -41,7 +40,7 @@ public final class FieldChecks {
 
     /** Source datasets, separated by commas or white space; at least one. */
     public static Optional<String> datasets(String value) {
-        return check(() -> Selection.of(PlanSettings.words(value).stream().map(DatasetName::of).toList(), false));
+        return check(() -> Selection.of(FieldText.words(value).stream().map(DatasetName::of).toList(), false));
     }
 
     /** A retention rule set (keepTarget, keepSource); empty keeps everything on that side. */
@@ -51,7 +50,7 @@ public final class FieldChecks {
 
     /** zfsCheck's warning and critical ages, checked together (the warning age may not be above the critical). */
     public static Optional<String> ages(String warn, String crit) {
-        return check(() -> AgeThresholds.parse(PlanSettings.words(warn), PlanSettings.words(crit)));
+        return check(() -> AgeThresholds.parse(FieldText.words(warn), FieldText.words(crit)));
     }
 
     /** The snapshot name prefix; empty takes the default. */
@@ -126,7 +125,7 @@ public final class FieldChecks {
 
     /** zfs recv -o entries ("p=v p2=v2") and -x names, as zfsSendRecv takes them. */
     public static Optional<String> receiveProperties(String set, String exclude) {
-        return check(() -> SendRecvSettings.receiveProperties(set == null ? "" : set, exclude == null ? "" : exclude));
+        return check(() -> FieldText.receiveProperties(set, exclude));
     }
 
     /** A target id (the tag of the holds on the source); empty for none. */
@@ -136,7 +135,7 @@ public final class FieldChecks {
 
     /** local or ssh; empty takes the default. */
     public static Optional<String> transport(String value) {
-        return blank(value) ? none() : check(() -> SendRecvSettings.transport(value));
+        return blank(value) ? none() : check(() -> FieldText.transport(value));
     }
 
     /** No problem. */
@@ -161,7 +160,7 @@ public final class FieldChecks {
         if (blank(value)) {
             return Optional.of("The tcp transport needs tcpAddress: the target host's address as this agent reaches it");
         }
-        return check(() -> new SendRecvTarget("", value, 0, ""));
+        return check(() -> new ReceiveServer.Addresses(value.strip(), value.strip(), value.strip(), 0));
     }
 
     /** The ssh destination; required only when the transport is ssh. */
@@ -177,16 +176,16 @@ public final class FieldChecks {
 
     /** The plan file: required, inside the workspace. */
     public static Optional<String> plan(String value) {
-        return check(() -> SendRecvSettings.relative(value, "plan"));
+        return check(() -> FieldText.relative(value, "plan"));
     }
 
     /** The artifacts directory: inside the workspace; empty takes the default. */
     public static Optional<String> artifacts(String value) {
-        return blank(value) ? Optional.empty() : check(() -> SendRecvSettings.relative(value, "artifacts"));
+        return blank(value) ? Optional.empty() : check(() -> FieldText.relative(value, "artifacts"));
     }
 
     public static Optional<String> compression(String value) {
-        return blank(value) ? Optional.empty() : check(() -> SendRecvSettings.compression(value.strip()));
+        return blank(value) ? Optional.empty() : check(() -> Compression.byName(value));
     }
 
     public static boolean blank(String value) {

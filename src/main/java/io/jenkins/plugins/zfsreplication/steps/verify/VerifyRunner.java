@@ -38,7 +38,7 @@ record VerifyRunner(VerifySettings settings) implements StepRunner {
         log.println("zfsVerify: " + outcome.summary());
         WorkspaceFiles.archive(run, workspace, launcher, listener, List.of(".manifest", "-report.json",
                 "-throughput.csv", "-throughput.svg").stream().map(suffix -> settings.name() + suffix).toList());
-        ZfsReplicationAction.record(run, new VerifyRecord(settings, outcome));
+        ZfsReplicationAction.record(run, new VerifyRecord(settings.target(), settings.compareWith(), settings.name(), outcome));
         if (outcome.identical() == null) {
             return outcome;
         }

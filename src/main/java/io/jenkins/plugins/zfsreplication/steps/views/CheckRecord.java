@@ -4,7 +4,6 @@ import java.io.Serializable;
 import java.util.List;
 
 import io.jenkins.plugins.zfsreplication.check.Ages;
-import io.jenkins.plugins.zfsreplication.steps.check.CheckCallable;
 
 /** What one zfsCheck found, made from the summary the agent returned: the status and every dataset's ages. */
 public final class CheckRecord implements StepRecord {
@@ -15,11 +14,11 @@ public final class CheckRecord implements StepRecord {
     private final List<Dataset> datasets;
     private final List<String> artifacts;
 
-    public CheckRecord(String sources, CheckCallable.Summary summary, List<String> artifacts) {
+    public CheckRecord(String sources, String status, String summary, List<Dataset> datasets, List<String> artifacts) {
         this.sources = sources;
-        this.status = summary.status();
-        this.summary = summary.firstLine();
-        this.datasets = summary.datasets().stream().map(Dataset::new).toList();
+        this.status = status;
+        this.summary = summary;
+        this.datasets = List.copyOf(datasets);
         this.artifacts = List.copyOf(artifacts);
     }
 
@@ -43,13 +42,13 @@ public final class CheckRecord implements StepRecord {
         private final long sourceAge;
         private final long targetAge;
 
-        Dataset(CheckCallable.DatasetAges ages) {
-            this.source = ages.source();
-            this.status = ages.status();
-            this.reason = ages.reason();
-            this.commonAge = ages.commonAge();
-            this.sourceAge = ages.sourceAge();
-            this.targetAge = ages.targetAge();
+        public Dataset(String source, String status, String reason, long commonAge, long sourceAge, long targetAge) {
+            this.source = source;
+            this.status = status;
+            this.reason = reason;
+            this.commonAge = commonAge;
+            this.sourceAge = sourceAge;
+            this.targetAge = targetAge;
         }
 
         public String getSource() { return source; }

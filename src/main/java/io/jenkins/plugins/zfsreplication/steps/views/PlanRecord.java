@@ -1,7 +1,5 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
-import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
-import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -18,14 +16,15 @@ public final class PlanRecord implements StepRecord {
     private final int steps;
     private final List<String> artifacts;
 
-    public PlanRecord(PlanSettings settings, PlanCallable.Summary summary, List<String> artifacts) {
-        this.sources = settings.sources();
-        this.datasets = summary.datasets();
-        this.toSend = summary.toSend();
-        this.upToDate = summary.upToDate();
-        this.skipped = summary.skipped();
-        this.problems = summary.problems();
-        this.steps = summary.steps();
+    public PlanRecord(String sources, int datasets, int toSend, int upToDate, int skipped, int problems, int steps,
+                      List<String> artifacts) {
+        this.sources = sources;
+        this.datasets = datasets;
+        this.toSend = toSend;
+        this.upToDate = upToDate;
+        this.skipped = skipped;
+        this.problems = problems;
+        this.steps = steps;
         this.artifacts = new ArrayList<>(artifacts);
     }
 

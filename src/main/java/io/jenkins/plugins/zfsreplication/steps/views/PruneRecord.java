@@ -1,6 +1,5 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
-import io.jenkins.plugins.zfsreplication.steps.prune.PruneCallable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,13 +15,14 @@ public final class PruneRecord implements StepRecord {
     private final long bytesNotSent;
     private final List<String> artifacts;
 
-    public PruneRecord(PruneCallable.Summary summary, List<String> artifacts) {
-        this.dryRun = summary.dryRun();
-        this.failed = summary.failed();
-        this.destroyed = summary.destroyed();
-        this.kept = summary.kept();
-        this.notSent = summary.notSent();
-        this.bytesNotSent = summary.bytesNotSent();
+    public PruneRecord(boolean dryRun, boolean failed, int destroyed, int kept, int notSent, long bytesNotSent,
+                       List<String> artifacts) {
+        this.dryRun = dryRun;
+        this.failed = failed;
+        this.destroyed = destroyed;
+        this.kept = kept;
+        this.notSent = notSent;
+        this.bytesNotSent = bytesNotSent;
         this.artifacts = new ArrayList<>(artifacts);
     }
 

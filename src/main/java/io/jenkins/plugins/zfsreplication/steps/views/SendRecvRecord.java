@@ -1,12 +1,10 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
-import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSettings;
-import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSummary;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** What one zfsSendRecv run did, made from the summary the agent returned. */
+/** What one zfsSendRecv run did, made from the summary the agent returned ({@code SendRecvSummary.record}). */
 public final class SendRecvRecord implements StepRecord {
     private static final long serialVersionUID = 1L;
     private final String plan;
@@ -21,18 +19,19 @@ public final class SendRecvRecord implements StepRecord {
     private final String error;
     private final List<String> artifacts;
 
-    public SendRecvRecord(SendRecvSettings settings, SendRecvSummary summary) {
-        this.plan = settings.plan();
-        this.transport = settings.transport();
-        this.succeeded = summary.succeeded();
-        this.datasets = summary.datasets();
-        this.steps = summary.steps();
-        this.skippedSteps = summary.skippedSteps();
-        this.failedSteps = summary.failedSteps();
-        this.bytes = summary.bytes();
-        this.seconds = summary.seconds();
-        this.error = summary.firstError();
-        this.artifacts = new ArrayList<>(summary.artifacts());
+    public SendRecvRecord(String plan, String transport, boolean succeeded, int datasets, int steps, int skippedSteps,
+                          int failedSteps, long bytes, double seconds, String error, List<String> artifacts) {
+        this.plan = plan;
+        this.transport = transport;
+        this.succeeded = succeeded;
+        this.datasets = datasets;
+        this.steps = steps;
+        this.skippedSteps = skippedSteps;
+        this.failedSteps = failedSteps;
+        this.bytes = bytes;
+        this.seconds = seconds;
+        this.error = error;
+        this.artifacts = new ArrayList<>(artifacts);
     }
 
     public String getPlan() { return plan; }

@@ -1,6 +1,5 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
-import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings;
 import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,10 +18,11 @@ public final class VerifyRecord implements StepRecord {
     private final long differences;
     private final List<String> artifacts;
 
-    public VerifyRecord(VerifySettings settings, VerifyRun.Outcome outcome) {
+    /** @param name the artifacts' name prefix, from the step's settings */
+    public VerifyRecord(String target, String compareWith, String name, VerifyRun.Outcome outcome) {
         VerifyRun.Figures figures = outcome.figures();
-        this.target = settings.target();
-        this.compareWith = settings.compareWith();
+        this.target = target;
+        this.compareWith = compareWith;
         this.compared = outcome.identical() != null;
         this.files = figures.files();
         this.bytes = figures.bytes();
@@ -30,8 +30,8 @@ public final class VerifyRecord implements StepRecord {
         this.seconds = figures.seconds();
         this.differences = figures.differences();
         // names from the settings, as archived; the agent's list is not trusted
-        this.artifacts = new ArrayList<>(List.of(settings.name() + ".manifest", settings.name() + "-report.json",
-                settings.name() + "-throughput.csv", settings.name() + "-throughput.svg"));
+        this.artifacts = new ArrayList<>(List.of(name + ".manifest", name + "-report.json",
+                name + "-throughput.csv", name + "-throughput.svg"));
     }
 
     public String getTarget() { return target; }

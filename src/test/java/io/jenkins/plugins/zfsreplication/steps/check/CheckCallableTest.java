@@ -65,7 +65,7 @@ class CheckCallableTest {
                 .isEqualTo(Map.of("source", source + "/fresh", "status", "OK", "commonAgeSeconds", 21_600L, "reason",
                         "newest common snapshot @zr-20261205T060000Z is 6h old"));
 
-        CheckRecord record = new CheckRecord(settings.sources(), summary, List.of("check.json", "check.txt"));
+        CheckRecord record = summary.record(settings.sources(), List.of("check.json", "check.txt"));
         assertThat(record.getDatasets()).extracting(CheckRecord.Dataset::getSource, CheckRecord.Dataset::getStatus,
                 CheckRecord.Dataset::getCommonAge, CheckRecord.Dataset::getSourceAge, CheckRecord.Dataset::getTargetAge)
                 .containsExactly(

@@ -167,13 +167,13 @@ class PersistenceTest {
     private static PlanRecord plan() {
         ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "local", List.of(DatasetName.of("tank")),
                 DatasetName.of("backup"), List.of());
-        return new PlanRecord(new PlanSettings("tank", true, "backup", "", null, null, "zr", false, false),
-                PlanCallable.summary(plan, List.of()), List.of("plan.json", "plan.txt", "plan.log"));
+        return PlanCallable.summary(plan, List.of()).record(new PlanSettings("tank", true, "backup", "", null, null,
+                "zr", false, false), List.of("plan.json", "plan.txt", "plan.log"));
     }
 
     private static PruneRecord prune() {
-        return new PruneRecord(new PruneCallable.Summary("", false, List.of(), true, 3, 14, 2, 1 << 20, null),
-                List.of("plan.json", "plan.txt", "prune-report.json"));
+        return new PruneCallable.Summary("", false, List.of(), true, 3, 14, 2, 1 << 20, null)
+                .record(List.of("plan.json", "plan.txt", "prune-report.json"));
     }
 
     private static SendRecvRecord sendRecv() {
@@ -181,8 +181,9 @@ class PersistenceTest {
         TransferReport report = new TransferReport(start, start.plusSeconds(90), "local", 2, List.of(),
                 List.of(TrendFixtures.result(0, StepOutcome.OK, 1 << 20), TrendFixtures.result(1, StepOutcome.OK, 1 << 21)),
                 List.of());
-        return new SendRecvRecord(new SendRecvSettings("plan.json", "local", "", "", "out", TransferOptions.defaults().withConcurrency(2).withBuffer(1 << 20, 0)),
-                SendRecvCallable.summary(report, List.of("out/transfer.json", "out/throughput.csv", "out/throughput.svg")));
+        return SendRecvCallable.summary(report, List.of("out/transfer.json", "out/throughput.csv", "out/throughput.svg"))
+                .record(new SendRecvSettings("plan.json", "local", "", "", "out",
+                        TransferOptions.defaults().withConcurrency(2).withBuffer(1 << 20, 0)));
     }
 
     @Test

@@ -40,8 +40,9 @@ final class TrendFixtures {
 
     static SendRecvRecord transfer(long millis, List<StepResult> results) {
         TransferReport report = new TransferReport(START, START.plusMillis(millis), "local", 2, List.of(), results, List.of());
-        return new SendRecvRecord(new SendRecvSettings("plan.json", "local", "", "", "out", TransferOptions.defaults().withBuffer(1 << 20, 0)),
-                SendRecvCallable.summary(report, List.of("out/transfer.json", "out/throughput.svg")));
+        return SendRecvCallable.summary(report, List.of("out/transfer.json", "out/throughput.svg"))
+                .record(new SendRecvSettings("plan.json", "local", "", "", "out",
+                        TransferOptions.defaults().withBuffer(1 << 20, 0)));
     }
 
     static StepResult result(int dataset, StepOutcome outcome, long bytes) {
@@ -51,8 +52,8 @@ final class TrendFixtures {
     }
 
     static PruneRecord prune(int destroyed, int kept) {
-        return new PruneRecord(new PruneCallable.Summary("", false, List.of(), false, destroyed, kept, 0, 0, null),
-                List.of("prune-report.json"));
+        return new PruneCallable.Summary("", false, List.of(), false, destroyed, kept, 0, 0, null)
+                .record(List.of("prune-report.json"));
     }
 
     /** A zfsVerify; {@code differences} null means no reference manifest was given (HASHED). */
@@ -62,8 +63,9 @@ final class TrendFixtures {
         VerifyRun.Figures figures = new VerifyRun.Figures(1, 6 * MIB, 2 * MIB, 6, 0.5, found);
         VerifyRun.Outcome outcome = new VerifyRun.Outcome(List.of(), "", compared ? found == 0 : null,
                 "", List.of(), List.of(), figures);
-        return new VerifyRecord(new VerifySettings("disk.img", "copy", "1M", 1, "xxh64", "auto", 1,
-                compared ? "source.manifest" : null, false), outcome);
+        VerifySettings settings = new VerifySettings("disk.img", "copy", "1M", 1, "xxh64", "auto", 1,
+                compared ? "source.manifest" : null, false);
+        return new VerifyRecord(settings.target(), settings.compareWith(), settings.name(), outcome);
     }
 
     static ZfsReplicationAction action(StepRecord... records) {

@@ -61,7 +61,8 @@ class ZfsReplicationActionTest {
 
     private VerifyRecord verify(String name, String compareWith) throws IOException {
         VerifySettings settings = new VerifySettings("disk.img", name, "1M", 1, "xxh64", "auto", 1, compareWith, false);
-        return new VerifyRecord(settings, new VerifyCallable(settings).invoke(workspace.toFile(), null));
+        return new VerifyRecord(settings.target(), settings.compareWith(), settings.name(),
+                new VerifyCallable(settings).invoke(workspace.toFile(), null));
     }
 
     @Test
@@ -112,7 +113,7 @@ class ZfsReplicationActionTest {
                 result(full(b, "s2"), StepOutcome.SKIPPED, 0)), List.of());
 
         SendRecvSummary summary = SendRecvCallable.summary(report, List.of("out/transfer.json", "out/throughput.svg"));
-        SendRecvRecord record = new SendRecvRecord(settings(), summary);
+        SendRecvRecord record = summary.record(settings());
 
         SoftAssertions soft = new SoftAssertions();
         soft.assertThat(record.isSucceeded()).isTrue();
@@ -137,9 +138,9 @@ class ZfsReplicationActionTest {
         poke("disk.img", 0);
         VerifyRecord mismatch = verify("copy", "source.manifest");
         Instant start = Instant.parse("2026-11-30T01:00:00Z");
-        SendRecvRecord transfer = new SendRecvRecord(settings(), SendRecvCallable.summary(new TransferReport(start,
+        SendRecvRecord transfer = SendRecvCallable.summary(new TransferReport(start,
                 start.plusSeconds(1), "local", 1, List.of(), List.of(result(full(DatasetName.of("tank/a"), "s1"),
-                StepOutcome.OK, 1000)), List.of()), List.of()));
+                StepOutcome.OK, 1000)), List.of()), List.of()).record(settings());
 
         ZfsReplicationAction copy = new ZfsReplicationAction();
         copy.add(RoundTrip.of(transfer)); // records travel (and are stored) apart from the run
@@ -164,8 +165,8 @@ class ZfsReplicationActionTest {
                 dataset("tank/f", DatasetAction.REFUSED)));
 
         PlanCallable.Summary summary = PlanCallable.summary(plan, List.of());
-        PlanRecord record = new PlanRecord(new PlanSettings("tank", true, "backup", "", null, null, "zr", false, false),
-                summary, List.of("plan.json"));
+        PlanRecord record = summary.record(new PlanSettings("tank", true, "backup", "", null, null, "zr", false, false),
+                List.of("plan.json"));
 
         assertThat(record).extracting(PlanRecord::getDatasets, PlanRecord::getToSend, PlanRecord::getSteps,
                 PlanRecord::getUpToDate, PlanRecord::getSkipped, PlanRecord::getProblems).containsExactly(6, 1, 2, 1, 2, 2);

@@ -1,4 +1,4 @@
-package io.jenkins.plugins.zfsreplication.steps;
+package io.jenkins.plugins.zfsreplication.steps.compat;
 
 import hudson.init.InitMilestone;
 import hudson.init.Initializer;
