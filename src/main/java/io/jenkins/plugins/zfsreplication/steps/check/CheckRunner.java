@@ -12,7 +12,6 @@ import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
-import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
@@ -33,15 +32,8 @@ record CheckRunner(CheckSettings settings, String targetAgent) implements StepRu
             throws IOException, InterruptedException {
         PrintStream log = listener.getLogger();
         workspace.mkdirs();
-        TargetAgent agent = TargetAgent.of("zfsCheck", targetAgent);
-        ListingText listing = null;
-        if (agent != null) {
-            if (settings.host() != null) {
-                throw new AbortException("zfsCheck: give targetHost (ssh) or targetAgent, not both");
-            }
-            listing = agent.channel().call(TargetListingCallable.forTargetRoot("zfsCheck", agent.host(),
-                    settings.options().targetRoot()));
-        }
+        ListingText listing = TargetListingCallable.onTargetAgent("zfsCheck", targetAgent, settings.host(),
+                settings.options().targetRoot());
         CheckCallable.Summary summary = workspace.act(new CheckCallable(settings, listing, null));
         summary.log().forEach(line -> log.println("zfsCheck: " + line));
         log.println(summary.firstLine());

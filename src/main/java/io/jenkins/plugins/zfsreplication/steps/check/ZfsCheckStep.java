@@ -6,8 +6,8 @@ import hudson.util.FormValidation;
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.FormChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
-import io.jenkins.plugins.zfsreplication.steps.shared.TargetStepDescriptor;
-import io.jenkins.plugins.zfsreplication.steps.shared.ZfsStep;
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionStep;
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionStepDescriptor;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
@@ -23,73 +23,36 @@ import org.kohsuke.stapler.verb.POST;
  * ages are on the build page, check.json and check.txt archived. Returns a map: status, summary,
  * exitStatus, datasets.
  */
-public final class ZfsCheckStep extends ZfsStep {
-    private final String sources;
-    private final String targetRoot;
-    private boolean recursive;
-    private String targetAgent;
-    private String targetHost;
-    private String includes;
-    private String excludes;
-    private String prefix;
+public final class ZfsCheckStep extends SelectionStep {
     private String warn;
     private String crit;
 
     @DataBoundConstructor
     public ZfsCheckStep(String sources, String targetRoot) {
-        this.sources = sources;
-        this.targetRoot = targetRoot;
+        super(sources, targetRoot, null);
     }
 
-    public String getSources() { return sources; }
-    public String getTargetRoot() { return targetRoot; }
-    public boolean isRecursive() { return recursive; }
-    public String getTargetAgent() { return targetAgent; }
-    public String getTargetHost() { return targetHost; }
-    public String getIncludes() { return includes; }
-    public String getExcludes() { return excludes; }
-    public String getPrefix() { return prefix; }
     public String getWarn() { return warn; }
     public String getCrit() { return crit; }
 
-    @DataBoundSetter public void setRecursive(boolean recursive) { this.recursive = recursive; }
-    @DataBoundSetter public void setTargetAgent(String targetAgent) { this.targetAgent = targetAgent; }
-    @DataBoundSetter public void setTargetHost(String targetHost) { this.targetHost = targetHost; }
-    @DataBoundSetter public void setIncludes(String includes) { this.includes = includes; }
-    @DataBoundSetter public void setExcludes(String excludes) { this.excludes = excludes; }
-    @DataBoundSetter public void setPrefix(String prefix) { this.prefix = prefix; }
     @DataBoundSetter public void setWarn(String warn) { this.warn = warn; }
     @DataBoundSetter public void setCrit(String crit) { this.crit = crit; }
 
     CheckSettings settings() {
-        return new CheckSettings(sources, recursive, targetRoot, targetHost, includes, excludes, prefix, warn, crit);
+        return new CheckSettings(getSources(), isRecursive(), getTargetRoot(), getTargetHost(), getIncludes(),
+                getExcludes(), getPrefix(), warn, crit);
     }
 
     @Override
     public StepRunner runner() {
-        return new CheckRunner(settings(), targetAgent);
+        return new CheckRunner(settings(), getTargetAgent());
     }
 
     @Extension
     @Symbol("zfsCheck")
-    public static final class DescriptorImpl extends TargetStepDescriptor {
+    public static final class DescriptorImpl extends SelectionStepDescriptor {
         public DescriptorImpl() {
             super("zfsCheck", "Check that ZFS replication is fresh (age of the newest common snapshot)");
-        }
-
-        @POST
-        public FormValidation doCheckSources(@AncestorInPath Item item, @QueryParameter String value) {
-            return FormChecks.answer(item, () -> FieldChecks.datasets(value));
-        }
-
-        @POST
-        public FormValidation doCheckTargetRoot(@AncestorInPath Item item, @QueryParameter String value) {
-            return FormChecks.answer(item, () -> FieldChecks.dataset(value));
-        }
-
-        @POST
-        public FormValidation doCheckTargetHost(@AncestorInPath Item item, @QueryParameter String value) {
-            return FormChecks.answer(item, () -> FieldChecks.optionalHost(value));
         }
 
         @POST

@@ -5,13 +5,11 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 
-import hudson.AbortException;
 import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
-import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
@@ -30,14 +28,10 @@ record PlanRunner(PlanSettings settings, String targetAgent) implements StepRunn
             throws IOException, InterruptedException {
         PrintStream log = listener.getLogger();
         workspace.mkdirs();
-        TargetAgent agent = TargetAgent.of("zfsSnapshotPlan", targetAgent);
-        ListingText listing = null;
-        if (agent != null) {
-            if (settings.host() != null) {
-                throw new AbortException("zfsSnapshotPlan: give targetHost (ssh) or targetAgent, not both");
-            }
-            listing = agent.channel().call(TargetListingCallable.forPlan(agent.host(), settings.options().targetRoot()));
-            log.printf("zfsSnapshotPlan: target listed on agent %s (%d bytes deflated)%n", agent.name(),
+        ListingText listing = TargetListingCallable.onTargetAgent("zfsSnapshotPlan", targetAgent, settings.host(),
+                settings.options().targetRoot());
+        if (listing != null) {
+            log.printf("zfsSnapshotPlan: target listed on agent %s (%d bytes deflated)%n", targetAgent.strip(),
                     listing.compressedBytes());
         }
         PlanCallable.Summary summary = workspace.act(new PlanCallable(settings, listing));

@@ -44,6 +44,23 @@ public final class TargetListingCallable extends MasterToSlaveCallable<ListingTe
         return new TargetListingCallable(step, host, targetRoot.name(), null);
     }
 
+    /**
+     * Everything under the target root for a step (zfsSnapshotPlan, zfsCheck) that names
+     * {@code targetAgent}, listed on that agent; null without one (the step lists the target itself,
+     * over ssh or on this agent). A step that also names an ssh host is refused.
+     */
+    public static ListingText onTargetAgent(String step, String targetAgent, String sshHost, DatasetName targetRoot)
+            throws IOException, InterruptedException {
+        TargetAgent agent = TargetAgent.of(step, targetAgent);
+        if (agent == null) {
+            return null;
+        }
+        if (sshHost != null) {
+            throw new AbortException(step + ": give targetHost (ssh) or targetAgent, not both");
+        }
+        return agent.channel().call(forTargetRoot(step, agent.host(), targetRoot));
+    }
+
     /** What zfsPrune and zfsSendRecv's retention check need: the plan's targets. */
     public static TargetListingCallable forPrune(String step, String host, String planJson) {
         return new TargetListingCallable(step, host, null, planJson);

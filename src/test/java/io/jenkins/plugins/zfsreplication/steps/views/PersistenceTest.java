@@ -20,6 +20,7 @@ import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
 import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanBuilder;
 import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep;
+import io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckStep;
 import io.jenkins.plugins.zfsreplication.steps.prune.PruneCallable;
 import io.jenkins.plugins.zfsreplication.steps.prune.ZfsPruneBuilder;
 import io.jenkins.plugins.zfsreplication.steps.prune.ZfsPruneStep;
@@ -238,6 +239,31 @@ class PersistenceTest {
         assertSavedAndLoaded(new ZfsPruneBuilder(prune));
         assertSavedAndLoaded(new ZfsSendRecvBuilder(sendRecv));
         assertSavedAndLoaded(new ZfsVerifyBuilder(verify));
+    }
+
+    @Test
+    void shouldReadPlanAndCheckStepsSavedBeforeTheirSharedFieldsMovedIntoSelectionStep() {
+        // as the steps were saved when each declared these fields itself: the elements carry no class
+        String plan = "<io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep>"
+                + "<sources>tank/a</sources><targetRoot>backup/a</targetRoot><recursive>true</recursive>"
+                + "<targetAgent>storage-2</targetAgent><includes>tank/a/*</includes><prefix>nightly</prefix>"
+                + "<snapshotNow>true</snapshotNow></io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep>";
+        String check = "<io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckStep>"
+                + "<sources>tank/b</sources><targetRoot>backup/b</targetRoot><targetHost>root@nas</targetHost>"
+                + "<excludes>tank/b/tmp</excludes><warn>26h</warn><crit>50h</crit>"
+                + "</io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckStep>";
+
+        ZfsSnapshotPlanStep loadedPlan = (ZfsSnapshotPlanStep) xstream().fromXML(plan);
+        ZfsCheckStep loadedCheck = (ZfsCheckStep) xstream().fromXML(check);
+
+        assertThat(loadedPlan).extracting(ZfsSnapshotPlanStep::getSources, ZfsSnapshotPlanStep::getTargetRoot,
+                ZfsSnapshotPlanStep::isRecursive, ZfsSnapshotPlanStep::getTargetAgent, ZfsSnapshotPlanStep::getIncludes,
+                ZfsSnapshotPlanStep::getPrefix, ZfsSnapshotPlanStep::isSnapshotNow)
+                .containsExactly("tank/a", "backup/a", true, "storage-2", "tank/a/*", "nightly", true);
+        assertThat(loadedCheck).extracting(ZfsCheckStep::getSources, ZfsCheckStep::getTargetRoot,
+                ZfsCheckStep::getTargetHost, ZfsCheckStep::getExcludes, ZfsCheckStep::getWarn, ZfsCheckStep::getCrit,
+                ZfsCheckStep::isRecursive).containsExactly("tank/b", "backup/b", "root@nas", "tank/b/tmp", "26h", "50h",
+                false);
     }
 
     @Test
