@@ -59,7 +59,7 @@ class TrendChartScriptTest {
         // 13 builds: 13 bars of bytes and 13 of pruned snapshots, each plus its legend icon
         soft.assertThat(count(svg, "fill=\"#4e79a7\"")).isEqualTo(13 + 1);
         soft.assertThat(count(svg, "fill=\"#b07aa1\"")).isEqualTo(13 + 1);
-        // verdict marks: #41 hashed only, #49 mismatched, the other 11 identical
+        // verdict marks: build 41 hashed only, 49 mismatched, the other 11 identical
         soft.assertThat(count(svg, "fill=\"#9e9e9e\"")).isEqualTo(1);
         soft.assertThat(count(svg, "fill=\"#c62828\"")).isEqualTo(1);
         soft.assertThat(count(svg, "fill=\"#2e7d32\"")).isEqualTo(11);

@@ -113,8 +113,8 @@ final class TrendFixtures {
 
     /**
      * Two weeks of a nightly job replicating three datasets (builds 41 to 54), for the guide's
-     * image: #45 failed before its zfs steps, #46 pruned a backlog after retention went from 14 to 11 days,
-     * #49 lost a send step and its verify found differences, #50 re-sent the dataset in full, #41
+     * image: build 45 failed before its zfs steps, 46 pruned a backlog after retention went from 14 to 11
+     * days, 49 lost a send step and its verify found differences, 50 re-sent the dataset in full, 41
      * hashed without a reference manifest.
      */
     static ZfsReplicationTrend sample() {
