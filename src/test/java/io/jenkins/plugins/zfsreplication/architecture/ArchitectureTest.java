@@ -171,12 +171,8 @@ class ArchitectureTest {
 
     @Test
     void shouldReportAProcessClassThatReachesUpIntoTheEngine() {
-        EvaluationResult result = transferLayers(FIXTURES + ".transfer").evaluate(new ClassFileImporter()
-                .importPackages(FIXTURES + ".transfer"));
-
-        assertThat(result.hasViolation()).isTrue();
-        assertThat(result.getFailureReport().getDetails())
-                .anyMatch(detail -> detail.contains(FIXTURES + ".transfer.process.ReachesUp"));
+        assertViolatedInPackage(transferLayers(FIXTURES + ".transfer"), FIXTURES + ".transfer",
+                FIXTURES + ".transfer.process.ReachesUp");
     }
 
     @Test
@@ -186,12 +182,8 @@ class ArchitectureTest {
 
     @Test
     void shouldReportACycleBetweenTwoPackages() {
-        EvaluationResult result = packagesFreeOfCycles(FIXTURES + ".cycle").evaluate(new ClassFileImporter()
-                .importPackages(FIXTURES + ".cycle"));
-
-        assertThat(result.hasViolation()).isTrue();
-        assertThat(result.getFailureReport().getDetails())
-                .anyMatch(detail -> detail.contains(FIXTURES + ".cycle.view.BuildPage"));
+        assertViolatedInPackage(packagesFreeOfCycles(FIXTURES + ".cycle"), FIXTURES + ".cycle",
+                FIXTURES + ".cycle.view.BuildPage");
     }
 
     @Test
@@ -202,6 +194,14 @@ class ArchitectureTest {
     @Test
     void shouldReportAPublicTestClass() {
         assertViolatedBy(testClassesNotPublic(), PublicTestClass.class);
+    }
+
+    /** The rule, checked on the fixtures' package {@code fixtures}, reports {@code culprit}. */
+    private static void assertViolatedInPackage(ArchRule rule, String fixtures, String culprit) {
+        EvaluationResult result = rule.evaluate(new ClassFileImporter().importPackages(fixtures));
+
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().getDetails()).anyMatch(detail -> detail.contains(culprit));
     }
 
     private static void assertViolatedBy(ArchRule rule, Class<?> fixture) {
