@@ -20,7 +20,8 @@ import picocli.CommandLine.Option;
 final class TransferCliOptions {
     @Option(names = "--option", split = ",", paramLabel = "NAME", completionCandidates = SendOption.Names.class,
             description = "zfs send/recv options by name: ${COMPLETION-CANDIDATES}."
-                    + " Used only where both hosts support them; the log says which were dropped and why.")
+                    + " Each is used only where the hosts that need it support it; the log says which were dropped"
+                    + " and why.")
     List<String> options = new ArrayList<>();
 
     @Option(names = "--compress", paramLabel = "none|zstd|lz4", defaultValue = TransferOptions.DEFAULT_COMPRESSION,
