@@ -30,6 +30,20 @@ zfsr_install_render_tools() {
   npm ci --prefix offline/render --omit=dev --no-audit --no-fund --loglevel=error
 }
 
+# Runs a command with only stdin, stdout and stderr open. A daemon started from a command that runs
+# under "flock /tmp/zfsr-zfs-fuse.lock ..." would otherwise inherit the lock's descriptor and hold
+# the lock for as long as it runs, long after that command ended: every later flock then waits
+# forever.
+zfsr_without_inherited_fds() {
+  (
+    for fd in /proc/self/fd/*; do
+      fd=${fd##*/}
+      if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi
+    done
+    exec "$@"
+  )
+}
+
 zfsr_start_zfs_fuse() {
   [ -e /dev/fuse ] || { modprobe fuse 2>/dev/null || true; }
   [ -e /dev/fuse ] || mknod -m 666 /dev/fuse c 10 229
@@ -38,7 +52,7 @@ zfsr_start_zfs_fuse() {
     # a daemon that died leaves its pid file and socket, and zfs-fuse then refuses to start
     rm -f /run/zfs-fuse.pid /var/run/zfs/zfs_socket
     mkdir -p /var/lock/zfs /run
-    zfs-fuse --no-kstat-mount -p /run/zfs-fuse.pid
+    zfsr_without_inherited_fds zfs-fuse --no-kstat-mount -p /run/zfs-fuse.pid
   fi
   for _ in $(seq 1 60); do
     zpool list -H >/dev/null 2>&1 && return 0
