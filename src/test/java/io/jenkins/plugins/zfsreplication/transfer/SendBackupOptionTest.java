@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.transfer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Set;
 
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
@@ -10,7 +11,12 @@ import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
 import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Feature;
+import io.jenkins.plugins.zfsreplication.zfs.OpenZfsTestBed;
+import io.jenkins.plugins.zfsreplication.zfs.TestPools;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** {@code backup}: {@code zfs send -b}, which only the source's zfs needs to know. */
 class SendBackupOptionTest {
@@ -51,5 +57,46 @@ class SendBackupOptionTest {
 
         assertThat(resolved.used()).isEmpty();
         assertThat(resolved.dropped()).containsExactly("option backup (-b) dropped: source old has no send_backup");
+    }
+
+    /** On OpenZFS in the guest: the probe finds -b, and the command the engine makes does what -b promises. */
+    @Nested
+    @ExtendWith(OpenZfsTestBed.class)
+    class OnOpenZfs {
+        @Test
+        void shouldGiveABackupOfABackupThePropertiesTheMiddleHostReceivedNotItsOwn(TestPools pools) {
+            // given: A sent its dataset with its properties to B, and B set one of them locally
+            DatasetName first = pools.create("bka").resolve("data");
+            DatasetName middle = pools.create("bkb").resolve("data");
+            DatasetName last = pools.create("bkc");
+            pools.exec("zfs", "create", "-o", "zr:origin=first", first.name());
+            pools.exec("zfs", "snapshot", first + "@s1");
+            pools.pipe(List.of("zfs", "send", "-p", first + "@s1"), List.of("zfs", "recv", "-u", middle.name()));
+            pools.exec("zfs", "set", "zr:origin=middle", middle.name());
+            Capabilities probed = new Zfs(pools.runner()).capabilities();
+            Set<SendOption> used = OptionResolver.resolve(Set.of(SendOption.BACKUP), probed, probed).used();
+
+            // when: B sends on to C as the engine does, once with backup, once with properties
+            pools.pipe(new ZfsStreamCommands().source(step(middle, last.resolve("backup")), used),
+                    new ZfsStreamCommands().sink(step(middle, last.resolve("backup")), used, TransferOptions.defaults()));
+            Set<SendOption> properties = Set.of(SendOption.PROPERTIES);
+            pools.pipe(new ZfsStreamCommands().source(step(middle, last.resolve("properties")), properties),
+                    new ZfsStreamCommands().sink(step(middle, last.resolve("properties")), properties,
+                            TransferOptions.defaults()));
+
+            // then: with -b, C has what A sent; with -p, what B set
+            assertThat(probed.has(Feature.SEND_BACKUP)).isTrue();
+            assertThat(used).containsExactly(SendOption.BACKUP);
+            assertThat(origin(pools, last.resolve("backup"))).isEqualTo("first\treceived");
+            assertThat(origin(pools, last.resolve("properties"))).isEqualTo("middle\treceived");
+        }
+
+        private static SendStep step(DatasetName source, DatasetName target) {
+            return new SendStep(source, target, SendKind.FULL, null, new SnapshotRef("s1", 1, 1, 1), null, false, -1);
+        }
+
+        private static String origin(TestPools pools, DatasetName dataset) {
+            return pools.exec("zfs", "get", "-H", "-o", "value,source", "zr:origin", dataset.name()).stdout().strip();
+        }
     }
 }
