@@ -1,5 +1,6 @@
 package hudson.model;
 
+import java.io.IOException;
 import jenkins.model.ParameterizedJobMixIn;
 
 /**
@@ -14,5 +15,9 @@ public abstract class AbstractProject<P extends AbstractProject<P, R>, R extends
         extends Job<P, R> implements ParameterizedJobMixIn.ParameterizedJob<P, R> {
     protected AbstractProject(ItemGroup parent, String name) {
         super(parent, name);
+    }
+
+    public void setAssignedLabel(Label l) throws IOException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 }

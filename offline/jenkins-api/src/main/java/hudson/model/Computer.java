@@ -6,6 +6,7 @@ import edu.umd.cs.findbugs.annotations.Nullable;
 import hudson.remoting.VirtualChannel;
 import hudson.security.AccessControlled;
 import hudson.security.Permission;
+import hudson.slaves.OfflineCause;
 import jenkins.widgets.HasWidgets;
 import org.kohsuke.stapler.StaplerProxy;
 
@@ -35,4 +36,20 @@ public abstract class Computer extends Actionable
 
     @Nullable
     public abstract VirtualChannel getChannel();
+
+    public boolean isOffline() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    public String getOfflineCauseReason() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    public void setTemporarilyOffline(boolean temporarilyOffline, OfflineCause cause) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    public boolean isAcceptingTasks() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
 }

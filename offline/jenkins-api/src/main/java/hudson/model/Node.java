@@ -7,6 +7,8 @@ import edu.umd.cs.findbugs.annotations.NonNull;
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.ExtensionPoint;
 import hudson.FilePath;
+import hudson.model.labels.LabelAtom;
+import hudson.model.queue.CauseOfBlockage;
 import hudson.remoting.VirtualChannel;
 import hudson.security.AccessControlled;
 import jenkins.util.io.OnMaster;
@@ -36,6 +38,15 @@ public abstract class Node extends AbstractModelObject
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
+    @NonNull
+    public LabelAtom getSelfLabel() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    public CauseOfBlockage canTake(Queue.BuildableItem item) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
     @Override
     public String getDisplayName() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
@@ -54,5 +65,14 @@ public abstract class Node extends AbstractModelObject
     @CheckForNull
     public FilePath createPath(String absolutePath) {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    /**
+     * Real: 'enum Mode' with a Localizable description (constructor and members omitted; the
+     * constants are the real ones).
+     */
+    public enum Mode {
+        NORMAL,
+        EXCLUSIVE
     }
 }

@@ -25,6 +25,14 @@ public abstract class Slave extends Node implements Serializable {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
+    public void setMode(Node.Mode mode) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    public void setLabelString(String labelString) throws IOException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
     @Override
     @CheckForNull
     public FilePath getRootPath() {

@@ -33,7 +33,7 @@ record CheckRunner(CheckSettings settings, String targetAgent) implements StepRu
         PrintStream log = listener.getLogger();
         workspace.mkdirs();
         ListingText listing = TargetListingCallable.onTargetAgent("zfsCheck", targetAgent, settings.host(),
-                settings.options().targetRoot());
+                settings.options().targetRoot(), run);
         CheckCallable.Summary summary = workspace.act(new CheckCallable(settings, listing, null));
         summary.log().forEach(line -> log.println("zfsCheck: " + line));
         log.println(summary.firstLine());

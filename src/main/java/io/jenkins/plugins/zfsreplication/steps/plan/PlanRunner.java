@@ -29,7 +29,7 @@ record PlanRunner(PlanSettings settings, String targetAgent) implements StepRunn
         PrintStream log = listener.getLogger();
         workspace.mkdirs();
         ListingText listing = TargetListingCallable.onTargetAgent("zfsSnapshotPlan", targetAgent, settings.host(),
-                settings.options().targetRoot());
+                settings.options().targetRoot(), run);
         if (listing != null) {
             log.printf("zfsSnapshotPlan: target listed on agent %s (%d bytes deflated)%n", targetAgent.strip(),
                     listing.compressedBytes());

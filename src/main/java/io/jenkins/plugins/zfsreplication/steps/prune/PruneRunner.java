@@ -37,7 +37,7 @@ record PruneRunner(PruneSettings settings, String targetAgent, String targetRoot
         String folder = settings.planFile().contains("/")
                 ? settings.planFile().substring(0, settings.planFile().lastIndexOf('/') + 1) : "";
         TargetScope scope = TargetRoots.scope("zfsPrune", targetAgent, targetRoot);
-        TargetAgent agent = TargetAgent.of("zfsPrune", targetAgent);
+        TargetAgent agent = TargetAgent.of("zfsPrune", targetAgent, run);
         PruneCallable.Summary summary;
         if (agent == null) {
             summary = workspace.act(new PruneCallable(settings));

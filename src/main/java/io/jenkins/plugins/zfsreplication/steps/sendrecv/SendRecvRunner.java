@@ -41,7 +41,7 @@ record SendRecvRunner(SendRecvSettings settings, String credentialsId, SendRecvT
         SshKey key = "ssh".equals(settings.transport()) ? key(credentialsId, run, settings.sshHostName()) : null;
         SendRecvSummary summary = ("tcp".equals(settings.transport())
                 ? TcpSendRecv.run(settings, target, TargetRoots.scope("zfsSendRecv", target.agent(), targetRoot), workspace,
-                        listener)
+                        run, listener)
                 : workspace.act(new SendRecvCallable(settings, listener, key, target))).archiving(settings);
         WorkspaceFiles.archive(run, workspace, launcher, listener, summary.artifacts());
         ZfsReplicationAction.record(run, summary.record(settings));

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeoutException;
 
 import hudson.AbortException;
 import hudson.FilePath;
+import hudson.model.Run;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveEndpoints;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveServer;
@@ -44,14 +45,14 @@ final class TcpSendRecv {
 
     /** {@code scope}: the datasets on the target agent plan.json may name; checked before that agent does anything. */
     static SendRecvSummary run(SendRecvSettings settings, SendRecvTarget target, TargetScope scope, FilePath workspace,
-                               TaskListener listener) throws IOException, InterruptedException {
+                               Run<?, ?> run, TaskListener listener) throws IOException, InterruptedException {
         try {
             target.requireTcp();
         } catch (RuntimeException e) {
             throw new AbortException("zfsSendRecv: " + e.getMessage());
         }
         PrintStream log = listener.getLogger();
-        TargetAgent agent = TargetAgent.of("zfsSendRecv", target.agent());
+        TargetAgent agent = TargetAgent.of("zfsSendRecv", target.agent(), run);
         String planJson = TargetRoots.checkPlan(scope, WorkspaceFiles.readPlan(workspace.child(settings.plan())),
                 settings.plan());
         ListingText listing = target.targetRules().isEmpty() ? null

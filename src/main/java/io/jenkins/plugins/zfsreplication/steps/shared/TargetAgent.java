@@ -1,19 +1,35 @@
 package io.jenkins.plugins.zfsreplication.steps.shared;
 
+import java.util.ArrayList;
+import java.util.Calendar;
+import java.util.List;
 import java.util.Optional;
 
 import hudson.AbortException;
 import hudson.FilePath;
 import hudson.model.Computer;
+import hudson.model.Job;
+import hudson.model.Label;
 import hudson.model.Node;
+import hudson.model.Queue;
+import hudson.model.Run;
+import hudson.model.labels.LabelAssignmentAction;
+import hudson.model.queue.CauseOfBlockage;
+import hudson.model.queue.QueueTaskDispatcher;
+import hudson.model.queue.SubTask;
 import hudson.remoting.VirtualChannel;
 import jenkins.model.Jenkins;
 
 /**
  * The agent of the target host, named in a step's {@code targetAgent}: it must exist, be online,
- * and the build must be allowed to build on it. The check is the one the queue makes before a
- * {@code node} block runs there ({@code Node.canTake}: Computer.BUILD on the node for the build's
- * authentication, which is the authentication of the thread a step or builder runs in).
+ * and Jenkins must let this build run there. Jenkins decides as the queue decides before it hands
+ * the agent an executor: Agent/Build for the build's authentication (the authentication of the
+ * thread a step or builder runs in), then {@code Node.canTake} (labels, EXCLUSIVE mode, Agent/Build
+ * for the authentication the queue gives the job, node properties such as Job Restrictions'), then
+ * every {@code QueueTaskDispatcher}, then whether the agent is online (not marked temporarily
+ * offline) and accepting tasks. The item asked about is the build's job: a freestyle project is
+ * held to its own label ("Restrict where this project can be run"); a Pipeline names the agent as
+ * {@code node('agent')} would (its self label), since a Pipeline job's own label is the controller's.
  *
  * @param name    the node name, as in Manage Jenkins » Nodes
  * @param channel its remoting channel: the target's callables run over it
@@ -24,7 +40,7 @@ public record TargetAgent(String name, VirtualChannel channel, FilePath root) {
     public static final String HOST_PREFIX = "agent:";
 
     /** Null for a blank name (the step runs as without a target agent). */
-    public static TargetAgent of(String step, String name) throws AbortException {
+    public static TargetAgent of(String step, String name, Run<?, ?> run) throws AbortException {
         if (name == null || name.isBlank()) {
             return null;
         }
@@ -39,6 +55,12 @@ public record TargetAgent(String name, VirtualChannel channel, FilePath root) {
                     + "there): ask a Jenkins administrator to grant it, or name another targetAgent", step, nodeName));
         }
         Computer computer = node.toComputer();
+        Optional<String> refusal = NodeAdmission.firstRefusal(questions(node, computer, run));
+        if (refusal.isPresent()) {
+            throw new AbortException(String.format("%s: Jenkins does not let this build run on agent '%s': %s "
+                    + "(the same rules decide where the queue runs builds: check the agent's labels, usage "
+                    + "mode and restrictions, or name another targetAgent)", step, nodeName, refusal.get()));
+        }
         VirtualChannel channel = computer == null ? null : computer.getChannel();
         FilePath root = node.getRootPath();
         if (channel == null || root == null) {
@@ -46,6 +68,69 @@ public record TargetAgent(String name, VirtualChannel channel, FilePath root) {
                     + "and run the build again", step, nodeName));
         }
         return new TargetAgent(nodeName, channel, root);
+    }
+
+    /** The queue's questions, in the queue's order (Queue.JobOffer.getCauseOfBlockage without the executor's). */
+    private static List<NodeAdmission.Asked> questions(Node node, Computer computer, Run<?, ?> run) {
+        List<NodeAdmission.Asked> questions = new ArrayList<>();
+        Job<?, ?> job = run.getParent();
+        if (!(job instanceof Queue.Task task)) {
+            questions.add(new NodeAdmission.Asked("the job", () -> String.format("a %s cannot be checked against the "
+                    + "agent's restrictions", job.getClass().getName())));
+            return questions;
+        }
+        Queue.BuildableItem item = new Queue.BuildableItem(new Queue.WaitingItem(Calendar.getInstance(), task,
+                task instanceof Queue.FlyweightTask ? List.of(new NamedNode(node.getSelfLabel())) : List.of()));
+        questions.add(new NodeAdmission.Asked("agent " + node.getNodeName(),
+                () -> reason(node.canTake(item))));
+        for (QueueTaskDispatcher dispatcher : QueueTaskDispatcher.all()) {
+            questions.add(new NodeAdmission.Asked(dispatcher.getClass().getName(),
+                    () -> reason(dispatcher.canTake(node, item))));
+        }
+        questions.add(new NodeAdmission.Asked("agent " + node.getNodeName(), () -> online(computer)));
+        return questions;
+    }
+
+    private static String reason(CauseOfBlockage cause) {
+        return cause == null ? null : String.valueOf(cause.getShortDescription());
+    }
+
+    private static String online(Computer computer) {
+        if (computer == null) {
+            return "it has no executors (no computer)";
+        }
+        if (computer.isOffline()) {
+            String cause = computer.getOfflineCauseReason();
+            return computer.getChannel() == null ? "it is offline" : "it is marked temporarily offline"
+                    + (cause == null || cause.isBlank() ? "" : " (" + cause + ")");
+        }
+        return computer.isAcceptingTasks() ? null : "it is not accepting tasks";
+    }
+
+    /**
+     * How a Pipeline's {@code node('agent')} names one agent: its self label, so that the node's
+     * label check passes and EXCLUSIVE mode takes it, as it takes a node block naming it.
+     */
+    private record NamedNode(Label label) implements LabelAssignmentAction {
+        @Override
+        public Label getAssignedLabel(SubTask task) {
+            return label;
+        }
+
+        @Override
+        public String getIconFileName() {
+            return null;
+        }
+
+        @Override
+        public String getDisplayName() {
+            return null;
+        }
+
+        @Override
+        public String getUrlName() {
+            return null;
+        }
     }
 
     /** The form's check: a valid name of a node that exists (being online is checked when the step runs). */

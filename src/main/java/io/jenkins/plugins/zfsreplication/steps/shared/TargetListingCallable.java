@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import hudson.AbortException;
+import hudson.model.Run;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.PlanRun;
 import io.jenkins.plugins.zfsreplication.prune.PruneRun;
@@ -49,9 +50,9 @@ public final class TargetListingCallable extends MasterToSlaveCallable<ListingTe
      * {@code targetAgent}, listed on that agent; null without one (the step lists the target itself,
      * over ssh or on this agent). A step that also names an ssh host is refused.
      */
-    public static ListingText onTargetAgent(String step, String targetAgent, String sshHost, DatasetName targetRoot)
-            throws IOException, InterruptedException {
-        TargetAgent agent = TargetAgent.of(step, targetAgent);
+    public static ListingText onTargetAgent(String step, String targetAgent, String sshHost, DatasetName targetRoot,
+                                           Run<?, ?> run) throws IOException, InterruptedException {
+        TargetAgent agent = TargetAgent.of(step, targetAgent, run);
         if (agent == null) {
             return null;
         }
