@@ -13,6 +13,9 @@ public final class NativeFile implements AutoCloseable {
     private static final int AT_EMPTY_PATH = 0x1000;
     private static final int READ_FLAGS = OpenFlags.O_RDONLY.intValue() | OpenFlags.O_CLOEXEC.intValue()
             | OpenFlags.O_NOFOLLOW.intValue() | OpenFlags.O_NONBLOCK.intValue();
+    /** For input files named by a user: links followed, but still never blocking in open(). */
+    private static final int INPUT_FLAGS = OpenFlags.O_RDONLY.intValue() | OpenFlags.O_CLOEXEC.intValue()
+            | OpenFlags.O_NONBLOCK.intValue();
     private static final int ELOOP = Errno.ELOOP.intValue();
     private static final int SEEK_END = 2;
     private static final int SEEK_DATA = 3;
@@ -60,6 +63,32 @@ public final class NativeFile implements AutoCloseable {
             FileStatus status = file.status();
             if (!status.isRegularFile() && !status.isBlockDevice()) {
                 throw new PosixException("%s is a %s, not a regular file or block device: not read", file.path(),
+                        status.kind());
+            }
+            file.opened = status;
+            return file;
+        } catch (RuntimeException e) {
+            file.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens {@code path}, following links, as a regular file only: a plan or manifest someone names.
+     * A FIFO is refused instead of hanging in open() until a writer comes, a device (such as
+     * /dev/zero, endless) or a directory instead of being read. {@code what} names it in messages,
+     * such as "the plan".
+     */
+    static NativeFile openRegular(Posix posix, Path path, String what) {
+        int fd = posix.libc().openat(AT_FDCWD, path.toString(), INPUT_FLAGS);
+        if (fd < 0) {
+            throw new PosixException("Cannot read %s %s: %s", what, path, Posix.describe(posix.errno()));
+        }
+        NativeFile file = new NativeFile(posix, path, null, fd);
+        try {
+            FileStatus status = file.status();
+            if (!status.isRegularFile()) {
+                throw new PosixException("Cannot read %s %s: it is a %s, not a regular file", what, path,
                         status.kind());
             }
             file.opened = status;
