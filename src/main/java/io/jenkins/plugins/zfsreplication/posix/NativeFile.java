@@ -58,12 +58,19 @@ public final class NativeFile implements AutoCloseable {
             throw new PosixException("Cannot open %s for reading: %s. Check that it exists and is readable.",
                     inShown ? shown.resolve(name) : shown, Posix.describe(errno));
         }
-        NativeFile file = new NativeFile(posix, shown, inShown ? name : null, fd);
+        return ofKind(new NativeFile(posix, shown, inShown ? name : null, fd),
+                status -> status.isRegularFile() || status.isBlockDevice(),
+                (file, status) -> new PosixException("%s is a %s, not a regular file or block device: not read",
+                        file.path(), status.kind()));
+    }
+
+    /** {@code file} if fstat says it is of a kind {@code accepted} takes; else it is closed and {@code refusal} thrown. */
+    private static NativeFile ofKind(NativeFile file, java.util.function.Predicate<FileStatus> accepted,
+                                     java.util.function.BiFunction<NativeFile, FileStatus, PosixException> refusal) {
         try {
             FileStatus status = file.status();
-            if (!status.isRegularFile() && !status.isBlockDevice()) {
-                throw new PosixException("%s is a %s, not a regular file or block device: not read", file.path(),
-                        status.kind());
+            if (!accepted.test(status)) {
+                throw refusal.apply(file, status);
             }
             file.opened = status;
             return file;
@@ -84,19 +91,8 @@ public final class NativeFile implements AutoCloseable {
         if (fd < 0) {
             throw new PosixException("Cannot read %s %s: %s", what, path, Posix.describe(posix.errno()));
         }
-        NativeFile file = new NativeFile(posix, path, null, fd);
-        try {
-            FileStatus status = file.status();
-            if (!status.isRegularFile()) {
-                throw new PosixException("Cannot read %s %s: it is a %s, not a regular file", what, path,
-                        status.kind());
-            }
-            file.opened = status;
-            return file;
-        } catch (RuntimeException e) {
-            file.close();
-            throw e;
-        }
+        return ofKind(new NativeFile(posix, path, null, fd), FileStatus::isRegularFile, (file, status) ->
+                new PosixException("Cannot read %s %s: it is a %s, not a regular file", what, path, status.kind()));
     }
 
     /** The status fstat gave when the file was opened. */
