@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jenkins.plugins.zfsreplication.files.InputFile;
+import io.jenkins.plugins.zfsreplication.files.InputFileException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -20,6 +22,8 @@ import java.util.function.Function;
 public final class AuditJson {
     public static final int FORMAT = 1;
     static final String KIND = "zfs-replication-audit";
+    /** Far above a real record (about 200 bytes per artifact): a bigger file is not one. */
+    public static final long MAX_BYTES = 64L << 20;
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private AuditJson() {
@@ -61,6 +65,15 @@ public final class AuditJson {
     }
 
     /** Reads a record; {@code origin} names the file in messages. */
+    /** An audit.json as {@link InputFile} reads it: a regular file of at most {@link #MAX_BYTES}. */
+    public static byte[] readFile(java.nio.file.Path file) {
+        try {
+            return InputFile.readBytes(file, "the audit record", MAX_BYTES);
+        } catch (InputFileException e) {
+            throw new AuditException("%s", e.getMessage());
+        }
+    }
+
     public static AuditRecord read(byte[] json, String origin) {
         JsonNode root;
         try {

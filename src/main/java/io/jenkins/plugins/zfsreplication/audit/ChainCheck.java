@@ -51,7 +51,7 @@ public final class ChainCheck {
         BuildDirectory before = null;
         String beforeSha256 = null;
         for (BuildDirectory build : builds) {
-            byte[] json = Files.readAllBytes(build.root().resolve(AuditRecord.FILE_NAME));
+            byte[] json = AuditJson.readFile(build.root().resolve(AuditRecord.FILE_NAME));
             AuditRecord record;
             try {
                 record = AuditJson.read(json, AuditRecord.FILE_NAME);
@@ -93,7 +93,7 @@ public final class ChainCheck {
     }
 
     private static String start(BuildDirectory first) throws IOException {
-        AuditRecord record = AuditJson.read(Files.readAllBytes(first.root().resolve(AuditRecord.FILE_NAME)),
+        AuditRecord record = AuditJson.read(AuditJson.readFile(first.root().resolve(AuditRecord.FILE_NAME)),
                 AuditRecord.FILE_NAME);
         if (record.previous() == null) {
             return "build " + first.number() + " starts the chain";

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.check;
 
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
+
 import java.util.List;
 import java.util.Locale;
 
@@ -76,9 +78,10 @@ public final class CheckText {
         return text.toString();
     }
 
+    /** The first line, printable ('|' starts the performance data in a plugin's output, so it is not kept). */
     private static String oneLine(String text) {
         String line = text == null ? "" : text.strip();
         int newline = line.indexOf('\n');
-        return (newline < 0 ? line : line.substring(0, newline)).replace('|', '/');
+        return TerminalText.line(newline < 0 ? line : line.substring(0, newline)).replace('|', '/');
     }
 }

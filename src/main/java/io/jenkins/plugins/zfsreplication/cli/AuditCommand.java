@@ -105,7 +105,7 @@ final class AuditCommand implements Runnable {
                 String note = "no previous build given";
                 if (previous != null) {
                     BuildDirectory before = BuildDirectory.of(previous);
-                    byte[] json = Files.readAllBytes(before.root().resolve(AuditRecord.FILE_NAME));
+                    byte[] json = AuditJson.readFile(before.root().resolve(AuditRecord.FILE_NAME));
                     AuditJson.read(json, previous.resolve(AuditRecord.FILE_NAME).toString());
                     link = AuditRecorder.linkTo(before.number(), json);
                     note = null;

@@ -89,11 +89,10 @@ final class CompareCommand implements Callable<Integer> {
             ReportMetrics.compare(metrics, result.identical(), result.total());
             return result.identical() ? 0 : Main.FAILED;
         } catch (VerifyCancelledException e) {
-            err.println("zfs-replication compare: cancelled: " + e.getMessage());
+            err.println("cancelled: " + CliErrors.message(e));
             return 130;
         } catch (VerifyException | SizeException | UncheckedIOException e) {
-            err.println("zfs-replication compare: error: " + e.getMessage());
-            return Main.BAD_INPUT;
+            return CliErrors.report(err, e, Main.BAD_INPUT);
         } finally {
             out.flush();
             err.flush();

@@ -5,8 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,7 +38,11 @@ final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Listing listing = environment.zfs(host).list(roots, recursive, properties);
+        Zfs zfs = CliErrors.input(() -> {
+            properties.forEach(Zfs::checkPropertyName);
+            return environment.zfs(host);
+        });
+        Listing listing = zfs.list(roots, recursive, properties);
         StringBuilder header = new StringBuilder(String.format("%-48s %-10s %20s %9s %-20s %12s %12s",
                 "NAME", "TYPE", "GUID", "CREATETXG", "CREATION", "USED", "REFER"));
         properties.forEach(property -> header.append("  ").append(property.toUpperCase(java.util.Locale.ROOT)));
@@ -46,7 +52,8 @@ final class ListCommand implements Callable<Integer> {
                     object.name(), object.type().name().toLowerCase(java.util.Locale.ROOT), object.guidText(),
                     object.createtxg(), Instant.ofEpochSecond(object.creation()), object.used(), object.referenced()));
             properties.forEach(property -> line.append("  ").append(object.property(property).orElse("-")));
-            environment.out().println(line);
+            // names and property values come from the host listed: shown, never interpreted by the terminal
+            environment.out().println(TerminalText.line(line.toString()));
         }
         environment.out().flush();
         return 0;

@@ -1,7 +1,12 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 
+import io.jenkins.plugins.zfsreplication.files.InputFileException;
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
+import io.jenkins.plugins.zfsreplication.units.SizeException;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.InvalidNameException;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
@@ -55,20 +60,27 @@ public final class Main implements Runnable {
         commandLine.setOut(environment.out());
         commandLine.setErr(environment.err());
         commandLine.registerConverter(DatasetName.class, Main::datasetName);
-        CommandLine.IParameterExceptionHandler usage = commandLine.getParameterExceptionHandler();
+        commandLine.registerConverter(Instant.class, Main::instant);
+        // bad usage is one line, like every other error: the usage text is one --help away, and a
+        // script's log or a terminal at 3 a.m. shows the problem, not forty lines of options
         commandLine.setParameterExceptionHandler((exception, args) -> isCheck(exception.getCommandLine())
                 ? CheckCommand.unknown(environment, List.of(args).contains("--json"), exception.getMessage())
-                : usage.handleParseException(exception, args));
+                : CliErrors.report(environment.err(), new IllegalArgumentException(exception.getMessage() + " (see '"
+                        + exception.getCommandLine().getCommandSpec().qualifiedName() + " --help')"), BAD_INPUT));
         commandLine.setExecutionExceptionHandler((exception, line, parsed) -> {
             if (isCheck(line)) {
                 return CheckCommand.unknown(environment, line.getParseResult().hasMatchedOption("--json"),
-                        exception.getMessage());
+                        CliErrors.message(exception));
             }
-            line.getErr().println("error: " + exception.getMessage());
-            line.getErr().flush();
-            return exception instanceof InvalidNameException ? BAD_INPUT : FAILED;
+            return CliErrors.report(line.getErr(), exception, isBadInput(exception) ? BAD_INPUT : FAILED);
         });
         return commandLine;
+    }
+
+    /** Problems with what the caller gave, wherever they surface: exit status 2, not 1. */
+    private static boolean isBadInput(Exception exception) {
+        return exception instanceof CliErrors.BadInputException || exception instanceof InvalidNameException
+                || exception instanceof InputFileException || exception instanceof SizeException;
     }
 
     /** The check's exit statuses are a monitoring plugin's: its bad input is UNKNOWN (3), not 2. */
@@ -81,6 +93,15 @@ public final class Main implements Runnable {
             return DatasetName.of(name);
         } catch (ZfsException e) {
             throw new CommandLine.TypeConversionException(e.getMessage());
+        }
+    }
+
+    private static Instant instant(String text) {
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new CommandLine.TypeConversionException(String.format(
+                    "'%s' is not an ISO-8601 instant such as 2026-11-29T02:00:00Z", TerminalText.line(text)));
         }
     }
 

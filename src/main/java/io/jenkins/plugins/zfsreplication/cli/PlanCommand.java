@@ -71,6 +71,7 @@ final class PlanCommand implements Callable<Integer> {
     private int plan(RunMetrics metrics) throws IOException {
         PlanOptions options;
         SnapshotHooks snapshotHooks;
+        OutputDirectory.check(output, "--output");
         try {
             snapshotHooks = hooks.hooks();
             if (!snapshotNow && (hooks.pre != null || hooks.post != null)) {

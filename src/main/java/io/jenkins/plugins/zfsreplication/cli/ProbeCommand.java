@@ -19,7 +19,8 @@ final class ProbeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        environment.out().print(environment.zfs(host).capabilities().describe());
+        io.jenkins.plugins.zfsreplication.zfs.Zfs zfs = CliErrors.input(() -> environment.zfs(host));
+        environment.out().print(zfs.capabilities().describe());
         environment.out().flush();
         return 0;
     }

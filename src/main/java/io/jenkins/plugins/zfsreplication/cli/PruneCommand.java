@@ -98,7 +98,8 @@ final class PruneCommand implements Callable<Integer> {
             }
             plan = PlanJson.read(planFile);
             options = options();
-        } catch (ZfsException | java.time.format.DateTimeParseException | java.nio.file.NoSuchFileException e) {
+            OutputDirectory.check(output != null ? output : planFile.toAbsolutePath().getParent(), "--output");
+        } catch (ZfsException | java.time.format.DateTimeParseException e) {
             return CliErrors.badInput(environment, new IllegalArgumentException(e.getMessage(), e));
         }
         String target = targetHost != null ? targetHost : plan.targetHost().equals("local") ? null : plan.targetHost();
@@ -131,6 +132,7 @@ final class PruneCommand implements Callable<Integer> {
             if (targetHost != null) {
                 throw new PruneException("--target-host needs a plan: without one only the source is pruned");
             }
+            OutputDirectory.check(output != null ? output : Path.of("."), "--output");
             run = new LocalPrune(environment.zfs(null), local.selection(), options(), destroy,
                     stopOnError ? Destroyer.ErrorPolicy.STOP : Destroyer.ErrorPolicy.CONTINUE);
         } catch (ZfsException | java.time.format.DateTimeParseException e) {

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
@@ -59,9 +60,27 @@ final class RecvCommand implements Callable<Integer> {
         this.environment = environment;
     }
 
+    /** The options, the address and the files, checked before anything listens or runs. */
+    private TransferOptions check() {
+        TransferOptions options = transfer.toOptions().withBuffer(0, 0); // the sender buffers
+        TcpListener.checkAddress(listen);
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("--port " + port + " is not a TCP port (0-65535; 0 = any free port)");
+        }
+        OutputDirectory.check(transfer.artifacts, "--artifacts");
+        if (tokenFile != null) {
+            Path parent = tokenFile.toAbsolutePath().getParent();
+            if (Files.isDirectory(tokenFile) || parent == null || !Files.isDirectory(parent)) {
+                throw new IllegalArgumentException("--token-file " + TerminalText.line(tokenFile.toString())
+                        + ": not a file in an existing directory");
+            }
+        }
+        return options;
+    }
+
     @Override
     public Integer call() throws Exception {
-        TransferOptions options = transfer.toOptions().withBuffer(0, 0); // the sender buffers
+        TransferOptions options = CliErrors.input(this::check);
         Zfs zfs = new Zfs(environment.localRunner());
         Path work = Files.createTempDirectory("zfsr-recv-");
         try (TcpListener listener = TcpListener.listen(ProcessSite.local(), listen, port, options, work)) {

@@ -22,7 +22,6 @@ import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import io.jenkins.plugins.zfsreplication.transfer.Transport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -88,43 +87,36 @@ final class RunCommand implements Callable<Integer> {
         return metricsFile.run("run", e -> CliErrors.badInput(environment, e), this::runPlan);
     }
 
-    private int runPlan(RunMetrics metrics) throws Exception {
-        if (!java.nio.file.Files.isReadable(plan)) {
-            throw new io.jenkins.plugins.zfsreplication.transfer.process.TransferException(
-                    "Cannot read the plan %s: no such file, or not readable", plan);
+    /** Everything the run takes from its options and the plan file, checked before any zfs command. */
+    private record Checked(ReplicationPlan plan, PruneOptions retention, Transport stream, Zfs source, Zfs target,
+                           TransferOptions options) {
+    }
+
+    private Checked check() throws java.io.IOException {
+        ReplicationPlan read = PlanJson.read(plan);
+        requireTargetRoot(read);
+        PruneOptions retention = retention();
+        if (targetId != null) {
+            BaseHolds.checkTargetId(targetId);
         }
-        ReplicationPlan read;
-        try {
-            read = PlanJson.read(plan);
-            requireTargetRoot(read);
-        } catch (PlanException e) {
-            return CliErrors.badInput(environment, e);
-        }
-        PruneOptions retention;
-        try {
-            retention = retention();
-            if (targetId != null) {
-                BaseHolds.checkTargetId(targetId);
-            }
-        } catch (ZfsException e) {
-            return CliErrors.badInput(environment, e);
-        }
+        TransferOptions options = transfer.toOptions();
+        OutputDirectory.check(transfer.artifacts, "--artifacts");
         String pullFrom = sourceHost != null ? sourceHost : "local".equals(read.sourceHost()) ? null : read.sourceHost();
-        Transport stream;
-        try {
-            stream = pullFrom == null ? transport.transport() : transport.pullTransport(pullFrom);
-        } catch (ZfsException e) {
-            return CliErrors.badInput(environment, e);
-        }
-        Zfs source = transport.sourceZfs(environment, pullFrom);
-        Zfs target = transport.targetZfs(environment);
-        SendRecvJob job = SendRecvJob.bothEnds(stream, source, target, retention, read,
-                transfer.toOptions(), environment.err()::println);
+        Transport stream = pullFrom == null ? transport.transport() : transport.pullTransport(pullFrom);
+        return new Checked(read, retention, stream, transport.sourceZfs(environment, pullFrom),
+                transport.targetZfs(environment), options);
+    }
+
+    private int runPlan(RunMetrics metrics) throws Exception {
+        Checked checked = CliErrors.input(this::check);
+        ReplicationPlan read = checked.plan();
+        SendRecvJob job = SendRecvJob.bothEnds(checked.stream(), checked.source(), checked.target(),
+                checked.retention(), read, checked.options(), environment.err()::println);
         if (dryRun) {
             return printDryRun(job.setup(), job.options(), read);
         }
         return TransferRun.execute(environment, job, read, transfer.artifacts,
-                targetId == null ? null : new BaseHolds(source, targetId), metrics);
+                targetId == null ? null : new BaseHolds(checked.source(), targetId), metrics);
     }
 
     /** What the run would execute, step by step: the zfs ends of each pipeline, rollbacks named. */

@@ -1,13 +1,15 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.jenkins.plugins.zfsreplication.files.InputFile;
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
+import io.jenkins.plugins.zfsreplication.transfer.Transport;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
@@ -35,6 +37,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "send", description = "Send one snapshot (full, -i or -I) to a target dataset, or to a waiting "
         + "'recv --listen' with --to.")
 final class SendCommand implements Callable<Integer> {
+    /** A token is a line of hex; a token file of more is not one. */
+    private static final long MAX_TOKEN_FILE = 4096;
     private final CliEnvironment environment;
 
     @Parameters(index = "0", paramLabel = "POOL/FS@SNAP", description = "The snapshot to send.")
@@ -74,24 +78,40 @@ final class SendCommand implements Callable<Integer> {
         this.environment = environment;
     }
 
+    /** What the command line gives, checked before any zfs command: the snapshot's name, the options, the receiver. */
+    private record Checked(SnapshotName name, TransferOptions options, Transport transport) {
+    }
+
+    private Checked check() throws java.io.IOException {
+        SnapshotName name = SnapshotName.parse(snapshot);
+        TransferOptions options = transfer.toOptions();
+        OutputDirectory.check(transfer.artifacts, "--artifacts");
+        if (to != null) {
+            return new Checked(name, options, tcpSendSide());
+        }
+        if (target == null) {
+            throw new TransferException("Name the receiving dataset with --target (or a waiting receiver with --to)");
+        }
+        return new Checked(name, options, transport.transport());
+    }
+
     @Override
     public Integer call() throws Exception {
-        SnapshotName name = SnapshotName.parse(snapshot);
+        Checked checked = CliErrors.input(this::check);
+        Zfs targetZfs = to != null ? null : CliErrors.input(() -> transport.targetZfs(environment));
+        SnapshotName name = checked.name();
         Zfs source = new Zfs(environment.localRunner());
         if (to != null) {
             DatasetName remote = target == null ? name.dataset() : target;
             ReplicationPlan plan = plan(step(source, name, remote));
             // the receiver probes its own zfs; this side knows only its own options
-            SendRecvJob job = SendRecvJob.sendingSide(tcpSendSide(), source.capabilities(), source.capabilities(),
-                    Preflight.NONE, StepGate.KEEP_ALL, transfer.toOptions(), environment.err()::println);
+            SendRecvJob job = SendRecvJob.sendingSide(checked.transport(), source.capabilities(), source.capabilities(),
+                    Preflight.NONE, StepGate.KEEP_ALL, checked.options(), environment.err()::println);
             return TransferRun.execute(environment, job, plan, transfer.artifacts);
         }
-        if (target == null) {
-            throw new TransferException("Name the receiving dataset with --target (or a waiting receiver with --to)");
-        }
         ReplicationPlan plan = plan(step(source, name, target));
-        SendRecvJob job = SendRecvJob.bothEnds(transport.transport(), source, transport.targetZfs(environment), null,
-                plan, transfer.toOptions(), environment.err()::println);
+        SendRecvJob job = SendRecvJob.bothEnds(checked.transport(), source, targetZfs, null, plan, checked.options(),
+                environment.err()::println);
         return TransferRun.execute(environment, job, plan, transfer.artifacts);
     }
 
@@ -121,9 +141,9 @@ final class SendCommand implements Callable<Integer> {
     private TcpSendSide tcpSendSide() throws java.io.IOException {
         int colon = to.lastIndexOf(':');
         if (colon < 1) {
-            throw new TransferException("--to takes HOST:PORT as the receiver printed it, not '%s'", to);
+            throw new TransferException("--to takes HOST:PORT as the receiver printed it, not '%s'", TerminalText.line(to));
         }
-        String token = tokenFile != null ? Files.readString(tokenFile, StandardCharsets.US_ASCII).strip()
+        String token = tokenFile != null ? InputFile.readText(tokenFile, "the token file", MAX_TOKEN_FILE).strip()
                 : System.getenv("ZFSR_TOKEN");
         if (token == null || token.isBlank()) {
             throw new TransferException("The receiver's token is missing: give --token-file FILE or set ZFSR_TOKEN");
@@ -131,7 +151,8 @@ final class SendCommand implements Callable<Integer> {
         try {
             return new TcpSendSide(to.substring(0, colon), Integer.parseInt(to.substring(colon + 1)), token.strip());
         } catch (NumberFormatException e) {
-            throw new TransferException("--to takes HOST:PORT, and '%s' is no port", to.substring(colon + 1));
+            throw new TransferException("--to takes HOST:PORT, and '%s' is no port",
+                    TerminalText.line(to.substring(colon + 1)));
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
 import io.jenkins.plugins.zfsreplication.metrics.ReportMetrics;
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
 import io.jenkins.plugins.zfsreplication.units.SizeException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyCancelledException;
@@ -90,18 +91,16 @@ final class VerifyCommand implements Callable<Integer> {
                 line.clear();
             }
             ReportMetrics.verify(metrics, result.verified());
-            result.log().forEach(err::println);
+            result.log().forEach(entry -> err.println(TerminalText.line(entry)));
             err.println(result.summary());
             err.flush();
             return 0;
         } catch (VerifyCancelledException e) {
-            err.println("zfs-replication verify: cancelled: " + e.getMessage());
+            err.println("cancelled: " + CliErrors.message(e));
             err.flush();
             return 130;
         } catch (VerifyException | SizeException | UncheckedIOException | java.io.IOException e) {
-            err.println("zfs-replication verify: error: " + e.getMessage());
-            err.flush();
-            return Main.BAD_INPUT;
+            return CliErrors.report(err, e, Main.BAD_INPUT);
         }
     }
 }

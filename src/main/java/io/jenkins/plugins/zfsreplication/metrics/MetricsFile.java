@@ -10,6 +10,8 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 import io.jenkins.plugins.zfsreplication.files.AtomicFile;
+import io.jenkins.plugins.zfsreplication.files.InputFile;
+import io.jenkins.plugins.zfsreplication.files.InputFileException;
 
 /**
  * A metrics file for node_exporter's textfile collector ({@code --collector.textfile.directory}):
@@ -21,6 +23,7 @@ import io.jenkins.plugins.zfsreplication.files.AtomicFile;
  */
 public final class MetricsFile {
     /** The first line of every file written here: what marks it as ours. */
+    private static final long MAX_BYTES = 16L << 20;
     static final String MARKER = "# zfs-replication metrics: counters add up across runs; delete this file to reset them";
 
     private MetricsFile() {
@@ -28,7 +31,7 @@ public final class MetricsFile {
 
     /** Merges {@code run} into {@code file} (created when absent) and replaces it atomically. */
     public static void write(Path file, RunMetrics run) throws IOException {
-        String previous = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : null;
+        String previous = Files.exists(file) ? read(file) : null;
         String merged = merge(previous, run, file.toString());
         AtomicFile.write(file, merged);
     }
@@ -44,7 +47,16 @@ public final class MetricsFile {
             throw new MetricsException("The metrics file's directory %s does not exist", parent);
         }
         if (Files.exists(file)) {
-            Parsed.of(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+            Parsed.of(read(file), file.toString());
+        }
+    }
+
+    /** A textfile collector's file is small; a FIFO or device named here is refused, not waited on. */
+    private static String read(Path file) {
+        try {
+            return InputFile.readText(file, "the metrics file", MAX_BYTES);
+        } catch (InputFileException e) {
+            throw new MetricsException("%s", e.getMessage());
         }
     }
 

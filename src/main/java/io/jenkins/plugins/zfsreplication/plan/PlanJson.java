@@ -1,6 +1,9 @@
 package io.jenkins.plugins.zfsreplication.plan;
 
 import io.jenkins.plugins.zfsreplication.files.AtomicFile;
+import io.jenkins.plugins.zfsreplication.files.InputFile;
+import io.jenkins.plugins.zfsreplication.files.InputFileException;
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,6 +32,8 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
  */
 public final class PlanJson {
     static final String KIND = "zfs-replication-plan";
+    /** Far above any real plan (about 1 KiB per step): a bigger file is not one, and would only fill the heap. */
+    public static final long MAX_BYTES = 64L << 20;
     // a key given twice is refused: with last-wins a reader and a reviewer could see different plans
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
@@ -74,8 +79,18 @@ public final class PlanJson {
         AtomicFile.write(file, write(plan));
     }
 
+    /**
+     * Reads {@code file} as {@link InputFile} does: a regular file of UTF-8 text of at most
+     * {@link #MAX_BYTES}; each refusal is a {@link PlanException} of one line.
+     */
     public static ReplicationPlan read(Path file) throws IOException {
-        return read(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        String json;
+        try {
+            json = InputFile.readText(file, "the plan", MAX_BYTES);
+        } catch (InputFileException e) {
+            throw new PlanException(e.getMessage());
+        }
+        return read(json, TerminalText.line(file.toString()));
     }
 
     /** @param origin names the source in messages, such as the file name */

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.plan;
 
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
+
 /** plan.txt: the plan for people, one block per dataset, one line per step. */
 public final class PlanText {
     private PlanText() {
@@ -7,21 +9,23 @@ public final class PlanText {
 
     public static String write(ReplicationPlan plan) {
         StringBuilder text = new StringBuilder();
-        text.append(String.format("plan of %s, source %s, target %s%n", plan.createdAt(), plan.sourceHost(),
-                plan.targetHost()));
+        // hosts, reasons and refused names may come from a crafted plan or a listing: shown, never interpreted
+        text.append(String.format("plan of %s, source %s, target %s%n", plan.createdAt(),
+                TerminalText.line(plan.sourceHost()), TerminalText.line(plan.targetHost())));
         long steps = plan.steps().size();
         text.append(String.format("%d dataset(s), %d step(s)%s%n", plan.datasets().size(), steps,
                 plan.refusedNames().isEmpty() ? "" : String.format(", %d name(s) not accepted and skipped",
                         plan.refusedNames().size())));
         for (DatasetPlan dataset : plan.datasets()) {
             text.append(String.format("%n%s -> %s: %s%n  %s%n", dataset.source(), dataset.target(), dataset.action(),
-                    dataset.reason()));
+                    TerminalText.line(dataset.reason())));
             for (SendStep step : dataset.steps()) {
                 text.append("  ").append(describe(step)).append('\n');
             }
         }
         for (RefusedName refused : plan.refusedNames()) {
-            text.append(String.format("%n%s: SKIPPED%n  %s%n", refused.name(), refused.reason()));
+            text.append(String.format("%n%s: SKIPPED%n  %s%n", TerminalText.line(refused.name()),
+                    TerminalText.line(refused.reason())));
         }
         return text.toString();
     }

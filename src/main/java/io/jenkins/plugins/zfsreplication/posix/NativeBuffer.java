@@ -64,9 +64,14 @@ public final class NativeBuffer implements AutoCloseable {
 
     /** Copies {@code length} bytes at {@code offset} into {@code target} (for heap-only APIs such as MessageDigest). */
     public void copyTo(long offset, byte[] target, int length) {
+        copyTo(offset, target, 0, length);
+    }
+
+    /** Copies {@code length} bytes at {@code offset} into {@code target} from {@code targetOffset} on. */
+    public void copyTo(long offset, byte[] target, int targetOffset, int length) {
         checkLength(offset + length);
         jnr.ffi.Pointer pointer = jnr.ffi.Pointer.wrap(jnr.ffi.Runtime.getRuntime(posix.libc()), address);
-        pointer.get(offset, target, 0, length);
+        pointer.get(offset, target, targetOffset, length);
     }
 
     private void checkLength(long length) {

@@ -13,6 +13,9 @@ public final class NativeFile implements AutoCloseable {
     private static final int AT_EMPTY_PATH = 0x1000;
     private static final int READ_FLAGS = OpenFlags.O_RDONLY.intValue() | OpenFlags.O_CLOEXEC.intValue()
             | OpenFlags.O_NOFOLLOW.intValue() | OpenFlags.O_NONBLOCK.intValue();
+    /** For input files named by a user: links followed, but still never blocking in open(). */
+    private static final int INPUT_FLAGS = OpenFlags.O_RDONLY.intValue() | OpenFlags.O_CLOEXEC.intValue()
+            | OpenFlags.O_NONBLOCK.intValue();
     private static final int ELOOP = Errno.ELOOP.intValue();
     private static final int SEEK_END = 2;
     private static final int SEEK_DATA = 3;
@@ -55,12 +58,19 @@ public final class NativeFile implements AutoCloseable {
             throw new PosixException("Cannot open %s for reading: %s. Check that it exists and is readable.",
                     inShown ? shown.resolve(name) : shown, Posix.describe(errno));
         }
-        NativeFile file = new NativeFile(posix, shown, inShown ? name : null, fd);
+        return ofKind(new NativeFile(posix, shown, inShown ? name : null, fd),
+                status -> status.isRegularFile() || status.isBlockDevice(),
+                (file, status) -> new PosixException("%s is a %s, not a regular file or block device: not read",
+                        file.path(), status.kind()));
+    }
+
+    /** {@code file} if fstat says it is of a kind {@code accepted} takes; else it is closed and {@code refusal} thrown. */
+    private static NativeFile ofKind(NativeFile file, java.util.function.Predicate<FileStatus> accepted,
+                                     java.util.function.BiFunction<NativeFile, FileStatus, PosixException> refusal) {
         try {
             FileStatus status = file.status();
-            if (!status.isRegularFile() && !status.isBlockDevice()) {
-                throw new PosixException("%s is a %s, not a regular file or block device: not read", file.path(),
-                        status.kind());
+            if (!accepted.test(status)) {
+                throw refusal.apply(file, status);
             }
             file.opened = status;
             return file;
@@ -68,6 +78,21 @@ public final class NativeFile implements AutoCloseable {
             file.close();
             throw e;
         }
+    }
+
+    /**
+     * Opens {@code path}, following links, as a regular file only: a plan or manifest someone names.
+     * A FIFO is refused instead of hanging in open() until a writer comes, a device (such as
+     * /dev/zero, endless) or a directory instead of being read. {@code what} names it in messages,
+     * such as "the plan".
+     */
+    static NativeFile openRegular(Posix posix, Path path, String what) {
+        int fd = posix.libc().openat(AT_FDCWD, path.toString(), INPUT_FLAGS);
+        if (fd < 0) {
+            throw new PosixException("Cannot read %s %s: %s", what, path, Posix.describe(posix.errno()));
+        }
+        return ofKind(new NativeFile(posix, path, null, fd), FileStatus::isRegularFile, (file, status) ->
+                new PosixException("Cannot read %s %s: it is a %s, not a regular file", what, path, status.kind()));
     }
 
     /** The status fstat gave when the file was opened. */

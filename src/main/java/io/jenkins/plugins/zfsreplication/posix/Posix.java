@@ -55,6 +55,11 @@ public final class Posix {
         return NativeFile.open(this, NativeFile.AT_FDCWD, path.toString(), path, false);
     }
 
+    /** Opens {@code path}, links followed, as a regular file: never a FIFO, device or directory, never blocking. */
+    public NativeFile openRegularFile(java.nio.file.Path path, String what) {
+        return NativeFile.openRegular(this, path, what);
+    }
+
     /** Opens the directory {@code path}; a symbolic link as its last component is refused, not followed. */
     public NativeDirectory openDirectory(java.nio.file.Path path) {
         return NativeDirectory.open(this, NativeFile.AT_FDCWD, path.toString(), path);

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.verify;
 
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
+
 import java.util.Locale;
 
 /**
@@ -36,7 +38,8 @@ public record Difference(Kind kind, String path, long chunk, long chunks, long o
 
     /** One line for people, e.g. {@code chunk 3 differs: disk.img at offset 3145728, 1048576 bytes}. */
     public String describe() {
-        String name = path.isEmpty() ? "(file)" : path;
+        // a file name may hold a newline or an escape sequence: one line, shown, never interpreted
+        String name = path.isEmpty() ? "(file)" : TerminalText.line(path);
         switch (kind) {
             case MISSING: return "missing: " + name + " is only in the left side";
             case EXTRA: return "extra: " + name + " is only in the right side";

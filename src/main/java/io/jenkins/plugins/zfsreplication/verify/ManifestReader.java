@@ -1,10 +1,17 @@
 package io.jenkins.plugins.zfsreplication.verify;
 
 import java.io.BufferedReader;
+import java.io.FilterReader;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.CodingErrorAction;
+
+import io.jenkins.plugins.zfsreplication.files.InputFile;
+import io.jenkins.plugins.zfsreplication.files.InputFileException;
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Locale;
@@ -17,6 +24,8 @@ import java.util.Map;
  * marks a complete manifest.
  */
 public final class ManifestReader implements AutoCloseable {
+    /** Room to step back over one line of the longest kind. */
+    private static final int MARK_LIMIT = 2 * LineLimit.MAX_LINE;
     private final Path source;
     private final BufferedReader in;
     private final ManifestHeader header;
@@ -41,7 +50,7 @@ public final class ManifestReader implements AutoCloseable {
         this.source = source;
         this.in = in;
         this.order = order;
-        in.mark(1 << 16);
+        in.mark(MARK_LIMIT);
         String first = readLine();
         if (first != null && first.equals(ManifestHeader.FIRST_LINE)) {
             lineNumber = 1;
@@ -69,19 +78,28 @@ public final class ManifestReader implements AutoCloseable {
     }
 
     private static ManifestReader open(Path path, ManifestHeader fallback, TreeOrder order) {
+        Reader text;
         try {
-            BufferedReader reader = order == null ? Files.newBufferedReader(path, StandardCharsets.UTF_8)
-                    : new BufferedReader(new java.io.InputStreamReader(order.open(), StandardCharsets.UTF_8.newDecoder()
-                            .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-                            .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)));
+            text = order == null ? InputFile.open(path, "the manifest").reader()
+                    : new InputStreamReader(order.open(), StandardCharsets.UTF_8.newDecoder()
+                            .onMalformedInput(CodingErrorAction.REPORT)
+                            .onUnmappableCharacter(CodingErrorAction.REPORT));
+        } catch (InputFileException e) {
+            throw new VerifyException(e, "%s", e.getMessage());
+        }
+        BufferedReader reader = new BufferedReader(new LineLimit(text), 1 << 16);
+        try {
+            return new ManifestReader(path, reader, fallback, order);
+        } catch (RuntimeException | IOException e) {
             try {
-                return new ManifestReader(path, reader, fallback, order);
-            } catch (RuntimeException | IOException e) {
                 reader.close();
-                throw e;
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
             }
-        } catch (IOException e) {
-            throw new VerifyException(e, "Cannot read the manifest %s: %s", path, e.getMessage());
+            if (e instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new VerifyException(e, "Cannot read the manifest %s: %s", shown(path), e.getMessage());
         }
     }
 
@@ -91,7 +109,7 @@ public final class ManifestReader implements AutoCloseable {
 
     private ManifestHeader readHeader() throws IOException {
         Map<String, String> values = new HashMap<>();
-        in.mark(1 << 16);
+        in.mark(MARK_LIMIT);
         String line;
         while ((line = in.readLine()) != null && line.startsWith("# ") && !line.startsWith("# size:")
                 && !line.startsWith("# end:")) {
@@ -101,7 +119,7 @@ public final class ManifestReader implements AutoCloseable {
                 throw malformed(line, "a header line '# key: value'");
             }
             values.put(line.substring(2, colon), line.substring(colon + 2));
-            in.mark(1 << 16);
+            in.mark(MARK_LIMIT);
         }
         in.reset();
         try {
@@ -127,7 +145,7 @@ public final class ManifestReader implements AutoCloseable {
             throw new VerifyException("%s has no zfs-replication manifest header. If it is zfs-check output,"
                     + " give the --hash, --block-size and --count it was made with.", source);
         }
-        in.mark(1 << 16);
+        in.mark(MARK_LIMIT);
         String first = readLine();
         lineNumber = 0;
         in.reset();
@@ -188,12 +206,20 @@ public final class ManifestReader implements AutoCloseable {
             return in.readLine();
         } catch (java.nio.charset.CharacterCodingException e) {
             throw failure("not UTF-8 text: is this a manifest?");
+        } catch (LineLimit.TooLong e) {
+            throw failure("longer than %d characters: is this a manifest?", LineLimit.MAX_LINE);
         } catch (IOException e) {
             throw new UncheckedIOException("Reading " + source + " failed", e);
         }
     }
 
-    private String[] parse(String line) {
+    private String[] parse(String first) {
+        String line = first;
+        // blank lines and zfs-check's comments are skipped in a loop: ten thousand of them are no deeper than one
+        while (line != null && (line.isEmpty() || (line.startsWith("#") && !header.sized() && !line.startsWith("# end:")
+                && !line.startsWith("# size: ")))) {
+            line = readLine();
+        }
         if (line == null) {
             ended = true;
             if (header.sized()) {
@@ -207,9 +233,6 @@ public final class ManifestReader implements AutoCloseable {
         }
         if (line.startsWith("# size: ")) {
             return parseSize(line.substring(8));
-        }
-        if (line.isEmpty() || (line.startsWith("#") && !header.sized())) {
-            return parse(readLine());
         }
         return parseChunk(line);
     }
@@ -264,9 +287,59 @@ public final class ManifestReader implements AutoCloseable {
     }
 
     private VerifyException failure(String format, Object... args) {
-        return new VerifyException("Malformed manifest %s, line %d: %s", source,
+        return new VerifyException("Malformed manifest %s, line %d: %s", shown(source),
                 order == null ? lineNumber : order.originalLine(lineNumber),
                 String.format(Locale.ROOT, format, args));
+    }
+
+    private static String shown(Path path) {
+        return TerminalText.line(path.toString());
+    }
+
+    /**
+     * Ends a line that never ends (a file of zeros, a binary file) at {@link #MAX_LINE} characters
+     * instead of letting readLine() grow it until the heap is gone; counts across bulk reads.
+     */
+    private static final class LineLimit extends FilterReader {
+        /** A manifest line is a path (PATH_MAX 4096 bytes, escaped), a chunk number and a hash. */
+        static final int MAX_LINE = 1 << 16;
+        private int sinceNewline;
+
+        LineLimit(Reader in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int c = super.read();
+            count(c);
+            return c;
+        }
+
+        @Override
+        public int read(char[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            for (int i = offset; i < offset + n; i++) {
+                count(buffer[i]);
+            }
+            return n;
+        }
+
+        private void count(int c) throws TooLong {
+            if (c == '\n') {
+                sinceNewline = 0;
+            } else if (c >= 0 && ++sinceNewline > MAX_LINE) {
+                throw new TooLong();
+            }
+        }
+
+        static final class TooLong extends IOException {
+            private static final long serialVersionUID = 1L;
+
+            TooLong() {
+                super("a line longer than " + MAX_LINE + " characters: is this a manifest?");
+            }
+        }
     }
 
     @Override

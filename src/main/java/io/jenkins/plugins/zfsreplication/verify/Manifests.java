@@ -1,7 +1,11 @@
 package io.jenkins.plugins.zfsreplication.verify;
 
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+import io.jenkins.plugins.zfsreplication.files.InputFile;
+import io.jenkins.plugins.zfsreplication.files.InputFileException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,11 +20,10 @@ public final class Manifests {
         if (!Files.isRegularFile(path)) {
             return false;
         }
-        try (BufferedReader reader = Files.newBufferedReader(path, StandardCharsets.ISO_8859_1)) {
-            char[] start = new char[ManifestHeader.FIRST_LINE.length()];
-            int n = reader.read(start);
-            return n == start.length && new String(start).equals(ManifestHeader.FIRST_LINE);
-        } catch (IOException e) {
+        byte[] first = ManifestHeader.FIRST_LINE.getBytes(StandardCharsets.ISO_8859_1);
+        try (InputFile file = InputFile.open(path, "the manifest"); InputStream in = file.stream()) {
+            return Arrays.equals(in.readNBytes(first.length), first);
+        } catch (InputFileException | IOException e) {
             return false;
         }
     }

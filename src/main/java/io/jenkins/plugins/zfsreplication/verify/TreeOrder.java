@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import io.jenkins.plugins.zfsreplication.files.InputFile;
+
 /**
  * zfs-check lists a tree in directory order (os.walk), each file's chunks together; a comparison
  * reads both sides in path order. This indexes such output in one pass (one entry per file: where
@@ -49,7 +51,13 @@ final class TreeOrder {
                     + " save it to a file first", source);
         }
         List<Group> groups = new ArrayList<>();
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(source), 1 << 16)) {
+        InputFile file;
+        try {
+            file = InputFile.open(source, "the manifest");
+        } catch (io.jenkins.plugins.zfsreplication.files.InputFileException e) {
+            throw new VerifyException(e, "%s", e.getMessage());
+        }
+        try (InputStream in = new BufferedInputStream(file.stream(), 1 << 16)) {
             byte[] line = new byte[256];
             byte[] groupKey = null;
             int groupKeyLength = 0;

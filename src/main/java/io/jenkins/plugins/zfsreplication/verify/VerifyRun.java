@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.verify;
 
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.units.Sizes;
 import java.io.Serializable;
 import java.io.Writer;
@@ -154,7 +155,8 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
             AtomicFiles.write(outputs.chart(), VerifyArtifacts.throughputSvg(result.samples(), "verify " + result.target()));
         }
         log.addAll(result.log());
-        result.skipped().forEach(s -> log.add("not hashed: " + s.path() + ": " + s.reason()));
+        // a skipped file's name may hold a newline or an escape sequence: shown, never interpreted
+        result.skipped().forEach(s -> log.add(TerminalText.line("not hashed: " + s.path() + ": " + s.reason())));
         return new Result(result, comparison, outputs.written(), log);
     }
 

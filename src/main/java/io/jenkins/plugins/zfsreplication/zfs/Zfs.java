@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.zfs;
 
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -57,6 +59,7 @@ public final class Zfs {
      */
     public Listing list(Collection<DatasetName> roots, boolean recursive, List<String> extraProperties) {
         ListingParser parser = new ListingParser(extraProperties);
+        checkListable(roots, parser); // before the probe: bad input never costs a zfs call
         boolean parsable = capabilities().has(Feature.PARSABLE_LIST);
         // streamed: the output of a big pool (gigabytes in the get form) never becomes one string
         Listing listing = runner.stream(listCommand(roots, recursive, parser, parsable), timeout,
@@ -77,18 +80,22 @@ public final class Zfs {
      */
     public ListingText listText(Collection<DatasetName> roots, boolean recursive, List<String> extraProperties) {
         ListingParser parser = new ListingParser(extraProperties);
+        checkListable(roots, parser); // before the probe: bad input never costs a zfs call
         boolean parsable = capabilities().has(Feature.PARSABLE_LIST);
         // deflated as it arrives: the text of a big pool never becomes one string here either
         return runner.stream(listCommand(roots, recursive, parser, parsable), timeout,
                 output -> ListingText.read(runner.host(), parsable, extraProperties, output)).orThrow();
     }
 
-    private static List<String> listCommand(Collection<DatasetName> roots, boolean recursive, ListingParser parser,
-                                            boolean parsable) {
+    private static void checkListable(Collection<DatasetName> roots, ListingParser parser) {
         if (roots.isEmpty()) {
             throw new ZfsException("Nothing to list: give at least one dataset");
         }
         parser.extraProperties().forEach(Zfs::checkPropertyName);
+    }
+
+    private static List<String> listCommand(Collection<DatasetName> roots, boolean recursive, ListingParser parser,
+                                            boolean parsable) {
         List<String> command = new ArrayList<>();
         if (parsable) {
             command.addAll(List.of("zfs", "list", "-Hp", "-t", "all", "-o", "name," + parser.propertyList()));
@@ -283,9 +290,10 @@ public final class Zfs {
         }
     }
 
-    static void checkPropertyName(String property) {
+    /** A native or user property name, as zfs accepts it after -o; refused with one line otherwise. */
+    public static void checkPropertyName(String property) {
         if (!property.matches("[a-z][a-z0-9_]*(:[a-z0-9_.:+-]*)?|[a-z0-9_.+-]+:[a-z0-9_.:+-]*")) {
-            throw new ZfsException("Invalid ZFS property name '%s'", property);
+            throw new ZfsException("Invalid ZFS property name '%s'", TerminalText.line(property));
         }
     }
 

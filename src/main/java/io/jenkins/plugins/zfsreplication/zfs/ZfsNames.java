@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.zfs;
 
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
+
 import java.util.Set;
 
 /**
@@ -64,6 +66,6 @@ final class ZfsNames {
         if (Character.isISOControl(c)) {
             return String.format("U+%04X (control character)", (int) c);
         }
-        return "'" + c + "'";
+        return "'" + TerminalText.line(String.valueOf(c)) + "'";
     }
 }

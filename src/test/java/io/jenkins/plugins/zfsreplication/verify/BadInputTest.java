@@ -80,7 +80,7 @@ class BadInputTest {
 
         assertThat(malformed.exit()).isEqualTo(2);
         assertThat(malformed.err()).contains("Malformed manifest " + damaged + ", line 10: expected 'CHUNK<TAB>HASH'"
-                + " (xxh64 hash), found '0\tnot-a-hash'");
+                + " (xxh64 hash), found '0\\tnot-a-hash'"); // the quoted line shown escaped
         assertThat(incomplete.exit()).isEqualTo(2);
         assertThat(incomplete.err()).contains("ends without its '# end:' line: the run that wrote it did not finish");
         assertThat(headerless.exit()).isEqualTo(2);

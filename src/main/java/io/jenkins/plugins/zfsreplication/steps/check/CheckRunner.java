@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
@@ -35,9 +36,9 @@ record CheckRunner(CheckSettings settings, String targetAgent) implements StepRu
         ListingText listing = TargetListingCallable.onTargetAgent("zfsCheck", targetAgent, settings.host(),
                 settings.options().targetRoot(), run);
         CheckCallable.Summary summary = workspace.act(new CheckCallable(settings, listing, null));
-        summary.log().forEach(line -> log.println("zfsCheck: " + line));
-        log.println(summary.firstLine());
-        summary.datasets().forEach(d -> log.println("zfsCheck: " + d.status() + " " + d.source() + ": " + d.reason()));
+        summary.log().forEach(line -> log.println("zfsCheck: " + TerminalText.line(line)));
+        log.println(TerminalText.line(summary.firstLine()));
+        summary.datasets().forEach(d -> log.println(TerminalText.line("zfsCheck: " + d.status() + " " + d.source() + ": " + d.reason())));
         List<String> artifacts = List.of("check.json", "check.txt");
         WorkspaceFiles.archive(run, workspace, launcher, listener, artifacts);
         ZfsReplicationAction.record(run, summary.record(settings.sources(), artifacts));

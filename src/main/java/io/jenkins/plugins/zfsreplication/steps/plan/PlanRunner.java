@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.plan;
 
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
@@ -35,8 +36,8 @@ record PlanRunner(PlanSettings settings, String targetAgent) implements StepRunn
                     listing.compressedBytes());
         }
         PlanCallable.Summary summary = workspace.act(new PlanCallable(settings, listing));
-        summary.log().forEach(line -> log.println("zfsSnapshotPlan: " + line));
-        log.println("zfsSnapshotPlan: " + summary.summary());
+        summary.log().forEach(line -> log.println("zfsSnapshotPlan: " + TerminalText.line(line)));
+        log.println("zfsSnapshotPlan: " + TerminalText.line(summary.summary()));
         List<String> artifacts = List.of("plan.json", "plan.txt");
         WorkspaceFiles.archive(run, workspace, launcher, listener, artifacts);
         ZfsReplicationAction.record(run, summary.record(settings, artifacts));

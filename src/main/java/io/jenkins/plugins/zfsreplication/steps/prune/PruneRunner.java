@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.prune;
 
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.plan.TargetScope;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetRoots;
 import java.io.IOException;
@@ -44,8 +45,8 @@ record PruneRunner(PruneSettings settings, String targetAgent, String targetRoot
         } else {
             summary = pruneWithTargetAgent(agent, scope, workspace, folder);
         }
-        summary.log().forEach(line -> log.println("zfsPrune: " + line));
-        summary.summary().lines().forEach(line -> log.println("zfsPrune: " + line));
+        summary.log().forEach(line -> log.println("zfsPrune: " + TerminalText.line(line)));
+        summary.summary().lines().forEach(line -> log.println("zfsPrune: " + TerminalText.line(line)));
         List<String> artifacts = List.of(folder + "plan.json", folder + "plan.txt", folder + "prune-report.json");
         WorkspaceFiles.archive(run, workspace, launcher, listener, artifacts);
         ZfsReplicationAction.record(run, summary.record(artifacts));

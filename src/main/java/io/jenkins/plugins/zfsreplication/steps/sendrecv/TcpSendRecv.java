@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.plan.TargetScope;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetRoots;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
@@ -75,7 +76,7 @@ final class TcpSendRecv {
                     targetCapabilities, listener));
             ReceiveServer.Report report = receiving.get(settings.options().acceptTimeout().toMillis() * 2,
                     TimeUnit.MILLISECONDS);
-            report.log().forEach(line -> log.println("zfsSendRecv: on agent " + agent.name() + ": " + line));
+            report.log().forEach(line -> log.println("zfsSendRecv: on agent " + agent.name() + ": " + TerminalText.line(line)));
             // what the receiving side checked and destroyed there (rollback -r, recv -A) is archived with the rest
             String receiveLog = settings.artifacts() + "/" + RECEIVE_LOG;
             workspace.child(receiveLog).write(String.join("\n", report.log()) + "\n", "UTF-8");

@@ -1,13 +1,17 @@
 package io.jenkins.plugins.zfsreplication.steps.shared;
 
+import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import hudson.AbortException;
+import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.zfsreplication.files.InputFile;
+import io.jenkins.plugins.zfsreplication.files.InputFileException;
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import jenkins.MasterToSlaveFileCallable;
 import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.Run;
@@ -19,13 +23,29 @@ public final class WorkspaceFiles {
     private WorkspaceFiles() {
     }
 
-    /** The plan.json an earlier zfsSnapshotPlan left, as text; fails the build when it is not there. */
+    /**
+     * The plan.json an earlier zfsSnapshotPlan left, as text; fails the build when it is not there.
+     * Read on the agent as every input file is ({@link InputFile}): a FIFO or /dev/zero planted as
+     * plan.json fails the build with one line instead of hanging the step or filling the heap.
+     */
     public static String readPlan(FilePath plan) throws IOException, InterruptedException {
         if (!plan.exists()) {
             throw new AbortException("No plan at " + plan.getRemote() + ": run zfsSnapshotPlan first or fix 'plan'");
         }
-        try (InputStream in = plan.read()) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        return plan.act(new ReadPlan());
+    }
+
+    /** Reads a plan where it lies, bounded and strict. */
+    static final class ReadPlan extends MasterToSlaveFileCallable<String> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String invoke(File file, VirtualChannel channel) throws IOException {
+            try {
+                return InputFile.readText(file.toPath(), "the plan", PlanJson.MAX_BYTES);
+            } catch (InputFileException e) {
+                throw new AbortException(e.getMessage());
+            }
         }
     }
 

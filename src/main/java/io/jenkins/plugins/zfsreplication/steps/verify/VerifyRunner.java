@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.verify;
 
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.steps.views.VerifyRecord;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import hudson.AbortException;
@@ -34,7 +35,7 @@ record VerifyRunner(VerifySettings settings) implements StepRunner {
         log.println("zfsVerify: hashing " + settings.target() + " in " + workspace.getRemote());
         workspace.mkdirs();
         VerifyRun.Outcome outcome = workspace.act(new VerifyCallable(settings));
-        outcome.log().forEach(line -> log.println("zfsVerify: " + line));
+        outcome.log().forEach(line -> log.println("zfsVerify: " + TerminalText.line(line)));
         log.println("zfsVerify: " + outcome.summary());
         WorkspaceFiles.archive(run, workspace, launcher, listener, List.of(".manifest", "-report.json",
                 "-throughput.csv", "-throughput.svg").stream().map(suffix -> settings.name() + suffix).toList());
@@ -42,7 +43,7 @@ record VerifyRunner(VerifySettings settings) implements StepRunner {
         if (outcome.identical() == null) {
             return outcome;
         }
-        outcome.differences().forEach(line -> log.println("zfsVerify: " + line));
+        outcome.differences().forEach(line -> log.println("zfsVerify: " + TerminalText.line(line)));
         log.println("zfsVerify: " + outcome.comparisonSummary());
         if (outcome.mismatch() && settings.failOnMismatch()) {
             throw new AbortException("zfsVerify: " + settings.target() + " differs from " + settings.compareWith()

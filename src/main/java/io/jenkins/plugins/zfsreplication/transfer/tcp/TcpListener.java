@@ -276,7 +276,7 @@ public final class TcpListener implements AutoCloseable {
         return null;
     }
 
-    static void checkAddress(String address) {
+    public static void checkAddress(String address) {
         // socat separates options with ',' and addresses with ':': neither may come in through a name
         if (!address.matches("[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\]")) {
             throw new TransferException("Invalid address '%s': give a host name, an IPv4 address or [IPv6]", address);

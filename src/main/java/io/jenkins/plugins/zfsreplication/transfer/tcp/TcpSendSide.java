@@ -3,6 +3,7 @@ package io.jenkins.plugins.zfsreplication.transfer.tcp;
 import io.jenkins.plugins.zfsreplication.transfer.PipelineSpec;
 import io.jenkins.plugins.zfsreplication.transfer.Transport;
 import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 
 /**
  * Only the sending half of the tcp transport, for a receiver started elsewhere (another agent, or
@@ -11,6 +12,9 @@ import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
 public record TcpSendSide(String host, int port, String token) implements Transport {
     public TcpSendSide {
         TcpListener.checkAddress(host);
+        if (port < 1 || port > 65535) {
+            throw new TransferException("Port %d is not a TCP port to connect to (1-65535)", port);
+        }
     }
 
     /** The receiving side (recv --listen) accepts one connection with its token: a failed step is not sent again. */

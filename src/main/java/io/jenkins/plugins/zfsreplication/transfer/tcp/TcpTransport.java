@@ -4,6 +4,7 @@ import io.jenkins.plugins.zfsreplication.transfer.PipelineSpec;
 import io.jenkins.plugins.zfsreplication.transfer.Transport;
 import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 
 /**
  * Directly between the two hosts: the receiving side listens ({@link TcpListener}), the sending side
@@ -19,6 +20,9 @@ public record TcpTransport(String bindAddress, String connectAddress, int port) 
     public TcpTransport {
         TcpListener.checkAddress(bindAddress);
         TcpListener.checkAddress(connectAddress);
+        if (port < 0 || port > 65535) {
+            throw new TransferException("Port %d is not a TCP port (0-65535; 0 = any free port)", port);
+        }
     }
 
     @Override
