@@ -75,8 +75,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--target-id", paramLabel = "ID",
             description = "Names the target across runs: after the run, the newest snapshot each dataset delivered is "
-                    + "held on the source with the tag zfs-replication:ID and the base it superseded is released, so "
-                    + "no prune destroys a base this target still needs (one id per target).")
+                    + "held on the source and on the target with the tag zfs-replication:ID and the base it superseded "
+                    + "is released, so no prune destroys a base this target still needs (one id per target).")
     private String targetId;
 
     RunCommand(CliEnvironment environment) {
@@ -124,7 +124,7 @@ final class RunCommand implements Callable<Integer> {
             return printDryRun(job.setup(), job.options(), read);
         }
         return TransferRun.execute(environment, job, read, transfer.artifacts,
-                targetId == null ? null : new BaseHolds(source, targetId), metrics);
+                targetId == null ? null : new BaseHolds(source, target, targetId), metrics);
     }
 
     /** What the run would execute, step by step: the zfs ends of each pipeline, rollbacks named. */

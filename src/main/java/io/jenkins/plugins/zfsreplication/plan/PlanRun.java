@@ -103,8 +103,11 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
         List<DatasetPlan> datasets = new ArrayList<>();
         for (DatasetPlan dataset : plan.datasets()) {
             List<SendStep> steps = dataset.steps().stream()
-                    .map(step -> step.kind() == SendKind.RESUME ? step : step.withEstimatedBytes(source.estimateSendSize(
-                            step.fromSnapshot(), step.toSnapshot(), step.kind() == SendKind.INCREMENTAL_RANGE)))
+                    .map(step -> step.kind() == SendKind.RESUME ? step : step.withEstimatedBytes(
+                            step.fromBookmark() != null
+                                    ? source.estimateSendSizeFromBookmark(step.fromBookmark(), step.toSnapshot())
+                                    : source.estimateSendSize(step.fromSnapshot(), step.toSnapshot(),
+                                            step.kind() == SendKind.INCREMENTAL_RANGE)))
                     .toList();
             datasets.add(new DatasetPlan(dataset.source(), dataset.target(), dataset.action(), dataset.reason(), steps));
         }

@@ -35,6 +35,8 @@ public final class PlanText {
             case INCREMENTAL -> String.format("-i @%s -> @%s%s%s", step.from().name(), step.to().name(), size, rollback);
             case INCREMENTAL_RANGE -> String.format("-I @%s -> @%s%s%s", step.from().name(), step.to().name(), size,
                     rollback);
+            case INCREMENTAL_FROM_BOOKMARK -> String.format("-i #%s -> @%s%s%s", step.from().name(), step.to().name(),
+                    size, rollback);
             case RESUME -> String.format("resume token -> @%s%s", step.to().name(), size);
         };
     }

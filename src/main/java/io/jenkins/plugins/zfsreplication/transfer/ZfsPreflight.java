@@ -185,7 +185,9 @@ public final class ZfsPreflight implements Preflight {
         if (source != null) {
             Listing onSource = list(source, step.source(), "source");
             requireSnapshot(onSource, step.source(), step.to(), "source");
-            if (incremental) {
+            if (step.fromBookmark() != null) {
+                requireObject(onSource, Zfs.bookmarkName(step.fromBookmark()), step.from(), "source", "bookmark");
+            } else if (incremental) {
                 requireSnapshot(onSource, step.source(), step.from(), "source");
             }
         }
@@ -307,16 +309,20 @@ public final class ZfsPreflight implements Preflight {
     }
 
     private static void requireSnapshot(Listing listing, DatasetName dataset, SnapshotRef snapshot, String side) {
-        String name = dataset.snapshot(snapshot.name()).toString();
+        requireObject(listing, dataset.snapshot(snapshot.name()).toString(), snapshot, side, "snapshot");
+    }
+
+    /** The snapshot or bookmark {@code name} is listed with the plan's GUID. */
+    private static void requireObject(Listing listing, String name, SnapshotRef snapshot, String side, String what) {
         Optional<ZfsObject> found = listing.find(name);
         if (found.isEmpty()) {
-            throw new TransferException("The plan is stale: snapshot %s (guid %s) is no longer on the %s. Make a new "
-                    + "plan; nothing was sent or destroyed", name, snapshot.guidText(), side);
+            throw new TransferException("The plan is stale: %s %s (guid %s) is no longer on the %s. Make a new "
+                    + "plan; nothing was sent or destroyed", what, name, snapshot.guidText(), side);
         }
         if (found.get().guid() != snapshot.guid()) {
-            throw new TransferException("The plan is stale: snapshot %s on the %s has guid %s, the plan names guid %s "
-                    + "(recreated under the same name?). Make a new plan; nothing was sent or destroyed", name, side,
-                    found.get().guidText(), snapshot.guidText());
+            throw new TransferException("The plan is stale: %s %s on the %s has guid %s, the plan names guid %s "
+                    + "(recreated under the same name?). Make a new plan; nothing was sent or destroyed", what, name,
+                    side, found.get().guidText(), snapshot.guidText());
         }
     }
 }
