@@ -16,6 +16,9 @@ public final class PlanText {
         for (DatasetPlan dataset : plan.datasets()) {
             text.append(String.format("%n%s -> %s: %s%n  %s%n", dataset.source(), dataset.target(), dataset.action(),
                     dataset.reason()));
+            if (dataset.encryption() != null) {
+                text.append("  ").append(dataset.encryption().describe()).append('\n');
+            }
             for (SendStep step : dataset.steps()) {
                 text.append("  ").append(describe(step)).append('\n');
             }

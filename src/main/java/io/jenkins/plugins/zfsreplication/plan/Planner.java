@@ -54,7 +54,7 @@ public final class Planner {
             String excluded = options.selection().exclusionReason(dataset);
             datasets.add(excluded != null
                     ? new DatasetPlan(name, targetName, DatasetAction.SKIPPED, excluded, List.of())
-                    : planDataset(name, targetName, source, target, options));
+                    : planDataset(name, targetName, source, target, options).withEncryption(Encryption.of(dataset)));
         }
         return new ReplicationPlan(createdAt, source.host(), target.host(), options.selection().roots(), options.targetRoot(),
                 datasets, refused);

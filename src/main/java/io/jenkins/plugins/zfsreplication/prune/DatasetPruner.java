@@ -298,8 +298,7 @@ final class DatasetPruner {
         Map<String, Long> estimates = new HashMap<>();
         dataset.steps().forEach(s -> estimates.put(key(s), s.estimatedBytes()));
         steps = steps.stream().map(s -> s.withEstimatedBytes(estimates.getOrDefault(key(s), -1L))).toList();
-        String reason = dataset.reason() + String.format("; prune-before-send: %d snapshot(s) not sent", notSent);
-        return new DatasetPlan(dataset.source(), dataset.target(), DatasetAction.SEND, reason, steps);
+        return dataset.withSteps(steps, String.format("; prune-before-send: %d snapshot(s) not sent", notSent));
     }
 
     private static String key(SendStep step) {

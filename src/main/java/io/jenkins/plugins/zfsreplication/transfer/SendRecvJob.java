@@ -69,7 +69,7 @@ public final class SendRecvJob {
                 : new PruneRun(source, target, retention, false, Destroyer.ErrorPolicy.CONTINUE)
                         .retentionCheck(plan, log)::stillWanted;
         return new SendRecvJob(TransferSetup.zfs(transport, source, target, ProcessSite.local(), ProcessSite.local(),
-                gate), options, log, new SourceBookmarks(source));
+                gate, options.createParents()), options, log, new SourceBookmarks(source));
     }
 
     /**

@@ -32,6 +32,7 @@ public final class ZfsPreflight implements Preflight {
     private final Zfs source;
     private final Zfs target;
     private final ResumeTokens targetTokens;
+    private final boolean createParents;
     private final Set<DatasetName> tokensUsed = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final java.util.Map<DatasetName, List<String>> before = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -45,9 +46,23 @@ public final class ZfsPreflight implements Preflight {
     }
 
     private ZfsPreflight(Zfs source, Zfs target, ResumeTokens targetTokens) {
+        this(source, target, targetTokens, false);
+    }
+
+    private ZfsPreflight(Zfs source, Zfs target, ResumeTokens targetTokens, boolean createParents) {
         this.source = source;
         this.target = target;
         this.targetTokens = targetTokens;
+        this.createParents = createParents;
+    }
+
+    /**
+     * These checks, creating a full send's missing target parents when {@code create} (each with
+     * {@code canmount=off}: a dataset made only to hold backups mounts over nothing); without it a
+     * missing parent stops the step with a clear error.
+     */
+    public ZfsPreflight creatingParents(boolean create) {
+        return new ZfsPreflight(source, target, targetTokens, create);
     }
 
     /**
@@ -199,7 +214,7 @@ public final class ZfsPreflight implements Preflight {
             }
         }
         if (target != null && step.kind() == SendKind.FULL) {
-            requireParent(step.target());
+            requireParent(step.target(), log);
         }
         return step.kind() == SendKind.RESUME ? toFreshStep(step) : step;
     }
@@ -221,18 +236,43 @@ public final class ZfsPreflight implements Preflight {
                 newer.isEmpty() ? "" : ": " + String.join(", ", newer)));
     }
 
-    /** zfs recv creates the target of a full stream, never its parents: say so before anything is sent. */
-    private void requireParent(DatasetName dataset) {
+    /**
+     * zfs recv creates the target of a full stream, never its parents: say so before anything is
+     * sent, or create them where asked to.
+     */
+    private void requireParent(DatasetName dataset, Consumer<String> log) {
         int slash = dataset.name().lastIndexOf('/');
         if (slash < 0) {
             return;
         }
         DatasetName parent = DatasetName.of(dataset.name().substring(0, slash));
-        if (!target.exists(parent)) {
-            throw new TransferException("The target's parent %s does not exist on the target (%s): zfs recv creates "
-                    + "%s but not its parents. Create it (zfs create -p %s) or plan its source too; nothing was sent",
-                    parent, target.host(), dataset, parent);
+        if (target.exists(parent)) {
+            return;
         }
+        if (!createParents) {
+            throw new TransferException("The target's parent %s does not exist on the target (%s): zfs recv creates "
+                    + "%s but not its parents. Create it (zfs create -p %s), ask for missing parents to be created, "
+                    + "or plan its source too; nothing was sent", parent, target.host(), dataset, parent);
+        }
+        List<DatasetName> missing = new java.util.ArrayList<>();
+        for (DatasetName level = parent; level != null && !target.exists(level); level = parentOf(level)) {
+            missing.add(0, level);
+        }
+        if (parentOf(missing.get(0)) == null) {
+            throw new TransferException("The target's pool %s does not exist on %s: nothing to create %s in; nothing "
+                    + "was sent", parent.pool(), target.host(), parent);
+        }
+        for (DatasetName level : missing) {
+            target.createFilesystem(level, java.util.Map.of("canmount", "off"));
+            log.accept(String.format("%s: created the missing parent %s on %s (zfs create -o canmount=off)",
+                    dataset, level, target.host()));
+        }
+    }
+
+    /** The dataset {@code dataset} lies in, null for a pool's root. */
+    private static DatasetName parentOf(DatasetName dataset) {
+        int slash = dataset.name().lastIndexOf('/');
+        return slash < 0 ? null : DatasetName.of(dataset.name().substring(0, slash));
     }
 
     /** A RESUME step whose token is gone from the target is sent again from its base. */
