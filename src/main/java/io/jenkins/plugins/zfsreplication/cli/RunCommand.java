@@ -15,6 +15,7 @@ import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.transfer.BaseHolds;
+import io.jenkins.plugins.zfsreplication.transfer.EncryptedSends;
 import io.jenkins.plugins.zfsreplication.transfer.OptionResolver;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
@@ -74,8 +75,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--target-id", paramLabel = "ID",
             description = "Names the target across runs: after the run, the newest snapshot each dataset delivered is "
-                    + "held on the source with the tag zfs-replication:ID and the base it superseded is released, so "
-                    + "no prune destroys a base this target still needs (one id per target).")
+                    + "held on the source and on the target with the tag zfs-replication:ID and the base it superseded "
+                    + "is released, so no prune destroys a base this target still needs (one id per target).")
     private String targetId;
 
     RunCommand(CliEnvironment environment) {
@@ -116,7 +117,7 @@ final class RunCommand implements Callable<Integer> {
             return printDryRun(job.setup(), job.options(), read);
         }
         return TransferRun.execute(environment, job, read, transfer.artifacts,
-                targetId == null ? null : new BaseHolds(checked.source(), targetId), metrics);
+                targetId == null ? null : new BaseHolds(checked.source(), checked.target(), targetId), metrics);
     }
 
     /** What the run would execute, step by step: the zfs ends of each pipeline, rollbacks named. */
@@ -125,14 +126,21 @@ final class RunCommand implements Callable<Integer> {
                 setup.targetCapabilities());
         resolved.dropped().forEach(environment.err()::println);
         long rollbacks = 0;
-        for (SendStep step : read.steps()) {
-            if (step.rollback() && step.from() != null) {
-                environment.out().println(SshCommandRunner.quote(
-                        Zfs.rollbackCommand(step.target().snapshot(step.from().name()), true)));
+        for (io.jenkins.plugins.zfsreplication.plan.DatasetPlan dataset : read.datasets()) {
+            EncryptedSends.Choice encryption = EncryptedSends.choose(dataset, resolved.used(), options, setup);
+            if (encryption.refusal() != null && !dataset.steps().isEmpty()) {
+                environment.err().println(encryption.refusal());
+                continue;
             }
-            environment.out().println(SshCommandRunner.quote(setup.commands().source(step, resolved.used())) + " | "
-                    + SshCommandRunner.quote(setup.commands().sink(step, resolved.used(), options)));
-            rollbacks += step.rollback() ? 1 : 0;
+            for (SendStep step : dataset.steps()) {
+                if (step.rollback() && step.from() != null) {
+                    environment.out().println(SshCommandRunner.quote(
+                            Zfs.rollbackCommand(step.target().snapshot(step.from().name()), true)));
+                }
+                environment.out().println(SshCommandRunner.quote(setup.commands().source(step, encryption.used()))
+                        + " | " + SshCommandRunner.quote(setup.commands().sink(step, encryption.used(), options)));
+                rollbacks += step.rollback() ? 1 : 0;
+            }
         }
         environment.out().printf("dry run: %d step(s), %d with rollback (zfs rollback -r, zfs recv -F); nothing was sent, "
                 + "received or rolled back%n",

@@ -47,6 +47,16 @@ final class TransferCliOptions {
                     + "zfs has it, so a backup never mounts over the target's own file systems.")
     boolean mountReceived;
 
+    @Option(names = "--send-decrypted",
+            description = "Send encrypted datasets decrypted (without zfs send -w; needs their keys loaded). Default: "
+                    + "encrypted datasets are sent raw, the target never sees plaintext or a key.")
+    boolean sendDecrypted;
+
+    @Option(names = "--create-parents",
+            description = "Create a new target's missing parent datasets (zfs create -o canmount=off). Default: a "
+                    + "missing parent stops the step with an error.")
+    boolean createParents;
+
     @Option(names = {"-j", "--concurrency"}, paramLabel = "N", defaultValue = "1",
             description = "Datasets transferred at once; the steps of one dataset always run in order (default: ${DEFAULT-VALUE}).")
     int concurrency;
@@ -83,7 +93,8 @@ final class TransferCliOptions {
                 .withBuffer(size(buffer), size(rateLimit)).withConcurrency(concurrency)
                 .withRecvProperties(recvSet, recvExclude).withMountReceived(mountReceived)
                 .withTimes(seconds(interval), seconds(acceptTimeout), seconds(silenceTimeout))
-                .withRetry(new RetryPolicy(retries, seconds(retryDelay)));
+                .withRetry(new RetryPolicy(retries, seconds(retryDelay))).withSendDecrypted(sendDecrypted)
+                .withCreateParents(createParents);
     }
 
     static long size(String text) {

@@ -58,6 +58,12 @@ public final class PlanJson {
             node.put("target", dataset.target().name());
             node.put("action", dataset.action().name());
             node.put("reason", dataset.reason());
+            if (dataset.encryption() != null) {
+                ObjectNode encryption = node.putObject("encryption");
+                encryption.put("cipher", dataset.encryption().cipher());
+                encryption.put("root", dataset.encryption().root());
+                encryption.put("keyStatus", dataset.encryption().keyStatus());
+            }
             ArrayNode steps = node.putArray("steps");
             dataset.steps().forEach(step -> writeStep(steps.addObject(), step));
         }
@@ -117,7 +123,8 @@ public final class PlanJson {
                 steps.add(reader.step(step));
             }
             datasets.add(reader.guard(() -> new DatasetPlan(reader.dataset(node, "source"), reader.dataset(node, "target"),
-                    reader.enumValue(node, "action", DatasetAction.class), reader.text(node, "reason"), steps)));
+                    reader.enumValue(node, "action", DatasetAction.class), reader.text(node, "reason"), steps,
+                    reader.encryption(node))));
         }
         List<RefusedName> refused = new ArrayList<>();
         for (JsonNode node : reader.array(root, "refusedNames")) {
@@ -166,6 +173,15 @@ public final class PlanJson {
                     enumValue(node, "kind", SendKind.class), snapshot(node, "from"), snapshot(node, "to"),
                     node.path("resumeToken").isNull() ? null : resumeToken(node),
                     bool(node, "rollback"), integer(node, "estimatedBytes")));
+        }
+
+        /** A dataset's "encryption", null when absent (not encrypted). */
+        Encryption encryption(JsonNode node) {
+            JsonNode value = node.path("encryption");
+            if (value.isMissingNode() || value.isNull()) {
+                return null;
+            }
+            return new Encryption(text(value, "cipher"), text(value, "root"), text(value, "keyStatus"));
         }
 
         String resumeToken(JsonNode node) {

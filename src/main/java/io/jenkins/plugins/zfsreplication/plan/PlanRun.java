@@ -32,6 +32,19 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
     /** Properties every planning listing asks for beyond the core ones. */
     public static final List<String> SOURCE_PROPERTIES = List.of(Selection.PROPERTY, "userrefs", "origin");
 
+    /**
+     * What planning lists of the source: {@link #SOURCE_PROPERTIES} and, where its zfs has
+     * encryption (raw sends), how each dataset is encrypted ({@link Encryption#PROPERTIES}).
+     */
+    public static List<String> sourceProperties(Zfs source) {
+        if (!source.capabilities().has(Feature.RAW_SEND)) {
+            return SOURCE_PROPERTIES;
+        }
+        List<String> properties = new ArrayList<>(SOURCE_PROPERTIES);
+        properties.addAll(Encryption.PROPERTIES);
+        return List.copyOf(properties);
+    }
+
     public ReplicationPlan run(Instant now, Consumer<String> log) {
         return run(now, () -> listTarget(log), log);
     }
@@ -103,10 +116,13 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
         List<DatasetPlan> datasets = new ArrayList<>();
         for (DatasetPlan dataset : plan.datasets()) {
             List<SendStep> steps = dataset.steps().stream()
-                    .map(step -> step.kind() == SendKind.RESUME ? step : step.withEstimatedBytes(source.estimateSendSize(
-                            step.fromSnapshot(), step.toSnapshot(), step.kind() == SendKind.INCREMENTAL_RANGE)))
+                    .map(step -> step.kind() == SendKind.RESUME ? step : step.withEstimatedBytes(
+                            step.fromBookmark() != null
+                                    ? source.estimateSendSizeFromBookmark(step.fromBookmark(), step.toSnapshot())
+                                    : source.estimateSendSize(step.fromSnapshot(), step.toSnapshot(),
+                                            step.kind() == SendKind.INCREMENTAL_RANGE)))
                     .toList();
-            datasets.add(new DatasetPlan(dataset.source(), dataset.target(), dataset.action(), dataset.reason(), steps));
+            datasets.add(dataset.withSteps(steps, ""));
         }
         return plan.withDatasets(datasets);
     }

@@ -19,6 +19,9 @@ public final class PlanText {
         for (DatasetPlan dataset : plan.datasets()) {
             text.append(String.format("%n%s -> %s: %s%n  %s%n", dataset.source(), dataset.target(), dataset.action(),
                     TerminalText.line(dataset.reason())));
+            if (dataset.encryption() != null) {
+                text.append("  ").append(dataset.encryption().describe()).append('\n');
+            }
             for (SendStep step : dataset.steps()) {
                 text.append("  ").append(describe(step)).append('\n');
             }
@@ -39,6 +42,8 @@ public final class PlanText {
             case INCREMENTAL -> String.format("-i @%s -> @%s%s%s", step.from().name(), step.to().name(), size, rollback);
             case INCREMENTAL_RANGE -> String.format("-I @%s -> @%s%s%s", step.from().name(), step.to().name(), size,
                     rollback);
+            case INCREMENTAL_FROM_BOOKMARK -> String.format("-i #%s -> @%s%s%s", step.from().name(), step.to().name(),
+                    size, rollback);
             case RESUME -> String.format("resume token -> @%s%s", step.to().name(), size);
         };
     }

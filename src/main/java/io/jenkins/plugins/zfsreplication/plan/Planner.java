@@ -54,7 +54,7 @@ public final class Planner {
             String excluded = options.selection().exclusionReason(dataset);
             datasets.add(excluded != null
                     ? new DatasetPlan(name, targetName, DatasetAction.SKIPPED, excluded, List.of())
-                    : planDataset(name, targetName, source, target, options));
+                    : planDataset(name, targetName, source, target, options).withEncryption(Encryption.of(dataset)));
         }
         return new ReplicationPlan(createdAt, source.host(), target.host(), options.selection().roots(), options.targetRoot(),
                 datasets, refused);
@@ -75,6 +75,10 @@ public final class Planner {
         }
         SnapshotTable targetSnapshots = targetListing.snapshotTable(target.name());
         CommonBase base = CommonBase.find(new GuidIndex(snapshots), targetSnapshots);
+        BookmarkBase bookmark = BookmarkBase.find(sourceListing.bookmarksOf(source.name()), targetSnapshots, base);
+        if (bookmark != null) {
+            return planFromBookmark(source, target, snapshots, targetDataset, targetSnapshots, bookmark, options);
+        }
         if (base == null) {
             return new DatasetPlan(source, target, DatasetAction.REFUSED, String.format("the target exists but shares no"
                     + " snapshot with the source (compared by GUID; %d target snapshots): destroy or rename the target,"
@@ -102,6 +106,34 @@ public final class Planner {
                 + refusedSnapshots(snapshots, base.sourceIndex(), options);
         return send(source, target, reason, StepDeriver.derive(source, target, snapshots, base.sourceIndex(), wanted,
                 divergence != null, token));
+    }
+
+    /** A target whose newest base the source has only as a bookmark: incremental from the bookmark. */
+    private static DatasetPlan planFromBookmark(DatasetName source, DatasetName target, SnapshotTable snapshots,
+                                                ZfsObject targetDataset, SnapshotTable targetSnapshots,
+                                                BookmarkBase bookmark, PlanOptions options) {
+        String divergence = Divergence.check(targetDataset, targetSnapshots, bookmark.targetIndex());
+        if (divergence != null && !options.allowRollback()) {
+            return new DatasetPlan(source, target, DatasetAction.DIVERGED, divergence
+                    + "; not sent: allow rollback to discard the target's changes", List.of());
+        }
+        String baseName = "#" + bookmark.bookmark().shortName() + " (a bookmark: the source no longer has the snapshot)";
+        int before = bookmark.lastSnapshotBefore(snapshots);
+        int[] wanted = wanted(snapshots, before, options);
+        String token = targetDataset.property(RESUME_TOKEN).orElse(null);
+        if (wanted.length == 0 && token != null && before + 1 < snapshots.size()) {
+            wanted = new int[] {before + 1};
+        }
+        if (wanted.length == 0) {
+            return new DatasetPlan(source, target, DatasetAction.UP_TO_DATE, "the target has " + baseName
+                    + (divergence == null ? "" : "; " + divergence + " (not rolled back: nothing to send)")
+                    + refusedSnapshots(snapshots, before, options), List.of());
+        }
+        String reason = (divergence == null ? "incremental from " + baseName
+                : divergence + "; rollback allowed: the target is rolled back to " + baseName + " first")
+                + refusedSnapshots(snapshots, before, options);
+        return send(source, target, reason, StepDeriver.deriveFromBookmark(source, target, snapshots, bookmark.ref(),
+                wanted, divergence != null, token));
     }
 
     /**

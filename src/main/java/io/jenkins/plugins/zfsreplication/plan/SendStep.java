@@ -8,7 +8,8 @@ import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 /**
  * One {@code zfs send | zfs recv} of a plan.
  *
- * @param from           the incremental's base on both sides; null for {@link SendKind#FULL}
+ * @param from           the incremental's base on both sides; null for {@link SendKind#FULL}; on the source a
+ *                       bookmark, not a snapshot, for {@link SendKind#INCREMENTAL_FROM_BOOKMARK}
  * @param to             the snapshot the target has afterwards
  * @param resumeToken    the target's receive_resume_token for {@link SendKind#RESUME}, else null
  * @param rollback       the target may be rolled back to {@code from} first ({@code recv -F}):
@@ -36,9 +37,17 @@ public record SendStep(DatasetName source, DatasetName target, SendKind kind, Sn
         return source.snapshot(to.name());
     }
 
-    /** The base on the source side, null for a full send. */
+    /** The base on the source side, null for a full send and where the base is a bookmark there. */
     public SnapshotName fromSnapshot() {
-        return from == null ? null : source.snapshot(from.name());
+        return from == null || kind == SendKind.INCREMENTAL_FROM_BOOKMARK ? null : source.snapshot(from.name());
+    }
+
+    /**
+     * The source's bookmark this step sends from, as dataset and short name ({@code ds#name} in
+     * zfs's words, see {@code Zfs.bookmarkName}); null unless {@link SendKind#INCREMENTAL_FROM_BOOKMARK}.
+     */
+    public SnapshotName fromBookmark() {
+        return kind == SendKind.INCREMENTAL_FROM_BOOKMARK ? source.snapshot(from.name()) : null;
     }
 
     /** A copy with another size estimate. */

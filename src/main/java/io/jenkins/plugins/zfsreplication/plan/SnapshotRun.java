@@ -73,7 +73,7 @@ public record SnapshotRun(Zfs zfs, Selection selection, SnapshotNaming naming, S
 
     /** The selection's roots, listed once with what selection needs. */
     public Listing list() {
-        return zfs.list(selection.roots(), selection.recursive(), PlanRun.SOURCE_PROPERTIES);
+        return zfs.list(selection.roots(), selection.recursive(), PlanRun.sourceProperties(zfs));
     }
 
     private List<DatasetName> selected(Listing listing) {

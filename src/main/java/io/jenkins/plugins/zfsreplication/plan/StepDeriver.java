@@ -63,6 +63,26 @@ public final class StepDeriver {
         return steps;
     }
 
+    /**
+     * The steps from a source bookmark: {@code -i ds#bookmark} to the first wanted snapshot (a
+     * bookmark cannot start an {@code -I} range), then as {@link #derive} from that snapshot.
+     *
+     * @param wanted indices of the snapshots to send, ascending, all newer than the bookmark
+     */
+    public static List<SendStep> deriveFromBookmark(DatasetName source, DatasetName target, SnapshotTable snapshots,
+                                                    SnapshotRef bookmark, int[] wanted, boolean rollback,
+                                                    String resumeToken) {
+        List<SendStep> steps = new ArrayList<>();
+        if (wanted.length == 0) {
+            return steps;
+        }
+        SendKind kind = resumeToken != null ? SendKind.RESUME : SendKind.INCREMENTAL_FROM_BOOKMARK;
+        steps.add(new SendStep(source, target, kind, bookmark, ref(snapshots, wanted[0]), resumeToken, rollback, -1));
+        steps.addAll(derive(source, target, snapshots, wanted[0], java.util.Arrays.copyOfRange(wanted, 1, wanted.length),
+                false, null));
+        return steps;
+    }
+
     /** Builds the steps; the first one carries the rollback permission and the resume token. */
     private static final class Emitter {
         private final DatasetName source;

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.jenkins.plugins.zfsreplication.plan.BookmarkBase;
 import io.jenkins.plugins.zfsreplication.plan.CommonBase;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
@@ -28,6 +29,7 @@ final class DatasetPruner {
     private static final int SOURCE = 0;
     private static final int TARGET = 1;
     private static final int PLANNED = 2;
+    private static final int BOOKMARK = 3;
     private final SnapshotTable sourceSnapshots;
     private final SnapshotTable targetSnapshots;
     private final Seen sourceSeen;
@@ -38,6 +40,11 @@ final class DatasetPruner {
     private final Set<Long> planBases;
     private final GuidIndex indexByGuid;
     private final CommonBase base;
+    private final SnapshotTable bookmarks;
+    private final BookmarkBase bookmarkBase;
+    /** The GUID of the next incremental's base, a snapshot or a source bookmark; meaningless without {@link #hasBase}. */
+    private final long baseGuid;
+    private final boolean hasBase;
     private final BitSet planned;
     private static final String NOT_SENT_REASON = "the target's rules would destroy it after the transfer: not sent";
     private final DecisionLog decisions;
@@ -51,10 +58,12 @@ final class DatasetPruner {
         this.targetSnapshots = target.snapshotTable(dataset.target().name());
         String sourceName = dataset.source().name();
         String targetName = dataset.target().name();
-        this.decisions = new DecisionLog(sourceSnapshots.size() + 2 * targetSnapshots.size(),
+        this.bookmarks = SnapshotTable.of(sourceName, source.bookmarksOf(sourceName));
+        this.decisions = new DecisionLog(sourceSnapshots.size() + 2 * targetSnapshots.size() + bookmarks.size(),
                 new DecisionLog.Side("source", source.host(), sourceName, sourceSnapshots),
                 new DecisionLog.Side("target", target.host(), targetName, targetSnapshots),
-                new DecisionLog.Side("planned", target.host(), targetName, sourceSnapshots));
+                new DecisionLog.Side("planned", target.host(), targetName, sourceSnapshots),
+                new DecisionLog.Side("bookmark", source.host(), sourceName, bookmarks));
         this.options = options;
         this.now = now;
         this.origins = origins;
@@ -63,6 +72,10 @@ final class DatasetPruner {
         this.targetSeen = Seen.of(targetSnapshots, options);
         this.indexByGuid = new GuidIndex(sourceSnapshots);
         this.base = CommonBase.find(indexByGuid, targetSnapshots);
+        this.bookmarkBase = BookmarkBase.find(source.bookmarksOf(sourceName), targetSnapshots, base);
+        this.hasBase = base != null || bookmarkBase != null;
+        this.baseGuid = bookmarkBase != null ? bookmarkBase.bookmark().guid()
+                : base != null ? sourceSnapshots.guid(base.sourceIndex()) : 0;
         this.planned = plannedIndices();
     }
 
@@ -102,7 +115,7 @@ final class DatasetPruner {
             return true;
         }
         BitSet dropped = pruneTarget();
-        int from = step.from() == null ? to - 1 : indexOf(step.from().guid());
+        int from = step.from() == null || step.fromBookmark() != null ? to - 1 : indexOf(step.from().guid());
         for (int i = from + 1; i <= to; i++) {
             if (planned.get(i) && !dropped.get(i)) {
                 return true;
@@ -123,7 +136,6 @@ final class DatasetPruner {
         Seen view = targetSeen.with(sourceSeen, sourceIndex, targets);
         String[] kept = judge(view, options.targetRules());
         BitSet dropped = new BitSet();
-        long baseGuid = base == null ? 0 : sourceSnapshots.guid(base.sourceIndex());
         int newest = planned.isEmpty() ? -2 : planned.length() - 1;
         for (int i = 0; i < sourceIndex.length; i++) {
             if (!view.candidates()[i]) {
@@ -133,7 +145,7 @@ final class DatasetPruner {
             SnapshotTable table = isPlanned ? sourceSnapshots : targetSnapshots;
             int index = isPlanned ? sourceIndex[i] : i;
             String protection = protection(table, index, isPlanned ? dataset.source().name() : dataset.target().name(),
-                    base != null && table.guid(index) == baseGuid, isPlanned && index == newest,
+                    hasBase && table.guid(index) == baseGuid, isPlanned && index == newest,
                     isPlanned && resumed(index));
             String rule = protection != null ? protection : kept[i];
             Decision decision = rule != null ? Decision.KEEP : isPlanned ? Decision.NOT_SENT : Decision.DESTROY;
@@ -148,20 +160,45 @@ final class DatasetPruner {
 
     private void pruneSource(BitSet stillToSend) {
         String[] kept = judge(sourceSeen, options.sourceRules());
-        long baseGuid = base == null ? 0 : sourceSnapshots.guid(base.sourceIndex());
         int size = sourceSnapshots.size();
         for (int i = 0; i < size; i++) {
             if (!sourceSeen.candidates()[i]) {
                 continue;
             }
             String protection = protection(sourceSnapshots, i, dataset.source().name(),
-                    base != null && sourceSnapshots.guid(i) == baseGuid, i == size - 1, false);
+                    hasBase && sourceSnapshots.guid(i) == baseGuid, i == size - 1, false);
             if (protection == null && stillToSend.get(i)) {
                 protection = "protected: still to be sent";
             }
             String rule = protection != null ? protection : kept[i];
             decisions.add(SOURCE, i, rule != null ? Decision.KEEP : Decision.DESTROY,
                     rule != null ? rule : "kept by no source rule", sourceSeen.times()[i]);
+        }
+        pruneBookmarks();
+    }
+
+    /**
+     * The source's bookmarks of the naming, by the source's rules, as its snapshots are: never the
+     * one a base stands on (this plan's, or the next incremental's), nor the newest, which is where
+     * the next run starts should its snapshot be destroyed meanwhile.
+     */
+    private void pruneBookmarks() {
+        if (bookmarks.size() == 0) {
+            return;
+        }
+        Seen seen = Seen.of(bookmarks, options);
+        String[] kept = judge(seen, options.sourceRules());
+        for (int i = 0; i < bookmarks.size(); i++) {
+            if (!seen.candidates()[i]) {
+                continue;
+            }
+            long guid = bookmarks.guid(i);
+            String rule = hasBase && guid == baseGuid ? "protected: the next incremental's base (matched by GUID)"
+                    : planBases.contains(guid) ? "protected: a step of the plan sends from it (its base, matched by GUID)"
+                    : i == bookmarks.size() - 1 ? "protected: newest bookmark (a base should its snapshot be destroyed)"
+                    : kept[i];
+            decisions.add(BOOKMARK, i, rule != null ? Decision.KEEP : Decision.DESTROY,
+                    rule != null ? rule : "kept by no source rule", seen.times()[i]);
         }
     }
 
@@ -252,13 +289,16 @@ final class DatasetPruner {
     private DatasetPlan rederive(BitSet wanted) {
         SendStep first = dataset.steps().get(0);
         int[] indices = wanted.stream().toArray();
-        List<SendStep> steps = StepDeriver.derive(dataset.source(), dataset.target(), sourceSnapshots,
-                base == null ? -1 : base.sourceIndex(), indices, first.rollback(), first.resumeToken());
+        boolean fromBookmark = bookmarkBase != null && first.from() != null && first.from().guid() == baseGuid;
+        List<SendStep> steps = fromBookmark
+                ? StepDeriver.deriveFromBookmark(dataset.source(), dataset.target(), sourceSnapshots, first.from(), indices,
+                        first.rollback(), first.resumeToken())
+                : StepDeriver.derive(dataset.source(), dataset.target(), sourceSnapshots,
+                        base == null ? -1 : base.sourceIndex(), indices, first.rollback(), first.resumeToken());
         Map<String, Long> estimates = new HashMap<>();
         dataset.steps().forEach(s -> estimates.put(key(s), s.estimatedBytes()));
         steps = steps.stream().map(s -> s.withEstimatedBytes(estimates.getOrDefault(key(s), -1L))).toList();
-        String reason = dataset.reason() + String.format("; prune-before-send: %d snapshot(s) not sent", notSent);
-        return new DatasetPlan(dataset.source(), dataset.target(), DatasetAction.SEND, reason, steps);
+        return dataset.withSteps(steps, String.format("; prune-before-send: %d snapshot(s) not sent", notSent));
     }
 
     private static String key(SendStep step) {

@@ -41,17 +41,22 @@ public final class Destroyer {
         List<PruneDecision> decisions = report.decisions();
         for (int i = 0; i < decisions.size(); i++) {
             PruneDecision decision = decisions.get(i);
-            Zfs zfs = decision.side().equals("source") ? source : target;
+            Zfs zfs = onSource(decision.side()) ? source : target;
             if (decision.decision() == Decision.DESTROY && !decision.destroyed() && zfs != null) {
                 batches.computeIfAbsent(decision.side() + "\u0000" + decision.dataset(), k -> new ArrayList<>()).add(i);
             }
         }
         for (List<Integer> batch : batches.values()) {
             PruneDecision first = decisions.get(batch.get(0));
-            Zfs zfs = first.side().equals("source") ? source : target;
+            Zfs zfs = onSource(first.side()) ? source : target;
             List<String> names = batch.stream().map(i -> decisions.get(i).snapshot()).toList();
             try {
-                zfs.destroySnapshots(DatasetName.of(first.dataset()), names);
+                if (first.side().equals("bookmark")) {
+                    // zfs destroys one bookmark per call
+                    names.forEach(name -> zfs.destroyBookmark(DatasetName.of(first.dataset()).snapshot(name)));
+                } else {
+                    zfs.destroySnapshots(DatasetName.of(first.dataset()), names);
+                }
                 log.accept(String.format("destroyed on %s %s: %s", first.side(), first.dataset(), String.join(",", names)));
                 batch.forEach(destroyed::set);
             } catch (ZfsException e) {
@@ -64,5 +69,10 @@ public final class Destroyer {
             }
         }
         return report.executed(destroyed, errors);
+    }
+
+    /** The source's snapshots and bookmarks are destroyed on the source; the rest on the target. */
+    private static boolean onSource(String side) {
+        return side.equals("source") || side.equals("bookmark");
     }
 }

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import io.jenkins.plugins.zfsreplication.plan.BookmarkBase;
 import io.jenkins.plugins.zfsreplication.plan.CommonBase;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
@@ -67,7 +68,8 @@ final class PlanBases {
                 "; %s lists no such dataset (pool exported, disk gone, or another host?)", target.host());
         if (dataset.action() == DatasetAction.UP_TO_DATE) {
             GuidIndex sourceIndex = new GuidIndex(source.snapshotTable(dataset.source().name()));
-            if (CommonBase.find(sourceIndex, targetSnapshots) == null) {
+            if (CommonBase.find(sourceIndex, targetSnapshots) == null
+                    && BookmarkBase.find(source.bookmarksOf(dataset.source().name()), targetSnapshots, null) == null) {
                 return String.format("the plan found %s up to date with %s, but the target now has no snapshot in "
                         + "common with it%s", name, dataset.source(), where);
             }

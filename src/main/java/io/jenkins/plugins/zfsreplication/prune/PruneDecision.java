@@ -6,8 +6,9 @@ import java.util.Objects;
 /**
  * One candidate snapshot in prune-report.json.
  *
- * @param side      "source", "target", or "planned" (on the source, planned to be sent: judged by the
- *                  target's rules as if it had arrived)
+ * @param side      "source", "target", "planned" (on the source, planned to be sent: judged by the
+ *                  target's rules as if it had arrived) or "bookmark" (a bookmark on the source, judged by the
+ *                  source's rules; {@code snapshot} is then its name after '#')
  * @param host      where the snapshot lives ("local" or the ssh destination)
  * @param epochSecond the time retention judged it by (name timestamp, else creation), see {@link #time()}
  * @param rule      the rule or protection that keeps it, or why it goes

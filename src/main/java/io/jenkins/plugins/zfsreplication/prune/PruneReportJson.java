@@ -83,7 +83,7 @@ public final class PruneReportJson {
     public static String summary(PruneReport report) {
         StringBuilder text = new StringBuilder();
         text.append(String.format("now: %s (%s)%n", report.now(), report.nowBasis()));
-        List<String> sides = List.of("source", "target", "planned");
+        List<String> sides = List.of("source", "target", "planned", "bookmark");
         long[][] counts = new long[sides.size()][Decision.values().length];
         for (PruneDecision decision : report.decisions()) { // one pass: a big run has millions
             int side = sides.indexOf(decision.side());
@@ -104,9 +104,9 @@ public final class PruneReportJson {
                         : String.valueOf(report.bytesNotSent())));
         for (PruneDecision decision : report.decisions()) {
             if (decision.decision() == Decision.DESTROY) {
-                text.append(String.format("%s %s %s@%s (%s)%n", report.dryRun() ? "would destroy" : decision.destroyed()
-                        ? "destroyed" : "NOT destroyed", decision.side(), decision.dataset(), decision.snapshot(),
-                        decision.rule()));
+                text.append(String.format("%s %s %s%s%s (%s)%n", report.dryRun() ? "would destroy" : decision.destroyed()
+                        ? "destroyed" : "NOT destroyed", decision.side(), decision.dataset(),
+                        decision.side().equals("bookmark") ? "#" : "@", decision.snapshot(), decision.rule()));
             }
         }
         report.errors().forEach(error -> text.append("error: ").append(error).append('\n'));

@@ -39,8 +39,10 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
         if (destroy) {
             report = Destroyer.execute(report, source, destroyTarget, policy, log);
         } else {
-            log.accept(String.format("dry run: %d snapshot(s) would be destroyed; nothing was",
-                    report.toDestroy("source").size() + report.toDestroy("target").size()));
+            int bookmarks = report.toDestroy("bookmark").size();
+            log.accept(String.format("dry run: %d snapshot(s)%s would be destroyed; nothing was",
+                    report.toDestroy("source").size() + report.toDestroy("target").size(),
+                    bookmarks == 0 ? "" : String.format(" and %d bookmark(s)", bookmarks)));
         }
         return new PruneBeforeSend.Result(result.plan(), report);
     }

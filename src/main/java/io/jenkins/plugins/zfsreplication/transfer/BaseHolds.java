@@ -17,22 +17,31 @@ import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 
 /**
- * The record of what each target last received, kept on the source as a hold: after a run, the
- * newest snapshot each dataset delivered to the target is held on the source with the tag
- * {@code zfs-replication:<target id>}, and the hold on the base it superseded is released. zfs
- * itself then refuses to destroy a base some target still needs, whichever plan, prune or person
- * tries, and this tool's prune keeps held snapshots ({@code userrefs} above 0). A target that is
- * offline for nights keeps its base held while other targets move on.
+ * The record of what each target last received, kept as holds: after a run, the newest snapshot
+ * each dataset delivered to the target is held with the tag {@code zfs-replication:<target id>},
+ * on the source and (where this host reaches the target's zfs) on the target, and the hold on the
+ * base it superseded is released on each. zfs itself then refuses to destroy a base some target
+ * still needs, whichever plan, prune or person tries, and this tool's prune keeps held snapshots
+ * ({@code userrefs} above 0). A target that is offline for nights keeps its base held on the
+ * source while other targets move on; on the target, its base survives any prune by the target's
+ * rules.
  *
+ * @param target   the target's zfs, or null where the target's host holds nothing (it is reached
+ *                 only through a stream, as by tcp to another agent)
  * @param targetId names one target across runs: lower-case letters, digits, '_', '.', '-'
  */
-public record BaseHolds(Zfs source, String targetId) {
+public record BaseHolds(Zfs source, Zfs target, String targetId) {
     /** The prefix of every hold tag this tool places. */
     public static final String TAG_PREFIX = "zfs-replication:";
 
     public BaseHolds {
         Objects.requireNonNull(source, "source");
         checkTargetId(targetId);
+    }
+
+    /** Holds on the source only. */
+    public BaseHolds(Zfs source, String targetId) {
+        this(source, null, targetId);
     }
 
     /** Fails with one line naming the problem unless {@code id} can name a target. */
@@ -48,53 +57,64 @@ public record BaseHolds(Zfs source, String targetId) {
     }
 
     /**
-     * Moves each sent dataset's hold forward to the newest snapshot that reached the target in this
-     * run; the old base is released only once the new hold is in place. Datasets none of whose
-     * steps succeeded keep their hold where it was.
+     * Moves each sent dataset's holds forward to the newest snapshot that reached the target in
+     * this run; an old base is released only once the new hold is in place. Datasets none of whose
+     * steps succeeded keep their holds where they were.
      *
      * @return what was held and released, a line each (also given to {@code log})
      */
     public List<String> advance(ReplicationPlan plan, TransferReport report, Consumer<String> log) {
         List<String> done = new ArrayList<>();
-        if (!source.capabilities().has(Feature.HOLDS)) {
-            done.add(String.format("%s has no holds (zfs hold): the bases of target '%s' are not held", source.host(),
-                    targetId));
-        } else {
-            for (DatasetPlan dataset : plan.datasets()) {
-                if (dataset.action() == DatasetAction.SEND) {
-                    advance(dataset, report, done);
-                }
-            }
+        advanceOn(source, "source", plan, report, done, false);
+        if (target != null) {
+            advanceOn(target, "target", plan, report, done, true);
         }
         done.forEach(log);
         return done;
     }
 
-    private void advance(DatasetPlan dataset, TransferReport report, List<String> done) {
-        SendStep delivered = null;
-        for (StepResult result : report.steps()) {
-            if (result.outcome() == StepOutcome.OK && result.step().source().equals(dataset.source())
-                    && result.step().target().equals(dataset.target())) {
-                delivered = result.step();
-            }
-        }
-        if (delivered == null) {
+    private void advanceOn(Zfs zfs, String side, ReplicationPlan plan, TransferReport report, List<String> done,
+                           boolean onTarget) {
+        if (!zfs.capabilities().has(Feature.HOLDS)) {
+            done.add(String.format("%s has no holds (zfs hold): the bases of target '%s' are not held on the %s",
+                    zfs.host(), targetId, side));
             return;
         }
-        SnapshotName newBase = delivered.toSnapshot();
-        boolean placed = source.hold(tag(), newBase);
-        done.add(String.format("hold %s on %s%s", tag(), newBase, placed ? "" : " (already there)"));
-        SendStep first = dataset.steps().get(0);
-        if (first.from() != null && first.from().guid() != delivered.to().guid()) {
-            SnapshotName oldBase = first.fromSnapshot();
-            try {
-                if (source.release(tag(), oldBase)) {
-                    done.add(String.format("release %s from %s (superseded by %s)", tag(), oldBase, newBase.snapshot()));
-                }
-            } catch (ZfsException e) {
-                // the new base is held: a hold left on the old one protects too much, never too little
-                done.add(String.format("could not release %s from %s: %s", tag(), oldBase, e.getMessage()));
+        for (DatasetPlan dataset : plan.datasets()) {
+            if (dataset.action() == DatasetAction.SEND) {
+                report.lastDelivered(dataset).ifPresent(delivered -> advance(zfs, dataset, delivered, onTarget, done));
             }
+        }
+    }
+
+    private void advance(Zfs zfs, DatasetPlan dataset, SendStep delivered, boolean onTarget, List<String> done) {
+        SnapshotName newBase = onTarget ? dataset.target().snapshot(delivered.to().name()) : delivered.toSnapshot();
+        try {
+            boolean placed = zfs.hold(tag(), newBase);
+            done.add(String.format("hold %s on %s%s", tag(), newBase, placed ? "" : " (already there)"));
+        } catch (ZfsException e) {
+            if (onTarget) {
+                // the data arrived; the source's hold still keeps the base: say so, the run stands
+                done.add(String.format("could not hold %s on %s: %s", tag(), newBase, e.getMessage()));
+                return;
+            }
+            throw e;
+        }
+        SendStep first = dataset.steps().get(0);
+        if (first.from() == null || first.from().guid() == delivered.to().guid()) {
+            return;
+        }
+        SnapshotName oldBase = onTarget ? dataset.target().snapshot(first.from().name()) : first.fromSnapshot();
+        if (oldBase == null) {
+            return; // the source had the old base only as a bookmark: bookmarks hold nothing
+        }
+        try {
+            if (zfs.release(tag(), oldBase)) {
+                done.add(String.format("release %s from %s (superseded by %s)", tag(), oldBase, newBase.snapshot()));
+            }
+        } catch (ZfsException e) {
+            // the new base is held: a hold left on the old one protects too much, never too little
+            done.add(String.format("could not release %s from %s: %s", tag(), oldBase, e.getMessage()));
         }
     }
 }

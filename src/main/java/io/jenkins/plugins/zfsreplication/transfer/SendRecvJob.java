@@ -30,6 +30,7 @@ public final class SendRecvJob {
     private final TransferOptions options;
     private final TransferEngine engine;
     private final Consumer<String> log;
+    private final SourceBookmarks bookmarks;
 
     /**
      * What a run did.
@@ -43,7 +44,12 @@ public final class SendRecvJob {
     }
 
     private SendRecvJob(TransferSetup setup, TransferOptions options, Consumer<String> log) {
+        this(setup, options, log, null);
+    }
+
+    private SendRecvJob(TransferSetup setup, TransferOptions options, Consumer<String> log, SourceBookmarks bookmarks) {
         this.log = log;
+        this.bookmarks = bookmarks;
         this.setup = setup;
         this.options = options;
         this.engine = new TransferEngine(setup, options, log, Clock.systemUTC());
@@ -63,7 +69,15 @@ public final class SendRecvJob {
                 : new PruneRun(source, target, retention, false, Destroyer.ErrorPolicy.CONTINUE)
                         .retentionCheck(plan, log)::stillWanted;
         return new SendRecvJob(TransferSetup.zfs(transport, source, target, ProcessSite.local(), ProcessSite.local(),
-                gate), options, log);
+                gate, options.createParents()), options, log, new SourceBookmarks(source));
+    }
+
+    /**
+     * This job, bookmarking on {@code source} the newest snapshot each dataset delivered
+     * ({@link SourceBookmarks}); {@link #bothEnds} jobs do so already.
+     */
+    public SendRecvJob bookmarkingOn(Zfs source) {
+        return new SendRecvJob(setup, options, log, new SourceBookmarks(source));
     }
 
     /**
@@ -130,6 +144,9 @@ public final class SendRecvJob {
     public Result run(ReplicationPlan plan, Path artifacts, BaseHolds holds) throws IOException {
         TransferReport report = engine.run(plan);
         Result result = new Result(report, TransferArtifacts.write(report, artifacts));
+        if (bookmarks != null) {
+            bookmarks.mark(plan, report, log);
+        }
         if (holds != null) {
             holds.advance(plan, report, log);
         }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -138,9 +139,17 @@ public final class TransferEngine {
         progress.put(state.name, state);
         List<StepResult> results = new ArrayList<>();
         SendStep skippedBase = null;
-        boolean blocked = parentProblem != null;
+        EncryptedSends.Choice encryption = EncryptedSends.choose(dataset, resolved.used(), options, setup);
+        if (encryption.note() != null) {
+            log.accept(encryption.note());
+        }
+        if (encryption.refusal() != null && parentProblem == null) {
+            log.accept(encryption.refusal());
+            results.add(StepResult.notRun(dataset.steps().get(0), StepOutcome.FAILED, encryption.refusal()));
+        }
+        boolean blocked = parentProblem != null || !results.isEmpty();
         boolean ran = false;
-        for (SendStep planned : dataset.steps()) {
+        for (SendStep planned : dataset.steps().subList(results.size(), dataset.steps().size())) {
             SendStep step = skippedBase == null ? planned : rebase(planned, skippedBase);
             if (blocked || cancelled) {
                 results.add(StepResult.notRun(step, StepOutcome.NOT_RUN, cancelled
@@ -155,7 +164,7 @@ public final class TransferEngine {
                 continue;
             }
             skippedBase = null;
-            StepResult result = runWithRetries(state, step);
+            StepResult result = runWithRetries(state, step, encryption.used());
             if (!ran) {
                 parents.firstStepEnded(dataset, result.outcome() == StepOutcome.OK);
                 ran = true;
@@ -175,11 +184,11 @@ public final class TransferEngine {
      * before each attempt find the target as the failed attempt left it: a resume token there is
      * resumed, a partial receive discarded. The result is the last attempt's, with the ones before.
      */
-    private StepResult runWithRetries(DatasetProgress state, SendStep step) {
+    private StepResult runWithRetries(DatasetProgress state, SendStep step, Set<SendOption> used) {
         RetryPolicy retry = setup.transport().retriable() ? options.retry() : RetryPolicy.NONE;
         List<StepResult.Attempt> retried = new ArrayList<>();
         while (true) {
-            StepResult result = state.run(new StepTransfer(setup, options, resolved.used(), clock, log), step);
+            StepResult result = state.run(new StepTransfer(setup, options, used, clock, log), step);
             String reason = result.outcome() == StepOutcome.FAILED ? RetryPolicy.transientReason(result.message())
                     : null;
             if (reason == null || retried.size() >= retry.retries() || cancelled) {

@@ -31,6 +31,22 @@ public record TransferReport(Instant startedAt, Instant finishedAt, String trans
         return steps.stream().mapToLong(StepResult::bytes).sum();
     }
 
+    /**
+     * The last step of {@code dataset} that completed: its snapshot is the newest the target
+     * received in this run, the base of the next. Empty when none completed.
+     */
+    public java.util.Optional<io.jenkins.plugins.zfsreplication.plan.SendStep> lastDelivered(
+            io.jenkins.plugins.zfsreplication.plan.DatasetPlan dataset) {
+        io.jenkins.plugins.zfsreplication.plan.SendStep delivered = null;
+        for (StepResult result : steps) {
+            if (result.outcome() == StepOutcome.OK && result.step().source().equals(dataset.source())
+                    && result.step().target().equals(dataset.target())) {
+                delivered = result.step();
+            }
+        }
+        return java.util.Optional.ofNullable(delivered);
+    }
+
     /** The first failure's message, for a one-line summary; "" when none failed. */
     public String firstError() {
         return steps.stream().filter(step -> step.outcome() == StepOutcome.FAILED || step.outcome() == StepOutcome.CANCELLED)

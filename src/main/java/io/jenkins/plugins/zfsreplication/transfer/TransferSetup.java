@@ -28,7 +28,13 @@ public record TransferSetup(Transport transport, StreamCommands commands, Proces
     /** zfs send and zfs recv between the two hosts' zfs, both probed, every step checked first. */
     public static TransferSetup zfs(Transport transport, Zfs source, Zfs target, ProcessSite sender, ProcessSite receiver,
                                     StepGate gate) {
+        return zfs(transport, source, target, sender, receiver, gate, false);
+    }
+
+    /** The same, creating a full send's missing target parents when {@code createParents}. */
+    public static TransferSetup zfs(Transport transport, Zfs source, Zfs target, ProcessSite sender, ProcessSite receiver,
+                                    StepGate gate, boolean createParents) {
         return new TransferSetup(transport, new ZfsStreamCommands(), sender, receiver, source.capabilities(),
-                target.capabilities(), new ZfsPreflight(source, target), gate);
+                target.capabilities(), new ZfsPreflight(source, target).creatingParents(createParents), gate);
     }
 }

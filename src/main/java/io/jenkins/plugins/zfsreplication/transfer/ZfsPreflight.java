@@ -32,6 +32,7 @@ public final class ZfsPreflight implements Preflight {
     private final Zfs source;
     private final Zfs target;
     private final ResumeTokens targetTokens;
+    private final boolean createParents;
     private final Set<DatasetName> tokensUsed = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final java.util.Map<DatasetName, List<String>> before = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -45,9 +46,23 @@ public final class ZfsPreflight implements Preflight {
     }
 
     private ZfsPreflight(Zfs source, Zfs target, ResumeTokens targetTokens) {
+        this(source, target, targetTokens, false);
+    }
+
+    private ZfsPreflight(Zfs source, Zfs target, ResumeTokens targetTokens, boolean createParents) {
         this.source = source;
         this.target = target;
         this.targetTokens = targetTokens;
+        this.createParents = createParents;
+    }
+
+    /**
+     * These checks, creating a full send's missing target parents when {@code create} (each with
+     * {@code canmount=off}: a dataset made only to hold backups mounts over nothing); without it a
+     * missing parent stops the step with a clear error.
+     */
+    public ZfsPreflight creatingParents(boolean create) {
+        return new ZfsPreflight(source, target, targetTokens, create);
     }
 
     /**
@@ -185,7 +200,9 @@ public final class ZfsPreflight implements Preflight {
         if (source != null) {
             Listing onSource = list(source, step.source(), "source");
             requireSnapshot(onSource, step.source(), step.to(), "source");
-            if (incremental) {
+            if (step.fromBookmark() != null) {
+                requireObject(onSource, Zfs.bookmarkName(step.fromBookmark()), step.from(), "source", "bookmark");
+            } else if (incremental) {
                 requireSnapshot(onSource, step.source(), step.from(), "source");
             }
         }
@@ -197,7 +214,7 @@ public final class ZfsPreflight implements Preflight {
             }
         }
         if (target != null && step.kind() == SendKind.FULL) {
-            requireParent(step.target());
+            requireParent(step.target(), log);
         }
         return step.kind() == SendKind.RESUME ? toFreshStep(step) : step;
     }
@@ -219,18 +236,43 @@ public final class ZfsPreflight implements Preflight {
                 newer.isEmpty() ? "" : ": " + String.join(", ", newer)));
     }
 
-    /** zfs recv creates the target of a full stream, never its parents: say so before anything is sent. */
-    private void requireParent(DatasetName dataset) {
+    /**
+     * zfs recv creates the target of a full stream, never its parents: say so before anything is
+     * sent, or create them where asked to.
+     */
+    private void requireParent(DatasetName dataset, Consumer<String> log) {
         int slash = dataset.name().lastIndexOf('/');
         if (slash < 0) {
             return;
         }
         DatasetName parent = DatasetName.of(dataset.name().substring(0, slash));
-        if (!target.exists(parent)) {
-            throw new TransferException("The target's parent %s does not exist on the target (%s): zfs recv creates "
-                    + "%s but not its parents. Create it (zfs create -p %s) or plan its source too; nothing was sent",
-                    parent, target.host(), dataset, parent);
+        if (target.exists(parent)) {
+            return;
         }
+        if (!createParents) {
+            throw new TransferException("The target's parent %s does not exist on the target (%s): zfs recv creates "
+                    + "%s but not its parents. Create it (zfs create -p %s), ask for missing parents to be created, "
+                    + "or plan its source too; nothing was sent", parent, target.host(), dataset, parent);
+        }
+        List<DatasetName> missing = new java.util.ArrayList<>();
+        for (DatasetName level = parent; level != null && !target.exists(level); level = parentOf(level)) {
+            missing.add(0, level);
+        }
+        if (parentOf(missing.get(0)) == null) {
+            throw new TransferException("The target's pool %s does not exist on %s: nothing to create %s in; nothing "
+                    + "was sent", parent.pool(), target.host(), parent);
+        }
+        for (DatasetName level : missing) {
+            target.createFilesystem(level, java.util.Map.of("canmount", "off"));
+            log.accept(String.format("%s: created the missing parent %s on %s (zfs create -o canmount=off)",
+                    dataset, level, target.host()));
+        }
+    }
+
+    /** The dataset {@code dataset} lies in, null for a pool's root. */
+    private static DatasetName parentOf(DatasetName dataset) {
+        int slash = dataset.name().lastIndexOf('/');
+        return slash < 0 ? null : DatasetName.of(dataset.name().substring(0, slash));
     }
 
     /** A RESUME step whose token is gone from the target is sent again from its base. */
@@ -307,16 +349,20 @@ public final class ZfsPreflight implements Preflight {
     }
 
     private static void requireSnapshot(Listing listing, DatasetName dataset, SnapshotRef snapshot, String side) {
-        String name = dataset.snapshot(snapshot.name()).toString();
+        requireObject(listing, dataset.snapshot(snapshot.name()).toString(), snapshot, side, "snapshot");
+    }
+
+    /** The snapshot or bookmark {@code name} is listed with the plan's GUID. */
+    private static void requireObject(Listing listing, String name, SnapshotRef snapshot, String side, String what) {
         Optional<ZfsObject> found = listing.find(name);
         if (found.isEmpty()) {
-            throw new TransferException("The plan is stale: snapshot %s (guid %s) is no longer on the %s. Make a new "
-                    + "plan; nothing was sent or destroyed", name, snapshot.guidText(), side);
+            throw new TransferException("The plan is stale: %s %s (guid %s) is no longer on the %s. Make a new "
+                    + "plan; nothing was sent or destroyed", what, name, snapshot.guidText(), side);
         }
         if (found.get().guid() != snapshot.guid()) {
-            throw new TransferException("The plan is stale: snapshot %s on the %s has guid %s, the plan names guid %s "
-                    + "(recreated under the same name?). Make a new plan; nothing was sent or destroyed", name, side,
-                    found.get().guidText(), snapshot.guidText());
+            throw new TransferException("The plan is stale: %s %s on the %s has guid %s, the plan names guid %s "
+                    + "(recreated under the same name?). Make a new plan; nothing was sent or destroyed", what, name,
+                    side, found.get().guidText(), snapshot.guidText());
         }
     }
 }

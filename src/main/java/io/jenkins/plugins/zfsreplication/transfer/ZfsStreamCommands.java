@@ -24,7 +24,10 @@ public final class ZfsStreamCommands implements StreamCommands {
                 argv.add(option.flag());
             }
         }
-        if (step.kind() != SendKind.FULL) {
+        if (step.fromBookmark() != null) {
+            argv.add("-i");
+            argv.add(io.jenkins.plugins.zfsreplication.zfs.Zfs.bookmarkName(step.fromBookmark()));
+        } else if (step.kind() != SendKind.FULL) {
             argv.add(step.kind() == SendKind.INCREMENTAL ? "-i" : "-I");
             argv.add(step.fromSnapshot().toString());
         }

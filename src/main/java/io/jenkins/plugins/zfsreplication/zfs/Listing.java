@@ -24,6 +24,7 @@ public final class Listing {
     private final Map<String, ZfsObject> byName = new HashMap<>();
     private final List<ZfsObject> datasets;
     private final Map<String, SnapshotTable> tables;
+    private final Map<String, List<ZfsObject>> bookmarks = new HashMap<>();
 
     public Listing(String host, List<ZfsObject> objects) {
         this(assemble(host, objects));
@@ -49,6 +50,8 @@ public final class Listing {
             }
             if (object.isDataset()) {
                 datasetList.add(object);
+            } else if (object.type() == ObjectType.BOOKMARK) {
+                bookmarks.computeIfAbsent(object.datasetName(), d -> new ArrayList<>()).add(object);
             }
         }
         datasetList.sort(Comparator.comparing(ZfsObject::name));
@@ -94,6 +97,19 @@ public final class Listing {
     public SnapshotTable snapshotTable(String dataset) {
         SnapshotTable table = tables.get(dataset);
         return table != null ? table : SnapshotTable.of(dataset, List.of());
+    }
+
+    /**
+     * A dataset's bookmarks, oldest first (by createtxg); empty where zfs has none (zfs-fuse) or
+     * the listing was not of every type.
+     */
+    public List<ZfsObject> bookmarksOf(String dataset) {
+        List<ZfsObject> found = bookmarks.get(dataset);
+        if (found == null) {
+            return List.of();
+        }
+        return found.stream().sorted(Comparator.comparingLong(ZfsObject::createtxg).thenComparing(ZfsObject::name))
+                .toList();
     }
 
     public Optional<ZfsObject> find(String name) {

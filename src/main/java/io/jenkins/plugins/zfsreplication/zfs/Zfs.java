@@ -212,6 +212,43 @@ public final class Zfs {
     }
 
     /**
+     * Bookmarks {@code snapshot} under the same short name ({@code zfs bookmark ds@s ds#s}): the
+     * bookmark keeps the snapshot's GUID and creation txg after the snapshot itself is destroyed,
+     * which is enough to send an incremental from it ({@code zfs send -i ds#s}).
+     *
+     * @return false when the dataset already has a bookmark of that name (nothing changed)
+     */
+    public boolean bookmark(SnapshotName snapshot) {
+        CommandResult result = runner.run(List.of("zfs", "bookmark", snapshot.toString(), bookmarkName(snapshot)),
+                timeout);
+        if (!result.succeeded() && result.stderr().contains("bookmark exists")) {
+            return false;
+        }
+        result.orThrow();
+        return true;
+    }
+
+    /**
+     * Destroys one bookmark ({@code zfs destroy ds#name}; zfs takes one per call).
+     *
+     * @param bookmark the dataset and the bookmark's short name
+     * @return false when there was no such bookmark (nothing changed)
+     */
+    public boolean destroyBookmark(SnapshotName bookmark) {
+        CommandResult result = runner.run(List.of("zfs", "destroy", bookmarkName(bookmark)), timeout);
+        if (!result.succeeded() && result.stderr().contains("does not exist")) {
+            return false;
+        }
+        result.orThrow();
+        return true;
+    }
+
+    /** {@code ds#name} for the dataset and short name of {@code named}: a bookmark's full name. */
+    public static String bookmarkName(SnapshotName named) {
+        return named.dataset().name() + "#" + named.snapshot();
+    }
+
+    /**
      * The target's {@code receive_resume_token}: present after an interrupted {@code zfs recv -s}.
      * Empty when there is none, the dataset does not exist, or ZFS has no resumable receive.
      */
@@ -361,13 +398,22 @@ public final class Zfs {
      * @param range {@code -I} (every snapshot between) instead of {@code -i}
      */
     public long estimateSendSize(SnapshotName from, SnapshotName to, boolean range) {
+        return estimateSendSize(from == null ? null : from.toString(), to, range);
+    }
+
+    /** The same from a bookmark ({@code -i ds#name}): {@code fromBookmark} names the dataset and bookmark. */
+    public long estimateSendSizeFromBookmark(SnapshotName fromBookmark, SnapshotName to) {
+        return estimateSendSize(bookmarkName(fromBookmark), to, false);
+    }
+
+    private long estimateSendSize(String from, SnapshotName to, boolean range) {
         if (!capabilities().has(Feature.SEND_SIZE_ESTIMATE)) {
             return -1;
         }
         List<String> command = new ArrayList<>(List.of("zfs", "send", "-nP"));
         if (from != null) {
             command.add(range ? "-I" : "-i");
-            command.add(from.toString());
+            command.add(from);
         }
         command.add(to.toString());
         CommandResult result = run(command);

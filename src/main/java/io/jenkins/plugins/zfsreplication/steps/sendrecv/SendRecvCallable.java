@@ -70,7 +70,7 @@ public final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSu
         Zfs source = new Zfs(local);
         SendRecvJob job = SendRecvJob.bothEnds(transport, source, target, targetSettings.retention(Instant.now()), plan,
                 settings.options(), listener.getLogger()::println);
-        return execute(root, settings, job, plan, targetSettings.holds(source));
+        return execute(root, settings, job, plan, targetSettings.holds(source, target));
     }
 
     /**

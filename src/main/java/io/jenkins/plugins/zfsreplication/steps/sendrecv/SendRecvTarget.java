@@ -60,7 +60,12 @@ public record SendRecvTarget(String agent, String tcpAddress, int tcpPort, Strin
 
     /** Where to record what each dataset received (the target id's holds on the source), or null without an id. */
     BaseHolds holds(Zfs source) {
-        return targetId.isEmpty() ? null : new BaseHolds(source, targetId);
+        return holds(source, null);
+    }
+
+    /** The same, holding on the target too where this agent reaches its zfs ({@code target} not null). */
+    BaseHolds holds(Zfs source, Zfs target) {
+        return targetId.isEmpty() ? null : new BaseHolds(source, target, targetId);
     }
 
     /** Checks what the tcp transport needs: a target agent and the address its side listens on. */

@@ -68,7 +68,7 @@ final class TcpSendCallable extends MasterToSlaveFileCallable<SendRecvSummary> {
         try (RemoteReceiverTransport transport = RemoteReceiverTransport.connect(endpoints, plan, settings.options())) {
             SendRecvJob job = SendRecvJob.sendingSide(transport, source.capabilities(), targetCapabilities,
                     ZfsPreflight.sendingSide(source, targetTokens), gate, settings.options(),
-                    listener.getLogger()::println);
+                    listener.getLogger()::println).bookmarkingOn(source);
             return SendRecvCallable.execute(root, settings, job, plan, target.holds(source));
         } catch (TransferException e) {
             throw new AbortException("zfsSendRecv: " + e.getMessage());

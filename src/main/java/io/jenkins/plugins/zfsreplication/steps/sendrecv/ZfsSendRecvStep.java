@@ -50,6 +50,8 @@ public final class ZfsSendRecvStep extends ZfsStep {
     private String targetRules = "";
     private String prefix = ""; // "": the default naming
     private boolean mountReceived; // false: zfs recv -u where the target has it
+    private boolean sendDecrypted; // false: encrypted datasets are sent raw
+    private boolean createParents; // false: a missing target parent is an error
     private String targetId = ""; // "": no holds
     private Integer retries; // null: the default
     private Integer retryDelay; // null: the default (seconds)
@@ -222,6 +224,24 @@ public final class ZfsSendRecvStep extends ZfsStep {
         this.mountReceived = mountReceived;
     }
 
+    public boolean isSendDecrypted() {
+        return sendDecrypted;
+    }
+
+    @DataBoundSetter
+    public void setSendDecrypted(boolean sendDecrypted) {
+        this.sendDecrypted = sendDecrypted;
+    }
+
+    public boolean isCreateParents() {
+        return createParents;
+    }
+
+    @DataBoundSetter
+    public void setCreateParents(boolean createParents) {
+        this.createParents = createParents;
+    }
+
     public String getTargetId() {
         return targetId;
     }
@@ -282,6 +302,8 @@ public final class ZfsSendRecvStep extends ZfsStep {
                 .withConcurrency(defaults.concurrency(concurrency))
                 .withMountReceived(mountReceived)
                 .withRetry(retry)
+                .withSendDecrypted(sendDecrypted)
+                .withCreateParents(createParents)
                 .withTimes(SAMPLE_INTERVAL, TransferOptions.defaults().acceptTimeout(),
                         TransferOptions.defaults().silenceTimeout());
         return new SendRecvSettings(plan, defaults.transport(transport), sshHost, sshOptions, artifacts, transfer);
