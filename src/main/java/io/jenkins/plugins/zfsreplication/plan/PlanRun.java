@@ -11,6 +11,7 @@ import io.jenkins.plugins.zfsreplication.zfs.Feature;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsCommandException;
 
 /**
@@ -108,6 +109,15 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
         }
     }
 
+    /** A resumed step sends the rest of its stream: what its token says is left, -1 if the token is stale. */
+    private long restOf(SendStep step) {
+        try {
+            return Zfs.resumeSizeEstimate(source.describeResumeToken(step.resumeToken()));
+        } catch (ZfsException e) {
+            return -1;
+        }
+    }
+
     private ReplicationPlan estimate(ReplicationPlan plan, Consumer<String> log) {
         if (!source.capabilities().has(Feature.SEND_SIZE_ESTIMATE)) {
             log.accept("no size estimates: the source's zfs has no 'send -nP'");
@@ -116,8 +126,8 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
         List<DatasetPlan> datasets = new ArrayList<>();
         for (DatasetPlan dataset : plan.datasets()) {
             List<SendStep> steps = dataset.steps().stream()
-                    .map(step -> step.kind() == SendKind.RESUME ? step : step.withEstimatedBytes(
-                            step.fromBookmark() != null
+                    .map(step -> step.withEstimatedBytes(step.kind() == SendKind.RESUME ? restOf(step)
+                            : step.fromBookmark() != null
                                     ? source.estimateSendSizeFromBookmark(step.fromBookmark(), step.toSnapshot())
                                     : source.estimateSendSize(step.fromSnapshot(), step.toSnapshot(),
                                             step.kind() == SendKind.INCREMENTAL_RANGE)))

@@ -86,15 +86,10 @@ public final class PruneBeforeSend {
             }
         }
         ReplicationPlan prunedPlan = plan.withDatasets(datasets);
-        long bytes = bytes(plan);
-        long after = bytes(prunedPlan);
-        boolean known = bytes >= 0 && after >= 0;
         PruneReport report = new PruneReport(now, basis, true, source.host(), target.host(),
                 options.sourceRules() == null ? null : options.sourceRules().spec(),
                 options.targetRules() == null ? null : options.targetRules().spec(), DecisionLog.concat(logs), notSent,
-                known ? bytes - after : -1,
-                known ? "zfs send -nP estimates of the plan before minus after pruning"
-                        : "unknown: the source's zfs gives no send size estimates (zfs send -nP)", List.of());
+                -1, "", List.of()).withBytesNotSent(plan, prunedPlan);
         return new Result(prunedPlan, report);
     }
 
@@ -144,7 +139,7 @@ public final class PruneBeforeSend {
     }
 
     /** The plan's estimated bytes, or -1 when any step's size is unknown. */
-    private static long bytes(ReplicationPlan plan) {
+    static long estimatedBytes(ReplicationPlan plan) {
         long sum = 0;
         for (SendStep step : plan.steps()) {
             if (step.estimatedBytes() < 0) {

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.prune;
 
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.TargetScope;
 import java.time.Instant;
 import java.util.BitSet;
@@ -56,6 +57,17 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
     /** The decisions that destroy, on one side. */
     public List<PruneDecision> toDestroy(String side) {
         return decisions.stream().filter(d -> d.decision() == Decision.DESTROY && d.side().equals(side)).toList();
+    }
+
+    /** This report with the bytes not sent of pruning {@code before} to {@code after} (their estimates). */
+    PruneReport withBytesNotSent(ReplicationPlan before, ReplicationPlan after) {
+        long bytes = PruneBeforeSend.estimatedBytes(before);
+        long left = PruneBeforeSend.estimatedBytes(after);
+        boolean known = bytes >= 0 && left >= 0;
+        return new PruneReport(now, nowBasis, dryRun, sourceHost, targetHost, sourceRules, targetRules, decisions,
+                snapshotsNotSent, known ? bytes - left : -1,
+                known ? "zfs send -nP estimates of the plan before minus after pruning"
+                        : "unknown: the source's zfs gives no send size estimates (zfs send -nP)", errors);
     }
 
     /** This report once the decisions at the positions {@code destroyed} were carried out. */

@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
@@ -34,7 +35,8 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
     }
 
     private PruneBeforeSend.Result run(ReplicationPlan plan, Listings listings, Zfs destroyTarget, Consumer<String> log) {
-        PruneBeforeSend.Result result = PruneBeforeSend.apply(plan, listings.source(), listings.target(), options);
+        PruneBeforeSend.Result result = estimateRederived(plan,
+                PruneBeforeSend.apply(plan, listings.source(), listings.target(), options));
         PruneReport report = result.report();
         if (destroy) {
             report = Destroyer.execute(report, source, destroyTarget, policy, log);
@@ -45,6 +47,27 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
                     bookmarks == 0 ? "" : String.format(" and %d bookmark(s)", bookmarks)));
         }
         return new PruneBeforeSend.Result(result.plan(), report);
+    }
+
+    /**
+     * Pruning re-derives the steps of a dataset it drops snapshots from ({@code -i @a @c} where the
+     * plan had {@code @a..@b..@c}): zfs never estimated those, so without asking it again the
+     * bytes not sent would be unknown exactly when pruning saved some. Asked only when the plan
+     * came with estimates (the source can give them), once per new step.
+     */
+    private PruneBeforeSend.Result estimateRederived(ReplicationPlan plan, PruneBeforeSend.Result result) {
+        if (source == null || PruneBeforeSend.estimatedBytes(plan) < 0
+                || PruneBeforeSend.estimatedBytes(result.plan()) >= 0) {
+            return result;
+        }
+        List<DatasetPlan> datasets = result.plan().datasets().stream().map(dataset -> new DatasetPlan(dataset.source(),
+                dataset.target(), dataset.action(), dataset.reason(), dataset.steps().stream()
+                .map(step -> step.estimatedBytes() >= 0 || step.kind() == SendKind.RESUME ? step
+                        : step.withEstimatedBytes(source.estimateSendSize(step.fromSnapshot(), step.toSnapshot(),
+                                step.kind() == SendKind.INCREMENTAL_RANGE)))
+                .toList())).toList();
+        ReplicationPlan estimated = result.plan().withDatasets(datasets);
+        return new PruneBeforeSend.Result(estimated, result.report().withBytesNotSent(plan, estimated));
     }
 
     /**

@@ -32,6 +32,7 @@ public final class StepTransfer {
     private volatile boolean cancelled;
     private String stall;
     private volatile boolean ended;
+    private volatile long estimate = -1;
 
     StepTransfer(TransferSetup setup, TransferOptions options, Set<SendOption> used, Clock clock, Consumer<String> log) {
         this.setup = setup;
@@ -45,6 +46,14 @@ public final class StepTransfer {
     long bytes() {
         RunningPipeline running = pipeline;
         return running == null ? 0 : running.bytes();
+    }
+
+    /**
+     * The running step's estimated bytes: the plan's, until the checks made it a resumed step,
+     * which sends only the rest (its own estimate); -1 when unknown.
+     */
+    long estimate() {
+        return estimate;
     }
 
     boolean streaming() {
@@ -64,6 +73,7 @@ public final class StepTransfer {
         long t0 = System.nanoTime();
         List<String> flags = used.stream().map(SendOption::optionName).toList();
         SendStep step = planned;
+        estimate = planned.estimatedBytes();
         Path workDir = null;
         // what the checks did to the target goes to the log and into the step's record
         List<String> checks = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -73,6 +83,7 @@ public final class StepTransfer {
         };
         try {
             step = setup.preflight().check(planned, used, checkLog);
+            estimate = step.estimatedBytes();
             workDir = Files.createTempDirectory("zfsr-step-");
             pipeline = setup.transport().start(spec(step, workDir));
             log.accept(String.format("%s: started %s", label(step), describe(pipeline)));

@@ -275,7 +275,6 @@ public final class TransferEngine {
         private final String name;
         private volatile long doneBytes;
         private volatile StepTransfer current;
-        private volatile long estimate = -1;
         private volatile boolean cancelled;
 
         DatasetProgress(String name) {
@@ -284,7 +283,6 @@ public final class TransferEngine {
 
         StepResult run(StepTransfer execution, SendStep step) {
             current = execution;
-            estimate = step.estimatedBytes();
             if (cancelled) {
                 execution.cancel();
             }
@@ -308,7 +306,8 @@ public final class TransferEngine {
         }
 
         long estimate() {
-            return estimate;
+            StepTransfer running = current;
+            return running == null ? -1 : running.estimate();
         }
 
         /** True while a step's pipeline runs (not while it waits for its connection). */

@@ -322,8 +322,9 @@ public final class ZfsPreflight implements Preflight {
         if (toGuid != 0 && toGuid == step.to().guid()) {
             log.accept(String.format("%s: resuming the interrupted receive of %s from the target's resume token",
                     step.target(), step.to().name()));
+            // the plan's estimate is of the whole stream; a resumed one sends only the rest
             return Optional.of(new SendStep(step.source(), step.target(), SendKind.RESUME, step.from(), step.to(),
-                    token.get(), step.rollback(), step.estimatedBytes()));
+                    token.get(), step.rollback(), Zfs.resumeSizeEstimate(contents)));
         }
         if (target != null) {
             target.abortReceive(step.target()); // else the receiving side does, when the step arrives from its start

@@ -22,6 +22,7 @@ final class ExtentCursor {
     private long dataStart;
     private long dataEnd = -1;
     private long calls;
+    private long nanos;
     private long queries;
     private String note;
 
@@ -80,8 +81,10 @@ final class ExtentCursor {
         if (budgeted && calls > MIN_CALLS_BEFORE_BUDGET && calls * 2 > queries) {
             return disable("extents are smaller than chunks; falling back to zero detection after %d lseek calls", calls);
         }
+        long started = System.nanoTime();
         long data = file.nextData(offset);
         calls++;
+        nanos += System.nanoTime() - started;
         if (data == -2) {
             return disable("SEEK_DATA is not supported here; reading everything");
         }
@@ -90,8 +93,10 @@ final class ExtentCursor {
             dataEnd = Long.MAX_VALUE;
             return true;
         }
+        started = System.nanoTime();
         long hole = file.nextHole(data);
         calls++;
+        nanos += System.nanoTime() - started;
         if (hole < 0) {
             return disable("SEEK_HOLE failed after SEEK_DATA; reading everything");
         }
@@ -108,6 +113,11 @@ final class ExtentCursor {
 
     long calls() {
         return calls;
+    }
+
+    /** The time the lseek calls took, in nanoseconds. */
+    long nanos() {
+        return nanos;
     }
 
     /** Why mapping was given up, or null. */

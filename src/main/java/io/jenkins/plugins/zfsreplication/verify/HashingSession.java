@@ -128,7 +128,7 @@ final class HashingSession implements AutoCloseable {
         if (cursor.note() != null) {
             log.accept((path.isEmpty() ? file.path().toString() : path) + ": " + cursor.note());
         }
-        return stats.build(cursor.calls());
+        return stats.build(cursor.calls(), cursor.nanos() / 1000);
     }
 
     /** Files shorter than this are read in one call and hashed by one worker: {@link #hashSmall}. */

@@ -28,7 +28,7 @@ final class StatsBuilder {
         }
     }
 
-    FileStats build(long seekCalls) {
-        return new FileStats(path, size, chunks, dataBytes, holeBytes, zeroChunks, holeChunks, seekCalls);
+    FileStats build(long seekCalls, long seekMicros) {
+        return new FileStats(path, size, chunks, dataBytes, holeBytes, zeroChunks, holeChunks, seekCalls, seekMicros);
     }
 }

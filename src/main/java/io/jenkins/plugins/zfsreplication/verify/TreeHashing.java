@@ -95,11 +95,11 @@ final class TreeHashing {
     private FileStats write(String path, Small small, ManifestWriter writer) {
         writer.file(path, small.size());
         if (small.chunk() == null) {
-            return new FileStats(path, 0, 0, 0, 0, 0, 0, 0);
+            return new FileStats(path, 0, 0, 0, 0, 0, 0, 0, 0);
         }
         writer.chunk(path, 0, small.chunk().hash());
         session.record(small.chunk());
-        return new FileStats(path, small.size(), 1, small.size(), 0, small.chunk().zero() ? 1 : 0, 0, 0);
+        return new FileStats(path, small.size(), 1, small.size(), 0, small.chunk().zero() ? 1 : 0, 0, 0, 0);
     }
 
     /** Runs on a hashing thread (or the caller's, with one thread). */

@@ -287,15 +287,28 @@ public final class Zfs {
     }
 
     /**
-     * What a resume token resumes, as {@code zfs send -nvt} prints it (an nvlist with toguid,
-     * toname ...). Fails when the source can no longer resume it (its snapshot is gone).
+     * What a resume token resumes, as {@code zfs send -nvPt} prints it: an nvlist with toguid,
+     * toname ..., then the size of the rest of the stream ({@link #resumeSizeEstimate}). Fails
+     * when the source can no longer resume it (its snapshot is gone).
      */
     public String describeResumeToken(String token) {
         if (!token.matches("[0-9a-zA-Z-]+")) {
             throw new ZfsException("Invalid resume token '%s'", token);
         }
-        CommandResult result = run(List.of("zfs", "send", "-nvt", token));
+        CommandResult result = run(List.of("zfs", "send", "-nvPt", token));
         return result.stdout() + result.stderr();
+    }
+
+    /**
+     * The bytes a resumed stream still sends, from {@link #describeResumeToken}'s text (its
+     * {@code size} line); -1 when the text has none (a zfs that prints only the human estimate).
+     */
+    public static long resumeSizeEstimate(String description) {
+        try {
+            return parseSendSizeEstimate(description);
+        } catch (ZfsException e) {
+            return -1;
+        }
     }
 
     /**

@@ -17,14 +17,14 @@ import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 
 /**
  * A host that answers as OpenZFS 2.x does, which zfs-fuse cannot (no resume tokens, no
- * {@code send -nvt}): its usage text, {@code zfs send -nvt} and the resume token come from the
- * OpenZFS fixtures (openzfs-usage.txt, openzfs-send-nvt.txt, and tank/home's token in
+ * {@code send -nvPt}): its usage text, {@code zfs send -nvPt} and the resume token come from the
+ * OpenZFS fixtures (openzfs-usage.txt, openzfs-send-nvPt.txt, and tank/home's token in
  * openzfs-list-Hp.txt). Its dataset {@code backup/home} holds that token until {@code zfs recv -A};
  * every dataset lists @zr-1 (guid 77) and @zr-2 (guid {@code secondGuid}). Every command it is
  * asked to run is journaled, also the stream ends a pipeline starts ({@link #streamCommands}).
  */
 final class OpenZfsHost implements CommandRunner {
-    /** The token the fixtures hold; {@code zfs send -nvt} says it resumes guid {@link #TO_GUID}. */
+    /** The token the fixtures hold; {@code zfs send -nvPt} says it resumes guid {@link #TO_GUID}. */
     static final String TOKEN = tokenFromListFixture();
     static final long TO_GUID = 0x2b5c36b8e7a1cce0L;
     static final String TOKEN_DATASET = "backup/home";
@@ -67,8 +67,8 @@ final class OpenZfsHost implements CommandRunner {
         } else if (line.startsWith("zfs get -H -o name,value receive_resume_token ")) {
             out = command.subList(6, command.size()).stream().map(dataset -> dataset + "\t"
                     + (tokenHeld && dataset.equals(TOKEN_DATASET) ? TOKEN : "-") + "\n").collect(Collectors.joining());
-        } else if (line.equals("zfs send -nvt " + TOKEN)) {
-            out = fixture("/io/jenkins/plugins/zfsreplication/transfer/openzfs-send-nvt.txt");
+        } else if (line.equals("zfs send -nvPt " + TOKEN)) {
+            out = fixture("/io/jenkins/plugins/zfsreplication/transfer/openzfs-send-nvPt.txt");
         } else if (line.startsWith("zfs list -Hp -t all")) {
             String dataset = command.get(command.size() - 1);
             out = dataset + "\tfilesystem\t1\t1\t1700000000\t0\t0\n"

@@ -63,7 +63,7 @@ class TcpResumeTest {
 
         assertThat(run.sent.succeeded()).as(run.sent.firstError()).isTrue();
         assertThat(run.sent.steps().get(0).step().kind()).isEqualTo(SendKind.RESUME);
-        assertThat(source.commands()).containsExactly("zfs send -nvt " + OpenZfsHost.TOKEN,
+        assertThat(source.commands()).containsExactly("zfs send -nvPt " + OpenZfsHost.TOKEN,
                 "zfs send -t " + OpenZfsHost.TOKEN);
         assertThat(target.commands()).containsExactly(GET_TOKEN, "zfs recv -s -u backup/home");
         assertThat(run.senderLog).contains(
@@ -84,7 +84,7 @@ class TcpResumeTest {
 
         assertThat(run.sent.succeeded()).as(run.sent.firstError()).isTrue();
         assertThat(run.sent.steps().get(0).step().kind()).isEqualTo(SendKind.INCREMENTAL);
-        assertThat(source.commands()).containsExactly("zfs send -nvt " + OpenZfsHost.TOKEN,
+        assertThat(source.commands()).containsExactly("zfs send -nvPt " + OpenZfsHost.TOKEN,
                 OpenZfsHost.listCommand("tank/home"), "zfs send -i tank/home@zr-1 tank/home@zr-2");
         assertThat(target.commands()).containsExactly(GET_TOKEN, GET_TOKEN, "zfs recv -A backup/home",
                 OpenZfsHost.listCommand("backup/home"), OpenZfsHost.listCommand("backup/home"),
@@ -107,7 +107,7 @@ class TcpResumeTest {
         preflight.check(step(12345L), Set.of(SendOption.RESUMABLE), log::add);
         preflight.check(step(12345L), Set.of(SendOption.RESUMABLE), log::add);
 
-        assertThat(source.commands()).filteredOn(command -> command.startsWith("zfs send -nvt")).hasSize(1);
+        assertThat(source.commands()).filteredOn(command -> command.startsWith("zfs send -nvPt")).hasSize(1);
         assertThat(log).singleElement().asString().contains("stale resume token");
     }
 
