@@ -44,7 +44,11 @@ final class LaneLoop implements Runnable {
         ReceiveLedger.Accepted[] accepted = new ReceiveLedger.Accepted[1];
         try {
             listener.acceptAndStart(pipeline, receiving.launcher(), receiving.workDir(), ReceiveLedger.HEADER_LENGTH,
-                    header -> stages(accepted, header));
+                    header -> stages(accepted, header), refusal -> {
+                        if (!server.stopping()) {
+                            server.log(refusal);
+                        }
+                    });
         } catch (TransferException e) {
             lane.current = null;
             if (accepted[0] != null) {

@@ -8,9 +8,7 @@ import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Serializable;
 import java.net.InetAddress;
@@ -45,6 +43,8 @@ import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 public final class ReceiveServer implements AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final int CONTROL_TOKEN_MILLIS = 10_000;
+    /** Control connections checked at once: enough for strays, few enough that a flood costs little. */
+    private static final int CONTROL_CHECKS = 32;
     private static final java.time.Duration LANE_ACCEPT = java.time.Duration.ofDays(7);
     private final ReceiveLedger ledger;
     private final Receiving receiving;
@@ -184,11 +184,21 @@ public final class ReceiveServer implements AutoCloseable {
         return new Report(ledger.received(), log);
     }
 
+    /**
+     * Accepts until a connection presents the control token or the accept timeout passes. Each
+     * connection is checked on its own thread (at most {@value #CONTROL_CHECKS} at once, more wait
+     * for a slot) against one deadline for exactly the token's bytes and its newline, and any
+     * error ends only that connection: a stray, silent, trickling or resetting peer cannot keep the
+     * sender out.
+     */
     private Socket acceptControl() throws IOException, InterruptedException {
         long deadline = System.nanoTime() + receiving.options().acceptTimeout().toNanos();
         control.setSoTimeout(200);
-        while (System.nanoTime() < deadline) {
+        CompletableFuture<Socket> presented = new CompletableFuture<>();
+        java.util.concurrent.Semaphore checks = new java.util.concurrent.Semaphore(CONTROL_CHECKS);
+        while (System.nanoTime() - deadline < 0 && !presented.isDone()) {
             if (Thread.interrupted()) {
+                presented.cancel(false);
                 throw new InterruptedException("cancelled while waiting for the sender");
             }
             Socket socket;
@@ -197,30 +207,79 @@ public final class ReceiveServer implements AutoCloseable {
             } catch (SocketTimeoutException e) {
                 continue;
             }
-            socket.setSoTimeout(CONTROL_TOKEN_MILLIS); // a connection that says nothing must not hold up the sender's
-            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
-            String presented;
-            try {
-                presented = in.readLine();
-            } catch (SocketTimeoutException e) {
-                presented = null;
+            // at the bound, this connection waits for a slot (a silent one frees its slot at its deadline)
+            if (!checks.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                closeQuietly(socket);
+                continue;
             }
-            if (presented != null && MessageDigest.isEqual(presented.getBytes(StandardCharsets.US_ASCII),
-                    controlToken.getBytes(StandardCharsets.US_ASCII))) {
-                return socket;
-            }
-            log.add("refused a control connection from " + socket.getInetAddress().getHostAddress()
-                    + ": wrong token");
-            socket.close();
+            Thread check = new Thread(() -> {
+                try {
+                    String refusal = controlRefusal(socket);
+                    if (refusal != null) {
+                        log.add("refused a control connection from " + peer(socket) + ": " + refusal);
+                        closeQuietly(socket);
+                    } else if (!presented.complete(socket)) {
+                        closeQuietly(socket); // a second right token (or too late): the first one counts
+                    }
+                } finally {
+                    checks.release();
+                }
+            }, "zfsr-control-check");
+            check.setDaemon(true);
+            check.start();
         }
+        if (presented.isDone() && !presented.isCancelled()) {
+            return presented.join();
+        }
+        presented.cancel(false);
         throw new TransferException("No sender opened the control channel at %s:%d within %s s: nothing was received",
                 endpoints.controlHost(), endpoints.controlPort(), TcpListener.seconds(receiving.options().acceptTimeout()));
+    }
+
+    /** Null when {@code socket} presents the control token within its time, else why not. */
+    private String controlRefusal(Socket socket) {
+        byte[] expected = (controlToken + "\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] got = new byte[expected.length];
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONTROL_TOKEN_MILLIS);
+        int read = 0;
+        try {
+            java.io.InputStream in = socket.getInputStream();
+            while (read < got.length) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    return "no token within " + CONTROL_TOKEN_MILLIS / 1000 + " s";
+                }
+                socket.setSoTimeout((int) left);
+                int n = in.read(got, read, got.length - read);
+                if (n < 0) {
+                    return "closed before its token";
+                }
+                read += n;
+            }
+        } catch (SocketTimeoutException e) {
+            return "no token within " + CONTROL_TOKEN_MILLIS / 1000 + " s";
+        } catch (IOException e) {
+            return "its connection failed: " + e.getMessage();
+        }
+        return MessageDigest.isEqual(got, expected) ? null : "wrong token";
+    }
+
+    private static String peer(Socket socket) {
+        return socket.getInetAddress() == null ? "an unknown peer" : socket.getInetAddress().getHostAddress();
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // a refused connection has nothing to lose
+        }
     }
 
     /** Reads the sender's lines until "end" or the connection ends; polls so that an interrupt cancels. */
     private void awaitEnd(Socket socket) throws IOException, InterruptedException {
         socket.setSoTimeout(200);
-        BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+        BoundedLineReader in = new BoundedLineReader(socket.getInputStream(), 64);
         while (true) {
             if (Thread.interrupted()) {
                 throw new InterruptedException("cancelled");

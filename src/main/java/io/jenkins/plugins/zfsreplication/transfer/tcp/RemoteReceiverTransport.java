@@ -6,9 +6,7 @@ import io.jenkins.plugins.zfsreplication.transfer.Transport;
 import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferCancelledException;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -34,6 +32,8 @@ import io.jenkins.plugins.zfsreplication.plan.SendStep;
  * the receiving side that the run is over.
  */
 public final class RemoteReceiverTransport implements Transport, AutoCloseable {
+    /** A verdict line's limit: a step's failure text is a few stderr lines, never more. */
+    private static final int MAX_VERDICT_BYTES = 64 << 10;
     private final ReceiveEndpoints endpoints;
     private final Map<String, Integer> indexByStep = new HashMap<>();
     private final BlockingQueue<Integer> freeLanes = new LinkedBlockingQueue<>();
@@ -162,8 +162,8 @@ public final class RemoteReceiverTransport implements Transport, AutoCloseable {
     }
 
     private void readVerdicts() {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(control.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        try (java.io.InputStream stream = control.getInputStream()) {
+            BoundedLineReader in = new BoundedLineReader(stream, MAX_VERDICT_BYTES);
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 String[] parts = line.split(" ", 3);
                 if (parts.length == 3 && parts[0].matches("\\d{1,9}")) {

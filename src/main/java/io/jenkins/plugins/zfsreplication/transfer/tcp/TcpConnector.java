@@ -19,7 +19,21 @@ import java.util.concurrent.ThreadLocalRandom;
  * it. The token is the only thing the JVM ever writes.
  */
 public final class TcpConnector {
+    /**
+     * A refused connect is tried again this often: the receiver listens anew right after it refused
+     * a stray connection, and is not listening while it reads a stray's first bytes.
+     */
+    static final java.time.Duration RETRY_INTERVAL = java.time.Duration.ofMillis(250);
+
     private TcpConnector() {
+    }
+
+    /**
+     * Enough refused connects to outlast the receiver's accept timeout. A receiver that drops the
+     * packets instead makes each try last the connect timeout; the engine's stall check ends that.
+     */
+    static long retries(TransferOptions options) {
+        return Math.max(1, options.acceptTimeout().toMillis() / RETRY_INTERVAL.toMillis());
     }
 
     /** Starts {@code sendSide} streaming to {@code host:port} after {@code token}; adds the stages to {@code pipeline}. */
@@ -36,7 +50,8 @@ public final class TcpConnector {
                     TcpListener.TOKEN_LENGTH);
         }
         List<String> argv = List.of("socat", "-u", "-b", TcpListener.SOCAT_BLOCK, "-T", TcpListener.seconds(options.silenceTimeout()), "STDIN",
-                "TCP:" + host + ":" + port + ",connect-timeout=" + TcpListener.seconds(options.acceptTimeout()));
+                "TCP:" + host + ":" + port + ",connect-timeout=" + TcpListener.seconds(options.acceptTimeout())
+                        + ",retry=" + retries(options) + ",interval=" + TcpListener.seconds(RETRY_INTERVAL));
         try (Fifo fifo = Fifo.create(workDir.resolve("send-" + Long.toHexString(ThreadLocalRandom.current().nextLong())
                 + ".fifo"))) {
             RunningPipeline.Stage socat = Spawner.start(launcher, List.of(new StageCommand("socat connect", argv)),
