@@ -30,7 +30,7 @@ class KilledJvmTest {
     void shouldTakeEveryLocalStageDownWithAKilledJvm(TestPools pools, @TempDir Path dir) throws Exception {
         DatasetName source = sourceWithData(pools);
         Process cli = cli(dir.resolve("send.log"), "send", source + "@s1", "--target",
-                pools.create("t").resolve("data").name(), "--buffer", "1M", "--rate-limit", "1M", "--artifacts",
+                pools.create("t").resolve("data").name(), "--buffer", "1M", "--rate-limit", "64k", "--artifacts",
                 dir.resolve("send").toString());
         List<ProcessHandle> stages = awaitStages(cli, dir.resolve("send.log"), "zfs send", "mbuffer", "zfs recv");
 
@@ -46,7 +46,7 @@ class KilledJvmTest {
                 dir.resolve("recv").toString());
         String endpoint = awaitEndpoint(dir.resolve("recv.log"));
         Process sender = cli(dir.resolve("send.log"), "send", source + "@s1", "--to", endpoint, "--token-file",
-                token.toString(), "--buffer", "1M", "--rate-limit", "1M", "--artifacts", dir.resolve("send").toString());
+                token.toString(), "--buffer", "1M", "--rate-limit", "64k", "--artifacts", dir.resolve("send").toString());
         List<ProcessHandle> stages = new ArrayList<>(awaitStages(sender, dir.resolve("send.log"), "zfs send", "mbuffer",
                 "socat"));
         stages.addAll(awaitStages(receiver, dir.resolve("recv.log"), "socat", "zfs recv"));
