@@ -7,6 +7,7 @@ import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveEndpoints;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveServer;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.RemoteReceiverTransport;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -35,7 +36,8 @@ class ControlChannelAttackTest {
     @ParameterizedTest
     @ValueSource(strings = {"reset", "endless", "trickle", "idle", "strays"})
     void shouldLetTheRealSenderInAfterAHostilePeer(String attack, @TempDir Path dir) throws Exception {
-        ReplicationPlan plan = new ReplicationPlan(Instant.parse("2026-01-01T00:00:00Z"), "a", "b", List.of());
+        ReplicationPlan plan = new ReplicationPlan(Instant.parse("2026-01-01T00:00:00Z"), "a", "b",
+                List.of(DatasetName.of("tank")), DatasetName.of("backup"), List.of());
         ExecutorService threads = Executors.newCachedThreadPool();
         List<Socket> attackers = new ArrayList<>();
         try (ReceiveServer server = ReceiveServer.open(plan, new ReceiveServer.Receiving(ProcessSite.local(),
