@@ -116,6 +116,9 @@ final class RunCommand implements Callable<Integer> {
         } catch (ZfsException e) {
             return CliErrors.badInput(environment, e);
         }
+        if ("tcp".equals(stream.name()) && !dryRun) {
+            environment.err().println(transfer.tcpProtection());
+        }
         Zfs source = transport.sourceZfs(environment, pullFrom);
         Zfs target = transport.targetZfs(environment);
         SendRecvJob job = SendRecvJob.bothEnds(stream, source, target, retention, read,

@@ -29,11 +29,13 @@ import java.util.Set;
  *                       where the target's zfs has it, as a backup must not mount over the target's
  *                       own file systems nor be changed by anything that writes there
  * @param retry          when a step that failed for a transient reason is tried again
+ * @param tcpPlaintext   tcp: send the stream in the clear, without TLS (only when asked for by name; the
+ *                       default encrypts it and pins the receiver's certificate made for the run)
  */
 public record TransferOptions(Set<SendOption> requested, Compression compression, long bufferBytes, long rateLimit,
                               Map<String, String> recvSet, List<String> recvExclude, int concurrency,
                               Duration sampleInterval, Duration acceptTimeout, Duration silenceTimeout,
-                              boolean mountReceived, RetryPolicy retry) implements Serializable {
+                              boolean mountReceived, RetryPolicy retry, boolean tcpPlaintext) implements Serializable {
     private static final long serialVersionUID = 1L;
     /**
      * An mbuffer of 64 MiB smooths the bursts of zfs send; it is also the byte meter on zfs-fuse.
@@ -76,7 +78,7 @@ public record TransferOptions(Set<SendOption> requested, Compression compression
     /** No optional zfs flags, a 64 MiB buffer, one dataset at a time, one sample a second, two retries. */
     public static TransferOptions defaults() {
         return new TransferOptions(Set.of(), Compression.NONE, DEFAULT_BUFFER, 0, Map.of(), List.of(), 1,
-                Duration.ofSeconds(1), Duration.ofMinutes(2), Duration.ofMinutes(5), false, RetryPolicy.DEFAULT);
+                Duration.ofSeconds(1), Duration.ofMinutes(2), Duration.ofMinutes(5), false, RetryPolicy.DEFAULT, false);
     }
 
     /** The options asked of zfs send/recv: those requested and, unless the run mounts, {@code recv -u}. */
@@ -92,42 +94,48 @@ public record TransferOptions(Set<SendOption> requested, Compression compression
 
     public TransferOptions withMountReceived(boolean mount) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mount, retry);
+                sampleInterval, acceptTimeout, silenceTimeout, mount, retry, tcpPlaintext);
     }
 
     public TransferOptions withConcurrency(int datasets) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, datasets,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, tcpPlaintext);
     }
 
     public TransferOptions withBuffer(long bytes, long bytesPerSecond) {
         return new TransferOptions(requested, compression, bytes, bytesPerSecond, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, tcpPlaintext);
     }
 
     public TransferOptions withRequested(Set<SendOption> options) {
         return new TransferOptions(options, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, tcpPlaintext);
     }
 
     public TransferOptions withCompression(Compression chosen) {
         return new TransferOptions(requested, chosen, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, tcpPlaintext);
     }
 
     public TransferOptions withTimes(Duration sample, Duration accept, Duration silence) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sample, accept, silence, mountReceived, retry);
+                sample, accept, silence, mountReceived, retry, tcpPlaintext);
     }
 
     public TransferOptions withRecvProperties(Map<String, String> set, List<String> exclude) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, set, exclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, tcpPlaintext);
     }
 
     public TransferOptions withRetry(RetryPolicy policy) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, policy);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, policy, tcpPlaintext);
+    }
+
+    /** tcp without TLS: anyone on the path reads the stream and its tokens. */
+    public TransferOptions withTcpPlaintext(boolean plaintext) {
+        return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, plaintext);
     }
 
     /** A property name zfs recv -o/-x takes: a native one or a user property (module:name). */

@@ -15,19 +15,23 @@ import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Peers on the sender's network that reach the receiver's port before the real sender: each is
- * refused on its own, and the real sender, connecting after them, still delivers its exact bytes.
+ * refused on its own, and the real sender, connecting after them, still delivers its exact bytes:
+ * over TLS (the default; the peers speak plain TCP and fail the handshake) and in plaintext.
  */
 class TcpListenerAttackTest {
     private static final TransferOptions OPTIONS = TransferOptions.defaults()
             .withTimes(Duration.ofMillis(200), Duration.ofSeconds(40), Duration.ofSeconds(60));
 
     @ParameterizedTest
-    @ValueSource(strings = {"reset", "endless", "trickle", "idle", "strays"})
-    void shouldReceiveTheRealSendersExactBytesAfterAHostilePeer(String attack, @TempDir Path dir) throws Exception {
+    @CsvSource({"reset,tls", "endless,tls", "trickle,tls", "idle,tls", "strays,tls",
+            "reset,plaintext", "endless,plaintext", "trickle,plaintext", "idle,plaintext", "strays,plaintext"})
+    void shouldReceiveTheRealSendersExactBytesAfterAHostilePeer(String attack, String mode, @TempDir Path dir)
+            throws Exception {
+        TransferOptions options = OPTIONS.withTcpPlaintext(mode.equals("plaintext"));
         byte[] data = new byte[3 << 20];
         new Random(attack.hashCode()).nextBytes(data);
         Path source = Files.write(dir.resolve("source.bin"), data);
@@ -35,7 +39,7 @@ class TcpListenerAttackTest {
         List<Process> attackers = new ArrayList<>();
         List<String> refusals = new CopyOnWriteArrayList<>();
         try (TwoHosts hosts = new TwoHosts()) {
-            TcpListener listener = TcpListener.listen(hosts.receiverLauncher(), hosts.receiverAddress, 0, OPTIONS, dir);
+            TcpListener listener = TcpListener.listen(hosts.receiverLauncher(), hosts.receiverAddress, 0, options, dir);
             String target = "TCP:" + hosts.receiverAddress + ":" + listener.port();
             for (int i = 0; i < (attack.equals("strays") ? 20 : 1); i++) {
                 attackers.add(attacker(hosts, attack, target));
@@ -44,8 +48,8 @@ class TcpListenerAttackTest {
             RunningPipeline pipeline = new RunningPipeline();
             try {
                 TcpConnector.connect(pipeline, hosts.senderLauncher(), hosts.receiverAddress, listener.port(),
-                        listener.token(), List.of(new StageCommand("source", List.of("cat", source.toString()))),
-                        OPTIONS, dir);
+                        listener.token(), listener.certificate(),
+                        List.of(new StageCommand("source", List.of("cat", source.toString()))), options, dir);
                 listener.acceptAndStart(pipeline, hosts.receiverLauncher(),
                         List.of(new StageCommand("sink", List.of("tee", received.toString()))), dir, refusals::add);
                 for (int i = 0; i < 600 && !pipeline.finished() && !pipeline.failed(); i++) {
@@ -58,8 +62,9 @@ class TcpListenerAttackTest {
                 listener.close();
             }
             assertThat(Files.readAllBytes(received)).isEqualTo(data);
-            assertThat(refusals).isNotEmpty().allMatch(line -> line.startsWith("The connection from "
-                    + hosts.senderAddress) && line.endsWith("; it was refused and zfs recv was not started"));
+            assertThat(refusals).as("refusals; the listener said: %s", listenerLogs(dir)).isNotEmpty().allMatch(line -> (line.startsWith("The connection from "
+                    + hosts.senderAddress) || line.startsWith("The connection from a peer that reset before it was "
+                    + "accepted ")) && line.endsWith("; it was refused and zfs recv was not started"));
         } finally {
             for (Process attacker : attackers) {
                 List<ProcessHandle> all = new ArrayList<>(attacker.descendants().toList());
@@ -71,6 +76,19 @@ class TcpListenerAttackTest {
             }
         }
         assertThat(Processes.liveChildren()).isEmpty();
+    }
+
+    private static String listenerLogs(Path dir) throws java.io.IOException {
+        try (var files = Files.list(dir)) {
+            return files.filter(file -> file.getFileName().toString().startsWith("socat-listen"))
+                    .map(file -> {
+                        try {
+                            return file.getFileName() + ": " + Files.readString(file);
+                        } catch (java.io.IOException e) {
+                            return file + ": " + e;
+                        }
+                    }).toList().toString();
+        }
     }
 
     /** One hostile peer in the sender's namespace, started in the background. */

@@ -122,7 +122,8 @@ final class LaneLoop implements Runnable {
     private TcpListener listen() {
         try {
             TcpListener listener = TcpListener.listen(receiving.launcher(), lane.bindAddress, lane.port,
-                    ReceiveServer.laneOptions(receiving.options()), receiving.workDir());
+                    ReceiveServer.laneOptions(receiving.options()), receiving.workDir(), server.security().files(),
+                    server.security().pinned());
             if (server.stopping()) {
                 listener.close();
                 return null;

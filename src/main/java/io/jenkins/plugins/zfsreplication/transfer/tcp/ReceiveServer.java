@@ -52,6 +52,7 @@ public final class ReceiveServer implements AutoCloseable {
     private final String controlToken;
     private final List<Lane> lanes;
     private final ReceiveEndpoints endpoints;
+    private final Security security;
     private final List<String> log = new CopyOnWriteArrayList<>();
     private final CompletableFuture<PrintWriter> verdicts = new CompletableFuture<>();
     private volatile boolean stopping;
@@ -86,7 +87,8 @@ public final class ReceiveServer implements AutoCloseable {
     }
 
     private ReceiveServer(ReceiveLedger ledger, Receiving receiving, ServerSocket control, String controlToken,
-                          List<Lane> lanes, ReceiveEndpoints endpoints) {
+                          List<Lane> lanes, ReceiveEndpoints endpoints, Security security) {
+        this.security = security;
         this.ledger = ledger;
         this.receiving = receiving;
         this.control = control;
@@ -95,20 +97,27 @@ public final class ReceiveServer implements AutoCloseable {
         this.endpoints = endpoints;
     }
 
-    /** Opens one lane per concurrent step and the control channel; nothing is received before {@link #serve()}. */
+    /**
+     * Opens one lane per concurrent step and the control channel, all with one certificate made for
+     * this run (TLS) unless the options ask for plaintext; nothing is received before {@link #serve()}.
+     */
     public static ReceiveServer open(ReplicationPlan plan, Receiving receiving, Addresses addresses) {
         ReceiveLedger ledger = new ReceiveLedger(plan);
         List<Lane> lanes = new ArrayList<>();
         ServerSocket control = null;
         try {
+            RunCertificate certificate = receiving.options().tcpPlaintext() ? null : RunCertificate.generate();
+            Security security = certificate == null ? new Security(null, null)
+                    : new Security(certificate.write(receiving.workDir()), certificate.pin());
             int lanesWanted = receiving.options().concurrency();
             for (int i = 0; i < lanesWanted; i++) {
                 int port = addresses.firstPort() == 0 ? 0 : addresses.firstPort() + i;
                 TcpListener first = TcpListener.listen(receiving.launcher(), addresses.bindAddress(), port,
-                        laneOptions(receiving.options()), receiving.workDir());
+                        laneOptions(receiving.options()), receiving.workDir(), security.files(), security.pinned());
                 lanes.add(new Lane(addresses.bindAddress(), first));
             }
-            control = new ServerSocket();
+            control = certificate == null ? new ServerSocket()
+                    : certificate.serverContext().getServerSocketFactory().createServerSocket();
             int controlPort = addresses.firstPort() == 0 ? 0 : addresses.firstPort() + lanesWanted;
             control.bind(new InetSocketAddress(InetAddress.getByName(unbracket(addresses.controlAddress())), controlPort));
             byte[] random = new byte[TcpListener.TOKEN_LENGTH / 2];
@@ -116,14 +125,18 @@ public final class ReceiveServer implements AutoCloseable {
             String token = HexFormat.of().formatHex(random);
             ReceiveEndpoints endpoints = new ReceiveEndpoints(addresses.connectAddress(),
                     lanes.stream().map(lane -> lane.port).toList(), addresses.controlAddress(), control.getLocalPort(),
-                    token, ledger.tokens());
-            return new ReceiveServer(ledger, receiving, control, token, lanes, endpoints);
+                    token, ledger.tokens(), security.pinned());
+            return new ReceiveServer(ledger, receiving, control, token, lanes, endpoints, security);
         } catch (IOException | RuntimeException e) {
             lanes.forEach(lane -> lane.current.close());
             closeQuietly(control);
             throw e instanceof TransferException te ? te
                     : new TransferException(e, "Cannot listen on %s: %s", addresses.controlAddress(), e.getMessage());
         }
+    }
+
+    /** The run's certificate files for socat and what the sender pins; both null: plaintext. */
+    record Security(RunCertificate.KeyFiles files, PinnedCertificate pinned) {
     }
 
     /**
@@ -212,9 +225,19 @@ public final class ReceiveServer implements AutoCloseable {
                 closeQuietly(socket);
                 continue;
             }
+            // a hard end for the check, TLS handshake included: a read timeout restarts with every byte
+            java.util.concurrent.atomic.AtomicBoolean decided = new java.util.concurrent.atomic.AtomicBoolean();
+            CompletableFuture.delayedExecutor(CONTROL_TOKEN_MILLIS, TimeUnit.MILLISECONDS).execute(() -> {
+                if (decided.compareAndSet(false, true)) {
+                    closeQuietly(socket);
+                }
+            });
             Thread check = new Thread(() -> {
                 try {
                     String refusal = controlRefusal(socket);
+                    if (refusal == null && !decided.compareAndSet(false, true)) {
+                        refusal = "no token within " + CONTROL_TOKEN_MILLIS / 1000 + " s";
+                    }
                     if (refusal != null) {
                         log.add("refused a control connection from " + peer(socket) + ": " + refusal);
                         closeQuietly(socket);
@@ -258,6 +281,8 @@ public final class ReceiveServer implements AutoCloseable {
             }
         } catch (SocketTimeoutException e) {
             return "no token within " + CONTROL_TOKEN_MILLIS / 1000 + " s";
+        } catch (javax.net.ssl.SSLException e) {
+            return "it failed the TLS handshake: " + e.getMessage();
         } catch (IOException e) {
             return "its connection failed: " + e.getMessage();
         }
@@ -313,6 +338,10 @@ public final class ReceiveServer implements AutoCloseable {
 
     Receiving receiving() {
         return receiving;
+    }
+
+    Security security() {
+        return security;
     }
 
     boolean stopping() {

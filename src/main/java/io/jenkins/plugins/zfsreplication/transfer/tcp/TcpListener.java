@@ -27,6 +27,11 @@ import java.util.regex.Pattern;
  * one-time token; only when they match does it start {@code zfs recv}, reading the same pipe.
  * The stream after the token goes socket -> socat -> pipe -> zfs recv without touching the JVM.
  *
+ * <p>Unless plaintext is asked for by name, socat speaks TLS 1.3 with a certificate made for this
+ * listener ({@link RunCertificate}); the sender trusts only that certificate ({@link #certificate()},
+ * handed over with the token), so the token and the stream cross the network encrypted, and a peer
+ * that does not complete the handshake never reaches the token check.
+ *
  * <p>Whatever connects first cannot end the receiving side: a connection that resets, says nothing,
  * trickles, or presents wrong bytes is refused on its own ({@link #TOKEN_WINDOW} at most from its
  * accept to its last token byte, one deadline for all of them, never more than the token's bytes
@@ -38,8 +43,14 @@ public final class TcpListener implements AutoCloseable {
     public static final int TOKEN_LENGTH = 32;
     /** socat's transfer block: its default of 8 KiB costs a third of the throughput on loopback. */
     static final String SOCAT_BLOCK = "131072";
+    /** Both sides speak TLS 1.3 only (socat 1.7.4 and OpenSSL 1.1.1 or later). */
+    static final String TLS_VERSION = "openssl-min-proto-version=TLS1.3";
     private static final Pattern LISTENING = Pattern.compile("listening on AF=\\d+ (\\S+):(\\d+)");
-    private static final Pattern ACCEPTED = Pattern.compile("accepting connection from AF=\\d+ (\\S+)");
+    /** socat names the peer, or NULL when it reset before the accept (getpeername fails then). */
+    private static final Pattern ACCEPTED = Pattern.compile("accepting connection from (?:AF=\\d+ (\\S+)|NULL)");
+    /** The peer of a connection that was reset before socat accepted it. */
+    static final String GONE_PEER = "a peer that reset before it was accepted";
+    private static final Pattern HANDSHAKE_FAILED = Pattern.compile("SSL_accept\\(\\): (.*)");
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /**
@@ -55,6 +66,10 @@ public final class TcpListener implements AutoCloseable {
     private final int port;
     private final String token;
     private final Duration acceptTimeout;
+    /** socat's certificate and key; null: plaintext (asked for by name). */
+    private final RunCertificate.KeyFiles tls;
+    /** What the sender pins; null: plaintext. */
+    private final PinnedCertificate certificate;
     /** The current connection's listener and pipe: a new pair after each refused connection. */
     private volatile Fifo fifo;
     private volatile RunningPipeline.Stage socat;
@@ -65,7 +80,9 @@ public final class TcpListener implements AutoCloseable {
     private boolean reading;
 
     private TcpListener(ProcessSite launcher, TransferOptions options, Path workDir, Listening listening, String host,
-                        String token) {
+                        String token, RunCertificate.KeyFiles tls, PinnedCertificate certificate) {
+        this.tls = tls;
+        this.certificate = certificate;
         this.launcher = launcher;
         this.options = options;
         this.workDir = workDir;
@@ -81,25 +98,48 @@ public final class TcpListener implements AutoCloseable {
     private record Listening(Fifo fifo, RunningPipeline.Stage socat, int port) {
     }
 
-    /** Starts listening on {@code bindAddress:port} (port 0: any free one) under {@code launcher}. */
+    /**
+     * Starts listening on {@code bindAddress:port} (port 0: any free one) under {@code launcher}: with
+     * TLS and a certificate made for this listener unless the options ask for plaintext by name.
+     */
     public static TcpListener listen(ProcessSite launcher, String bindAddress, int port, TransferOptions options,
                                      Path workDir) {
+        if (options.tcpPlaintext()) {
+            return listen(launcher, bindAddress, port, options, workDir, null, null);
+        }
+        RunCertificate certificate = RunCertificate.generate();
+        return listen(launcher, bindAddress, port, options, workDir, certificate.write(workDir), certificate.pin());
+    }
+
+    /**
+     * As {@link #listen(ProcessSite, String, int, TransferOptions, Path)} with a given certificate
+     * (one for all lanes of a receiving side); {@code tls} and {@code certificate} null: plaintext.
+     */
+    static TcpListener listen(ProcessSite launcher, String bindAddress, int port, TransferOptions options,
+                              Path workDir, RunCertificate.KeyFiles tls, PinnedCertificate certificate) {
         checkAddress(bindAddress);
         if (port < 0 || port > 65535) {
             throw new TransferException("Port %d is not a TCP port (0-65535; 0 = any free port)", port);
         }
         byte[] random = new byte[TOKEN_LENGTH / 2];
         RANDOM.nextBytes(random);
-        return new TcpListener(launcher, options, workDir, start(launcher, bindAddress, port, options, workDir),
-                bindAddress, HexFormat.of().formatHex(random));
+        return new TcpListener(launcher, options, workDir, start(launcher, bindAddress, port, options, workDir, tls),
+                bindAddress, HexFormat.of().formatHex(random), tls, certificate);
     }
 
     private static Listening start(ProcessSite launcher, String bindAddress, int port, TransferOptions options,
-                                   Path workDir) {
+                                   Path workDir, RunCertificate.KeyFiles tls) {
         Fifo fifo = Fifo.create(workDir.resolve("recv-" + Long.toHexString(RANDOM.nextLong()) + ".fifo"));
+        String listen = "TCP-LISTEN:" + port + ",bind=" + bindAddress + ",reuseaddr,accept-timeout="
+                + seconds(options.acceptTimeout());
+        if (tls != null) {
+            // TLS 1.3 only; the sender is not asked for a certificate: its token, sent inside TLS, is its proof
+            listen = "OPENSSL-LISTEN:" + port + ",bind=" + bindAddress + ",reuseaddr,accept-timeout="
+                    + seconds(options.acceptTimeout()) + ",cert=" + socatPath(tls.certificate()) + ",key="
+                    + socatPath(tls.key()) + ",verify=0," + TLS_VERSION;
+        }
         List<String> argv = List.of("socat", "-u", "-b", SOCAT_BLOCK, "-d", "-d", "-T", seconds(options.silenceTimeout()),
-                "TCP-LISTEN:" + port + ",bind=" + bindAddress + ",reuseaddr,accept-timeout="
-                        + seconds(options.acceptTimeout()), "STDOUT");
+                listen, "STDOUT");
         RunningPipeline.Stage socat;
         try {
             socat = Spawner.start(launcher, List.of(new StageCommand("socat listen", argv)), null,
@@ -124,6 +164,11 @@ public final class TcpListener implements AutoCloseable {
 
     public int port() {
         return port;
+    }
+
+    /** The certificate the sender must pin, null for plaintext; travels with the token. */
+    public PinnedCertificate certificate() {
+        return certificate;
     }
 
     /** The one-time token the sender must present; travels to the sender over a trusted channel. */
@@ -205,8 +250,11 @@ public final class TcpListener implements AutoCloseable {
                     throw new TransferException("The sender could not reach %s:%d: %s; zfs recv was not started",
                             host, port, pipeline.failureText());
                 }
-                refusal = peer == null ? null : String.format("The connection from %s did not present the token "
-                        + "within %s s", peer, seconds(TOKEN_WINDOW.compareTo(acceptTimeout) < 0 ? TOKEN_WINDOW : acceptTimeout));
+                Matcher handshake = tls == null || peer == null ? null : findLine(socat.stderr(), HANDSHAKE_FAILED);
+                refusal = peer == null ? null : handshake != null
+                        ? String.format("The connection from %s failed the TLS handshake (%s)", peer, handshake.group(1))
+                        : String.format("The connection from %s did not present the token within %s s", peer,
+                        seconds(TOKEN_WINDOW.compareTo(acceptTimeout) < 0 ? TOKEN_WINDOW : acceptTimeout));
             } else if (!fifo.isOpen()) {
                 // the watchdog closed the pipe just as the token arrived (at the deadline): zfs recv must not
                 // open the pipe by name now, because with our end closed and socat gone that open() would
@@ -269,7 +317,7 @@ public final class TcpListener implements AutoCloseable {
         } catch (IOException e) {
             // a leftover pipe in the private work directory harms nothing
         }
-        Listening next = start(launcher, host, port, options, workDir);
+        Listening next = start(launcher, host, port, options, workDir, tls);
         fifo = next.fifo();
         socat = next.socat();
         if (closed) { // closed while socat started: it must not outlive us
@@ -346,7 +394,7 @@ public final class TcpListener implements AutoCloseable {
 
     private String peer() {
         Matcher accepted = findLine(socat.stderr(), ACCEPTED);
-        return accepted == null ? null : accepted.group(1);
+        return accepted == null ? null : accepted.group(1) == null ? GONE_PEER : accepted.group(1);
     }
 
     private static Matcher awaitLine(RunningPipeline.Stage stage, Pattern pattern, Duration timeout) {
@@ -390,6 +438,19 @@ public final class TcpListener implements AutoCloseable {
         if (!address.matches("[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\]")) {
             throw new TransferException("Invalid address '%s': give a host name, an IPv4 address or [IPv6]", address);
         }
+    }
+
+    /**
+     * A file name inside a socat address: socat splits addresses at ':' and options at ',', and
+     * reads quotes and backslashes, so a path with any of them (or blanks) is refused.
+     */
+    static String socatPath(Path path) {
+        String text = path.toAbsolutePath().toString();
+        if (!text.matches("[A-Za-z0-9/._+@%=-]+")) {
+            throw new TransferException("The work directory %s has a character socat cannot take in a file name "
+                    + "(only letters, digits and / . _ + @ %% = -)", path.getParent());
+        }
+        return text;
     }
 
     static String seconds(Duration duration) {
