@@ -77,10 +77,11 @@ public final class TcpTlsBenchmark {
                         rate(bytes, plain.seconds), plain.seconds, rate(bytes, tls.seconds), tls.seconds, ratio,
                         plain.cpuSeconds / (bytes / (double) (1L << 30)), tls.cpuSeconds / (bytes / (double) (1L << 30)));
             }
-            double median = median(ratios);
+            double median = TransferBenchmark.median(ratios);
             System.out.printf(Locale.ROOT, "TLS / plaintext throughput: median of %d paired ratios %.3fx %s; CPU per GiB "
-                    + "(median) plaintext %.2f s, TLS %.2f s; load after: %s%n", runs, median, rounded(ratios),
-                    median(plainCpu), median(tlsCpu), Files.readString(Path.of("/proc/loadavg")).strip());
+                    + "(median) plaintext %.2f s, TLS %.2f s; load after: %s%n", runs, median,
+                    TransferBenchmark.rounded(ratios), TransferBenchmark.median(plainCpu),
+                    TransferBenchmark.median(tlsCpu), Files.readString(Path.of("/proc/loadavg")).strip());
             System.out.println(median >= 0.9 ? "PASS: TLS at least 0.9x plaintext" : "BELOW GOAL: TLS under 0.9x plaintext");
         } finally {
             Files.deleteIfExists(data);
@@ -121,16 +122,6 @@ public final class TcpTlsBenchmark {
 
     private static double rate(long bytes, double seconds) {
         return bytes / seconds / (1 << 20);
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int middle = sorted.size() / 2;
-        return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
-    }
-
-    private static String rounded(List<Double> values) {
-        return values.stream().map(v -> String.format(Locale.ROOT, "%.2f", v)).toList().toString();
     }
 
     /** This JVM's CPU and that of its reaped children (/proc/self/stat fields 14-17), in clock ticks. */

@@ -146,13 +146,13 @@ public final class TransferBenchmark {
         return bytes / seconds / (1 << 20);
     }
 
-    private static double median(List<Double> values) {
+    static double median(List<Double> values) {
         List<Double> sorted = values.stream().sorted().toList();
         int middle = sorted.size() / 2;
         return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
     }
 
-    private static String rounded(List<Double> values) {
+    static String rounded(List<Double> values) {
         return values.stream().map(v -> String.format(Locale.ROOT, "%.2f", v)).toList().toString();
     }
 
