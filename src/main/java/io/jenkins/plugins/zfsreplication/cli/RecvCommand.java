@@ -33,7 +33,8 @@ import picocli.CommandLine.Parameters;
  * token and only then starts {@code zfs recv}.
  */
 @Command(name = "recv", description = "Listen for one tcp connection, check its one-time token, then zfs recv "
-        + "into TARGET. Prints 'endpoint HOST:PORT' and 'token HEX' (or writes the token to --token-file).")
+        + "into TARGET. Prints 'endpoint HOST:PORT', 'token HEX' and 'certificate BASE64' (TLS; or writes token and "
+        + "certificate, one a line, to --token-file), and 'fingerprint SHA256'.")
 final class RecvCommand implements Callable<Integer> {
     private final CliEnvironment environment;
 
@@ -50,7 +51,7 @@ final class RecvCommand implements Callable<Integer> {
     private boolean rollback;
 
     @Option(names = "--token-file", paramLabel = "FILE",
-            description = "Write the token to FILE (mode 600) instead of printing it.")
+            description = "Write the token and the certificate to FILE (mode 600) instead of printing them.")
     private Path tokenFile;
 
     @Mixin
@@ -84,13 +85,22 @@ final class RecvCommand implements Callable<Integer> {
         Zfs zfs = new Zfs(environment.localRunner());
         Path work = Files.createTempDirectory("zfsr-recv-");
         try (TcpListener listener = TcpListener.listen(ProcessSite.local(), listen, port, options, work)) {
+            environment.err().println(transfer.tcpProtection());
             environment.out().println("endpoint " + listener.host() + ":" + listener.port());
+            // the certificate is public; it goes with the token so that the sender can pin it
+            String certificate = listener.certificate() == null ? "" : listener.certificate().encoded();
             if (tokenFile != null) {
                 Files.deleteIfExists(tokenFile);
                 Files.createFile(tokenFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-                Files.writeString(tokenFile, listener.token() + "\n");
+                Files.writeString(tokenFile, listener.token() + "\n" + (certificate.isEmpty() ? "" : certificate + "\n"));
             } else {
                 environment.out().println("token " + listener.token());
+                if (!certificate.isEmpty()) {
+                    environment.out().println("certificate " + certificate);
+                }
+            }
+            if (listener.certificate() != null) {
+                environment.out().println("fingerprint " + listener.certificate().fingerprint());
             }
             environment.out().flush();
             // the stream names its snapshot itself; the step only carries the target and the recv flags

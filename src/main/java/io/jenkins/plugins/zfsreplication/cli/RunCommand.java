@@ -113,6 +113,9 @@ final class RunCommand implements Callable<Integer> {
         ReplicationPlan read = checked.plan();
         SendRecvJob job = SendRecvJob.bothEnds(checked.stream(), checked.source(), checked.target(),
                 checked.retention(), read, checked.options(), environment.err()::println);
+        if ("tcp".equals(checked.stream().name()) && !dryRun) {
+            environment.err().println(transfer.tcpProtection());
+        }
         if (dryRun) {
             return printDryRun(job.setup(), job.options(), read);
         }

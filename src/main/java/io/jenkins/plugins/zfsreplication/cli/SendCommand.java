@@ -18,6 +18,7 @@ import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
 import io.jenkins.plugins.zfsreplication.transfer.Preflight;
 import io.jenkins.plugins.zfsreplication.transfer.StepGate;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.PinnedCertificate;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpSendSide;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
@@ -65,8 +66,14 @@ final class SendCommand implements Callable<Integer> {
     private String to;
 
     @Option(names = "--token-file", paramLabel = "FILE",
-            description = "tcp with --to: the receiver's token (else environment ZFSR_TOKEN; never on the command line).")
+            description = "tcp with --to: the receiver's token and, on its second line, its certificate, as recv "
+                    + "--token-file wrote them (else environment ZFSR_TOKEN; never on the command line).")
     private Path tokenFile;
+
+    @Option(names = "--certificate", paramLabel = "BASE64",
+            description = "tcp with --to: the receiver's certificate as recv printed it, when not in --token-file "
+                    + "(else environment ZFSR_CERTIFICATE). The only certificate the connection accepts.")
+    private String certificate;
 
     @Mixin
     private TransferCliOptions transfer = new TransferCliOptions();
@@ -110,6 +117,9 @@ final class SendCommand implements Callable<Integer> {
             return TransferRun.execute(environment, job, plan, transfer.artifacts);
         }
         ReplicationPlan plan = plan(step(source, name, target));
+        if ("tcp".equals(transport.transport)) {
+            environment.err().println(transfer.tcpProtection());
+        }
         SendRecvJob job = SendRecvJob.bothEnds(checked.transport(), source, targetZfs, null, plan, checked.options(),
                 environment.err()::println);
         return TransferRun.execute(environment, job, plan, transfer.artifacts);
@@ -143,13 +153,28 @@ final class SendCommand implements Callable<Integer> {
         if (colon < 1) {
             throw new TransferException("--to takes HOST:PORT as the receiver printed it, not '%s'", TerminalText.line(to));
         }
-        String token = tokenFile != null ? InputFile.readText(tokenFile, "the token file", MAX_TOKEN_FILE).strip()
-                : System.getenv("ZFSR_TOKEN");
+        List<String> lines = tokenFile != null
+                ? InputFile.readText(tokenFile, "the token file", MAX_TOKEN_FILE).strip().lines().map(String::strip).toList()
+                : java.util.Arrays.asList(System.getenv("ZFSR_TOKEN"));
+        String token = lines.isEmpty() ? null : lines.get(0);
         if (token == null || token.isBlank()) {
             throw new TransferException("The receiver's token is missing: give --token-file FILE or set ZFSR_TOKEN");
         }
+        String pinned = certificate != null ? certificate : lines.size() > 1 ? lines.get(1)
+                : System.getenv("ZFSR_CERTIFICATE");
+        if (transfer.toOptions().tcpPlaintext()) {
+            if (pinned != null) {
+                throw new TransferException("--plaintext, but the receiver gave a certificate: it speaks TLS");
+            }
+        } else if (pinned == null || pinned.isBlank()) {
+            throw new TransferException("The receiver's certificate is missing: give the token file recv wrote, "
+                    + "--certificate or ZFSR_CERTIFICATE (or --plaintext on both sides)");
+        }
+        environment.err().println(transfer.tcpProtection()
+                + (pinned == null ? "" : ", sha256 " + new PinnedCertificate(pinned.strip()).fingerprint()));
         try {
-            return new TcpSendSide(to.substring(0, colon), Integer.parseInt(to.substring(colon + 1)), token.strip());
+            return new TcpSendSide(to.substring(0, colon), Integer.parseInt(to.substring(colon + 1)), token.strip(),
+                    pinned == null ? null : new PinnedCertificate(pinned.strip()));
         } catch (NumberFormatException e) {
             throw new TransferException("--to takes HOST:PORT, and '%s' is no port",
                     TerminalText.line(to.substring(colon + 1)));

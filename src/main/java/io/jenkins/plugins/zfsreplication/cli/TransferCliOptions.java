@@ -73,6 +73,11 @@ final class TransferCliOptions {
             description = "tcp: drop a connection that moved no byte for this long (default: ${DEFAULT-VALUE}).")
     double silenceTimeout;
 
+    @Option(names = "--plaintext",
+            description = "tcp: send the stream and its tokens in the clear, neither encrypted nor authenticated "
+                    + "(both sides must say so). Default: TLS 1.3 with a certificate made for the run, pinned by the sender.")
+    boolean plaintext;
+
     @Option(names = "--retries", paramLabel = "N", defaultValue = "2",
             description = "Try a step again this many times after a transient failure: connection reset, ssh exit "
                     + "255, host unreachable, target busy (default: ${DEFAULT-VALUE}; 0 never).")
@@ -94,7 +99,13 @@ final class TransferCliOptions {
                 .withRecvProperties(recvSet, recvExclude).withMountReceived(mountReceived)
                 .withTimes(seconds(interval), seconds(acceptTimeout), seconds(silenceTimeout))
                 .withRetry(new RetryPolicy(retries, seconds(retryDelay))).withSendDecrypted(sendDecrypted)
-                .withCreateParents(createParents);
+                .withCreateParents(createParents).withTcpPlaintext(plaintext);
+    }
+
+    /** The line a tcp run logs about its protection, so that plaintext is never silent. */
+    String tcpProtection() {
+        return plaintext ? "warning: tcp in plaintext (--plaintext): the stream and its tokens cross the network "
+                + "readable and unauthenticated" : "tcp: TLS 1.3, the receiver's certificate made for this run and pinned";
     }
 
     static long size(String text) {

@@ -25,6 +25,7 @@ import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.RunCertificate;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
@@ -89,7 +90,8 @@ class TransferCommandsTest {
     @Test
     void shouldRefuseAnUnknownDatasetAndAnUnreachableHost(TestPools pools, @TempDir Path dir) throws Exception {
         Pair pair = new Pair(pools);
-        Files.writeString(dir.resolve("token"), "0123456789abcdef0123456789abcdef");
+        Files.writeString(dir.resolve("token"), "0123456789abcdef0123456789abcdef\n"
+                + RunCertificate.generate().pin().encoded() + "\n");
 
         int unknown = Main.run(environment, "send", pair.source.resolve("nosuch") + "@s1", "--target",
                 pair.target.name(), "--artifacts", dir.toString());
@@ -114,9 +116,10 @@ class TransferCommandsTest {
                 pair.target.resolve("new").name(), "--listen", "127.0.0.1", "--token-file", token.toString(),
                 "--accept-timeout", "10", "--artifacts", dir.resolve("recv").toString()));
         String endpoint = awaitEndpoint();
-        String real = Files.readString(token).strip();
+        List<String> lines = Files.readAllLines(token); // the token, then the receiver's certificate
+        String real = lines.get(0);
         String wrong = real.replace(real.charAt(0), real.charAt(0) == 'a' ? 'b' : 'a');
-        Files.writeString(dir.resolve("wrong"), wrong);
+        Files.writeString(dir.resolve("wrong"), wrong + "\n" + lines.get(1) + "\n");
 
         int sender = Main.run(environment, "send", pair.source + "@s1", "--to", endpoint, "--token-file",
                 dir.resolve("wrong").toString(), "--artifacts", dir.resolve("send").toString());

@@ -65,6 +65,8 @@ final class TcpSendCallable extends MasterToSlaveFileCallable<SendRecvSummary> {
         Zfs source = new Zfs(new ProcessCommandRunner());
         StepGate gate = SendRecvJob.retentionGate(source, target.retention(Instant.now()), plan, targetListing,
                 listener.getLogger()::println);
+        // says TLS and the pinned certificate's fingerprint, or plaintext; never a token
+        listener.getLogger().println("zfsSendRecv: sending over tcp to the " + endpoints);
         try (RemoteReceiverTransport transport = RemoteReceiverTransport.connect(endpoints, plan, settings.options())) {
             SendRecvJob job = SendRecvJob.sendingSide(transport, source.capabilities(), targetCapabilities,
                     ZfsPreflight.sendingSide(source, targetTokens), gate, settings.options(),

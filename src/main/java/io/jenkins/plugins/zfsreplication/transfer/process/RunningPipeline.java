@@ -184,7 +184,15 @@ public final class RunningPipeline {
             how = status > 128 && status <= 128 + 64 ? "killed by signal " + (status - 128) : "exited " + status;
         }
         String said = lastLines(stage.stderr());
-        return stage.role() + " " + how + (said.isEmpty() ? "" : ": " + said) + permissionHint(stage.argv(), said);
+        return stage.role() + " " + how + (said.isEmpty() ? "" : ": " + said) + permissionHint(stage.argv(), said)
+                + tlsHint(said);
+    }
+
+    /** What OpenSSL's verify failure means for a connection that trusts one pinned certificate only. */
+    private static String tlsHint(String said) {
+        return said.contains("certificate verify failed") ? ". The peer did not present the pinned certificate: it is "
+                + "not the receiver of this run (or the certificate given to the sender is not the receiver's); "
+                + "nothing was sent" : "";
     }
 
     /** The zfs allow advice when a local zfs stage was refused for lack of a delegated permission. */

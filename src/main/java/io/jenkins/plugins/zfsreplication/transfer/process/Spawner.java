@@ -19,8 +19,18 @@ public final class Spawner {
      * so those are the stage's final byte counts, which no sampling of the exiting process can give.
      * A constant script: the stage's argument vector comes in as "$@", never as shell text. The
      * shell does not touch the stream; the stage inherits its stdin and stdout.
+     *
+     * <p>Both hops die with their parent: the shell is started under {@code setpriv --pdeathsig KILL}
+     * and starts the stage the same way ({@link #TIED}), so a JVM killed with SIGKILL (an agent that
+     * dies) takes the shell with it and the shell's death takes the stage. The first argument is the
+     * pid the shell's parent must be: a parent that died before setpriv armed the signal is caught
+     * by that check instead.
      */
-    static final String METER_SCRIPT = "\"$@\"; s=$?; cat \"/proc/$$/io\" >&2; exit $s";
+    static final String METER_SCRIPT = "[ \"$PPID\" = \"$1\" ] || exit 129; shift; "
+            + "setpriv --pdeathsig KILL sh -c '" + "p=$1; shift; [ \"$PPID\" = \"$p\" ] || exit 129; exec \"$@\""
+            + "' sh \"$$\" \"$@\"; s=$?; cat \"/proc/$$/io\" >&2; exit $s";
+    /** The prefix that ties a process to its parent's life (util-linux, in every Debian and RHEL base system). */
+    static final List<String> TIED = List.of("setpriv", "--pdeathsig", "KILL");
 
     private Spawner() {
     }
@@ -38,7 +48,8 @@ public final class Spawner {
         for (StageCommand stage : stages) {
             Path error = uniqueFile(workDir, stage.role());
             errors.add(error);
-            List<String> metered = new ArrayList<>(List.of("sh", "-c", METER_SCRIPT, "sh"));
+            List<String> metered = new ArrayList<>(TIED);
+            metered.addAll(List.of("sh", "-c", METER_SCRIPT, "sh", Long.toString(ProcessHandle.current().pid())));
             metered.addAll(stage.argv());
             builders.add(new ProcessBuilder(launcher.command(metered)).redirectError(error.toFile()));
         }
@@ -46,10 +57,10 @@ public final class Spawner {
         builders.get(builders.size() - 1).redirectOutput(out == null ? Redirect.DISCARD : out);
         List<Process> processes;
         try {
-            processes = ProcessBuilder.startPipeline(builders);
+            processes = SpawningThread.startPipeline(builders);
         } catch (IOException e) {
-            throw new TransferException(e, "Cannot start the pipeline %s on %s: %s. Are zfs, socat, mbuffer, zstd/lz4 "
-                    + "and ssh installed where they are needed?", describe(stages), launcher.name(), e.getMessage());
+            throw new TransferException(e, "Cannot start the pipeline %s on %s: %s. Are zfs, socat, mbuffer, zstd/lz4, "
+                    + "ssh and setpriv installed where they are needed?", describe(stages), launcher.name(), e.getMessage());
         }
         List<RunningPipeline.Stage> started = new ArrayList<>();
         for (int i = 0; i < stages.size(); i++) {

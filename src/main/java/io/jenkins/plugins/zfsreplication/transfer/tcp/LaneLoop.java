@@ -44,7 +44,11 @@ final class LaneLoop implements Runnable {
         ReceiveLedger.Accepted[] accepted = new ReceiveLedger.Accepted[1];
         try {
             listener.acceptAndStart(pipeline, receiving.launcher(), receiving.workDir(), ReceiveLedger.HEADER_LENGTH,
-                    header -> stages(accepted, header));
+                    header -> stages(accepted, header), refusal -> {
+                        if (!server.stopping()) {
+                            server.log(refusal);
+                        }
+                    });
         } catch (TransferException e) {
             lane.current = null;
             if (accepted[0] != null) {
@@ -118,7 +122,8 @@ final class LaneLoop implements Runnable {
     private TcpListener listen() {
         try {
             TcpListener listener = TcpListener.listen(receiving.launcher(), lane.bindAddress, lane.port,
-                    ReceiveServer.laneOptions(receiving.options()), receiving.workDir());
+                    ReceiveServer.laneOptions(receiving.options()), receiving.workDir(), server.security().files(),
+                    server.security().pinned());
             if (server.stopping()) {
                 listener.close();
                 return null;

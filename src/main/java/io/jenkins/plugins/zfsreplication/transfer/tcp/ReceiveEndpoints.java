@@ -22,11 +22,15 @@ import java.util.Objects;
  * @param controlPort    its port
  * @param controlToken   what the sender presents on the control channel
  * @param stepTokens     what a connection carrying step i presents, with i
+ * @param certificate    the receiving side's certificate (lanes and control channel) that the sender
+ *                       pins; null: plaintext, asked for by name
  */
 public record ReceiveEndpoints(String host, List<Integer> lanePorts, String controlHost, int controlPort,
-                               String controlToken, List<String> stepTokens) implements Serializable {
-    private static final long serialVersionUID = 1L;
-    private static final String HEADER = "zfs-replication receive endpoints 1";
+                               String controlToken, List<String> stepTokens, PinnedCertificate certificate)
+        implements Serializable {
+    private static final long serialVersionUID = 2L;
+    private static final String HEADER = "zfs-replication receive endpoints 2";
+    private static final String PLAINTEXT = "none";
 
     public ReceiveEndpoints {
         TcpListener.checkAddress(host);
@@ -42,7 +46,7 @@ public record ReceiveEndpoints(String host, List<Integer> lanePorts, String cont
     /** Written to a temporary name of mode 600, then renamed: a reader sees all of it or nothing. */
     public void write(Path file) throws IOException {
         List<String> lines = new ArrayList<>(List.of(HEADER, "host " + host, "control " + controlHost + " " + controlPort
-                + " " + controlToken));
+                + " " + controlToken, "certificate " + (certificate == null ? PLAINTEXT : certificate.encoded())));
         lanePorts.forEach(port -> lines.add("lane " + port));
         stepTokens.forEach(token -> lines.add("step " + token));
         AtomicFile.write(file, String.join("\n", lines) + "\n", AtomicFile.PRIVATE); // ASCII: its tokens are hex
@@ -54,23 +58,25 @@ public record ReceiveEndpoints(String host, List<Integer> lanePorts, String cont
      */
     public static ReceiveEndpoints parse(String text) {
         List<String> lines = text.lines().toList();
-        if (lines.size() < 3 || !lines.get(0).equals(HEADER)) {
+        if (lines.size() < 4 || !lines.get(0).equals(HEADER)) {
             throw new TransferException("Not a receive endpoints file (it must start with '%s')", HEADER);
         }
         String[] control = field(lines, 2, "control").split(" ");
+        if (control.length != 3) {
+            throw new TransferException("Line 3 of the receive endpoints must be 'control HOST PORT TOKEN'");
+        }
         List<Integer> lanes = new ArrayList<>();
         List<String> tokens = new ArrayList<>();
-        for (int i = 3; i < lines.size(); i++) {
+        String certificate = field(lines, 3, "certificate");
+        for (int i = 4; i < lines.size(); i++) {
             if (lines.get(i).startsWith("lane ")) {
                 lanes.add(port(field(lines, i, "lane"), i));
             } else {
                 tokens.add(field(lines, i, "step"));
             }
         }
-        if (control.length != 3) {
-            throw new TransferException("Line 3 of the receive endpoints must be 'control HOST PORT TOKEN'");
-        }
-        return new ReceiveEndpoints(field(lines, 1, "host"), lanes, control[0], port(control[1], 2), control[2], tokens);
+        return new ReceiveEndpoints(field(lines, 1, "host"), lanes, control[0], port(control[1], 2), control[2], tokens,
+                certificate.equals(PLAINTEXT) ? null : new PinnedCertificate(certificate));
     }
 
     private static String field(List<String> lines, int index, String name) {
@@ -91,6 +97,7 @@ public record ReceiveEndpoints(String host, List<Integer> lanePorts, String cont
 
     @Override
     public String toString() {
-        return "receiver at " + host + " ports " + lanePorts + ", control " + controlHost + ":" + controlPort; // no tokens
+        return "receiver at " + host + " ports " + lanePorts + ", control " + controlHost + ":" + controlPort
+                + (certificate == null ? ", plaintext" : ", TLS with " + certificate); // no tokens
     }
 }

@@ -8,9 +8,7 @@ import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Serializable;
 import java.net.InetAddress;
@@ -45,6 +43,8 @@ import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 public final class ReceiveServer implements AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final int CONTROL_TOKEN_MILLIS = 10_000;
+    /** Control connections checked at once: enough for strays, few enough that a flood costs little. */
+    private static final int CONTROL_CHECKS = 32;
     private static final java.time.Duration LANE_ACCEPT = java.time.Duration.ofDays(7);
     private final ReceiveLedger ledger;
     private final Receiving receiving;
@@ -52,6 +52,7 @@ public final class ReceiveServer implements AutoCloseable {
     private final String controlToken;
     private final List<Lane> lanes;
     private final ReceiveEndpoints endpoints;
+    private final Security security;
     private final List<String> log = new CopyOnWriteArrayList<>();
     private final CompletableFuture<PrintWriter> verdicts = new CompletableFuture<>();
     private volatile boolean stopping;
@@ -86,7 +87,8 @@ public final class ReceiveServer implements AutoCloseable {
     }
 
     private ReceiveServer(ReceiveLedger ledger, Receiving receiving, ServerSocket control, String controlToken,
-                          List<Lane> lanes, ReceiveEndpoints endpoints) {
+                          List<Lane> lanes, ReceiveEndpoints endpoints, Security security) {
+        this.security = security;
         this.ledger = ledger;
         this.receiving = receiving;
         this.control = control;
@@ -95,20 +97,27 @@ public final class ReceiveServer implements AutoCloseable {
         this.endpoints = endpoints;
     }
 
-    /** Opens one lane per concurrent step and the control channel; nothing is received before {@link #serve()}. */
+    /**
+     * Opens one lane per concurrent step and the control channel, all with one certificate made for
+     * this run (TLS) unless the options ask for plaintext; nothing is received before {@link #serve()}.
+     */
     public static ReceiveServer open(ReplicationPlan plan, Receiving receiving, Addresses addresses) {
         ReceiveLedger ledger = new ReceiveLedger(plan);
         List<Lane> lanes = new ArrayList<>();
         ServerSocket control = null;
         try {
+            RunCertificate certificate = receiving.options().tcpPlaintext() ? null : RunCertificate.generate();
+            Security security = certificate == null ? new Security(null, null)
+                    : new Security(certificate.write(receiving.workDir()), certificate.pin());
             int lanesWanted = receiving.options().concurrency();
             for (int i = 0; i < lanesWanted; i++) {
                 int port = addresses.firstPort() == 0 ? 0 : addresses.firstPort() + i;
                 TcpListener first = TcpListener.listen(receiving.launcher(), addresses.bindAddress(), port,
-                        laneOptions(receiving.options()), receiving.workDir());
+                        laneOptions(receiving.options()), receiving.workDir(), security.files(), security.pinned());
                 lanes.add(new Lane(addresses.bindAddress(), first));
             }
-            control = new ServerSocket();
+            control = certificate == null ? new ServerSocket()
+                    : certificate.serverContext().getServerSocketFactory().createServerSocket();
             int controlPort = addresses.firstPort() == 0 ? 0 : addresses.firstPort() + lanesWanted;
             control.bind(new InetSocketAddress(InetAddress.getByName(unbracket(addresses.controlAddress())), controlPort));
             byte[] random = new byte[TcpListener.TOKEN_LENGTH / 2];
@@ -116,14 +125,18 @@ public final class ReceiveServer implements AutoCloseable {
             String token = HexFormat.of().formatHex(random);
             ReceiveEndpoints endpoints = new ReceiveEndpoints(addresses.connectAddress(),
                     lanes.stream().map(lane -> lane.port).toList(), addresses.controlAddress(), control.getLocalPort(),
-                    token, ledger.tokens());
-            return new ReceiveServer(ledger, receiving, control, token, lanes, endpoints);
+                    token, ledger.tokens(), security.pinned());
+            return new ReceiveServer(ledger, receiving, control, token, lanes, endpoints, security);
         } catch (IOException | RuntimeException e) {
             lanes.forEach(lane -> lane.current.close());
             closeQuietly(control);
             throw e instanceof TransferException te ? te
                     : new TransferException(e, "Cannot listen on %s: %s", addresses.controlAddress(), e.getMessage());
         }
+    }
+
+    /** The run's certificate files for socat and what the sender pins; both null: plaintext. */
+    record Security(RunCertificate.KeyFiles files, PinnedCertificate pinned) {
     }
 
     /**
@@ -184,11 +197,21 @@ public final class ReceiveServer implements AutoCloseable {
         return new Report(ledger.received(), log);
     }
 
+    /**
+     * Accepts until a connection presents the control token or the accept timeout passes. Each
+     * connection is checked on its own thread (at most {@value #CONTROL_CHECKS} at once, more wait
+     * for a slot) against one deadline for exactly the token's bytes and its newline, and any
+     * error ends only that connection: a stray, silent, trickling or resetting peer cannot keep the
+     * sender out.
+     */
     private Socket acceptControl() throws IOException, InterruptedException {
         long deadline = System.nanoTime() + receiving.options().acceptTimeout().toNanos();
         control.setSoTimeout(200);
-        while (System.nanoTime() < deadline) {
+        CompletableFuture<Socket> presented = new CompletableFuture<>();
+        java.util.concurrent.Semaphore checks = new java.util.concurrent.Semaphore(CONTROL_CHECKS);
+        while (System.nanoTime() - deadline < 0 && !presented.isDone()) {
             if (Thread.interrupted()) {
+                presented.cancel(false);
                 throw new InterruptedException("cancelled while waiting for the sender");
             }
             Socket socket;
@@ -197,30 +220,91 @@ public final class ReceiveServer implements AutoCloseable {
             } catch (SocketTimeoutException e) {
                 continue;
             }
-            socket.setSoTimeout(CONTROL_TOKEN_MILLIS); // a connection that says nothing must not hold up the sender's
-            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
-            String presented;
-            try {
-                presented = in.readLine();
-            } catch (SocketTimeoutException e) {
-                presented = null;
+            // at the bound, this connection waits for a slot (a silent one frees its slot at its deadline)
+            if (!checks.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                closeQuietly(socket);
+                continue;
             }
-            if (presented != null && MessageDigest.isEqual(presented.getBytes(StandardCharsets.US_ASCII),
-                    controlToken.getBytes(StandardCharsets.US_ASCII))) {
-                return socket;
-            }
-            log.add("refused a control connection from " + socket.getInetAddress().getHostAddress()
-                    + ": wrong token");
-            socket.close();
+            // a hard end for the check, TLS handshake included: a read timeout restarts with every byte
+            java.util.concurrent.atomic.AtomicBoolean decided = new java.util.concurrent.atomic.AtomicBoolean();
+            CompletableFuture.delayedExecutor(CONTROL_TOKEN_MILLIS, TimeUnit.MILLISECONDS).execute(() -> {
+                if (decided.compareAndSet(false, true)) {
+                    closeQuietly(socket);
+                }
+            });
+            Thread check = new Thread(() -> {
+                try {
+                    String refusal = controlRefusal(socket);
+                    if (refusal == null && !decided.compareAndSet(false, true)) {
+                        refusal = "no token within " + CONTROL_TOKEN_MILLIS / 1000 + " s";
+                    }
+                    if (refusal != null) {
+                        log.add("refused a control connection from " + peer(socket) + ": " + refusal);
+                        closeQuietly(socket);
+                    } else if (!presented.complete(socket)) {
+                        closeQuietly(socket); // a second right token (or too late): the first one counts
+                    }
+                } finally {
+                    checks.release();
+                }
+            }, "zfsr-control-check");
+            check.setDaemon(true);
+            check.start();
         }
+        if (presented.isDone() && !presented.isCancelled()) {
+            return presented.join();
+        }
+        presented.cancel(false);
         throw new TransferException("No sender opened the control channel at %s:%d within %s s: nothing was received",
                 endpoints.controlHost(), endpoints.controlPort(), TcpListener.seconds(receiving.options().acceptTimeout()));
+    }
+
+    /** Null when {@code socket} presents the control token within its time, else why not. */
+    private String controlRefusal(Socket socket) {
+        byte[] expected = (controlToken + "\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] got = new byte[expected.length];
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONTROL_TOKEN_MILLIS);
+        int read = 0;
+        try {
+            java.io.InputStream in = socket.getInputStream();
+            while (read < got.length) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    return "no token within " + CONTROL_TOKEN_MILLIS / 1000 + " s";
+                }
+                socket.setSoTimeout((int) left);
+                int n = in.read(got, read, got.length - read);
+                if (n < 0) {
+                    return "closed before its token";
+                }
+                read += n;
+            }
+        } catch (SocketTimeoutException e) {
+            return "no token within " + CONTROL_TOKEN_MILLIS / 1000 + " s";
+        } catch (javax.net.ssl.SSLException e) {
+            return "it failed the TLS handshake: " + e.getMessage();
+        } catch (IOException e) {
+            return "its connection failed: " + e.getMessage();
+        }
+        return MessageDigest.isEqual(got, expected) ? null : "wrong token";
+    }
+
+    private static String peer(Socket socket) {
+        return socket.getInetAddress() == null ? "an unknown peer" : socket.getInetAddress().getHostAddress();
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // a refused connection has nothing to lose
+        }
     }
 
     /** Reads the sender's lines until "end" or the connection ends; polls so that an interrupt cancels. */
     private void awaitEnd(Socket socket) throws IOException, InterruptedException {
         socket.setSoTimeout(200);
-        BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+        BoundedLineReader in = new BoundedLineReader(socket.getInputStream(), 64);
         while (true) {
             if (Thread.interrupted()) {
                 throw new InterruptedException("cancelled");
@@ -254,6 +338,10 @@ public final class ReceiveServer implements AutoCloseable {
 
     Receiving receiving() {
         return receiving;
+    }
+
+    Security security() {
+        return security;
     }
 
     boolean stopping() {

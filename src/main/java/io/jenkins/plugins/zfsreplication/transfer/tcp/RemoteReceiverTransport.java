@@ -6,9 +6,7 @@ import io.jenkins.plugins.zfsreplication.transfer.Transport;
 import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferCancelledException;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -28,12 +26,15 @@ import io.jenkins.plugins.zfsreplication.plan.SendStep;
 
 /**
  * The sending side of a plan whose receiving side is a {@link ReceiveServer} on another host: each
- * step takes a free lane, connects to it with socat and presents the step's one-time token, id and
+ * step takes a free lane, connects to it with socat (TLS, the receiving side's certificate pinned,
+ * as on the control connection, unless plaintext was asked for) and presents the step's one-time token, id and
  * whether it resumes from the target's resume token (the stream follows, from {@code zfs send} through socat, never through this JVM), and ends only
  * when the receiving side's verdict has come over the control connection. {@link #close()} tells
  * the receiving side that the run is over.
  */
 public final class RemoteReceiverTransport implements Transport, AutoCloseable {
+    /** A verdict line's limit: a step's failure text is a few stderr lines, never more. */
+    private static final int MAX_VERDICT_BYTES = 64 << 10;
     private final ReceiveEndpoints endpoints;
     private final Map<String, Integer> indexByStep = new HashMap<>();
     private final BlockingQueue<Integer> freeLanes = new LinkedBlockingQueue<>();
@@ -61,9 +62,11 @@ public final class RemoteReceiverTransport implements Transport, AutoCloseable {
                     + "run the same plan.json", endpoints.stepTokens().size(), plan.steps().size());
         }
         Socket socket = new Socket();
+        String controlHost = endpoints.controlHost().replace("[", "").replace("]", "");
         try {
-            socket.connect(new InetSocketAddress(endpoints.controlHost().replace("[", "").replace("]", ""),
-                    endpoints.controlPort()), (int) options.acceptTimeout().toMillis());
+            socket.connect(new InetSocketAddress(controlHost, endpoints.controlPort()),
+                    (int) options.acceptTimeout().toMillis());
+            socket = secure(socket, controlHost, endpoints, options);
             RemoteReceiverTransport transport = new RemoteReceiverTransport(endpoints, plan, socket);
             transport.out.println(endpoints.controlToken());
             Thread reader = new Thread(transport::readVerdicts, "zfsr-remote-verdicts");
@@ -76,10 +79,39 @@ public final class RemoteReceiverTransport implements Transport, AutoCloseable {
             } catch (IOException ignored) {
                 // not connected: nothing to lose
             }
+            if (e instanceof javax.net.ssl.SSLException) {
+                throw new TransferException(e, "The receiving side's control channel at %s:%d failed the TLS handshake "
+                        + "with the pinned %s: %s", endpoints.controlHost(), endpoints.controlPort(),
+                        endpoints.certificate(), e.getMessage());
+            }
             throw new TransferException(e, "Cannot reach the receiving side's control channel at %s:%d: %s. Check that "
                     + "the target host is reachable on that port (firewall) and that its side is running",
                     endpoints.controlHost(), endpoints.controlPort(), e.getMessage());
         }
+    }
+
+    /**
+     * TLS over {@code socket} trusting only the receiving side's pinned certificate, handshake done
+     * within the accept timeout; the socket as it is when the endpoints say plaintext (and the
+     * options agree).
+     */
+    private static Socket secure(Socket socket, String host, ReceiveEndpoints endpoints, TransferOptions options)
+            throws IOException {
+        if (options.tcpPlaintext() != (endpoints.certificate() == null)) {
+            throw new TransferException(options.tcpPlaintext()
+                    ? "The receiving side speaks TLS but plaintext was asked for: both sides must choose plaintext"
+                    : "The receiving side gave no certificate to pin (it runs in plaintext): choose plaintext on both "
+                    + "sides, or none");
+        }
+        if (endpoints.certificate() == null) {
+            return socket;
+        }
+        javax.net.ssl.SSLSocket tls = (javax.net.ssl.SSLSocket) endpoints.certificate().clientContext().getSocketFactory()
+                .createSocket(socket, host, endpoints.controlPort(), true);
+        tls.setSoTimeout((int) options.acceptTimeout().toMillis());
+        tls.startHandshake();
+        tls.setSoTimeout(0);
+        return tls;
     }
 
     /** The receiving side accepts each step's token once: a step is not started a second time. */
@@ -109,8 +141,8 @@ public final class RemoteReceiverTransport implements Transport, AutoCloseable {
         try {
             TcpConnector.connect(pipeline, spec.sender(), endpoints.host(), lane,
                     ReceiveLedger.header(endpoints.stepTokens().get(index), index,
-                            spec.step().kind() == SendKind.RESUME), spec.sendSide(), spec.options(),
-                    spec.workDir());
+                            spec.step().kind() == SendKind.RESUME), endpoints.certificate(), spec.sendSide(),
+                    spec.options(), spec.workDir());
         } catch (RuntimeException e) {
             freeLanes.add(lane); // the connection was not made: the lane was not used
             throw e;
@@ -162,8 +194,8 @@ public final class RemoteReceiverTransport implements Transport, AutoCloseable {
     }
 
     private void readVerdicts() {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(control.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        try (java.io.InputStream stream = control.getInputStream()) {
+            BoundedLineReader in = new BoundedLineReader(stream, MAX_VERDICT_BYTES);
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 String[] parts = line.split(" ", 3);
                 if (parts.length == 3 && parts[0].matches("\\d{1,9}")) {

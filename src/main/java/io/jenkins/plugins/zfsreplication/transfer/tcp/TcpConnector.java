@@ -14,17 +14,37 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The sending side of the tcp transport: socat connects to the receiver and reads a named pipe;
+ * The sending side of the tcp transport: socat connects to the receiver (TLS, trusting only the
+ * receiver's pinned certificate, unless plaintext was asked for) and reads a named pipe;
  * the JVM writes the token into the pipe first, then the sending stages write their stream into
  * it. The token is the only thing the JVM ever writes.
  */
 public final class TcpConnector {
+    /**
+     * A refused connect is tried again this often: the receiver listens anew right after it refused
+     * a stray connection, and is not listening while it reads a stray's first bytes.
+     */
+    static final java.time.Duration RETRY_INTERVAL = java.time.Duration.ofMillis(250);
+
     private TcpConnector() {
     }
 
-    /** Starts {@code sendSide} streaming to {@code host:port} after {@code token}; adds the stages to {@code pipeline}. */
+    /**
+     * Enough refused connects to outlast the receiver's accept timeout. A receiver that drops the
+     * packets instead makes each try last the connect timeout; the engine's stall check ends that.
+     */
+    static long retries(TransferOptions options) {
+        return Math.max(1, options.acceptTimeout().toMillis() / RETRY_INTERVAL.toMillis());
+    }
+
+    /**
+     * Starts {@code sendSide} streaming to {@code host:port} after {@code token}; adds the stages to
+     * {@code pipeline}. Over TLS that trusts only {@code pinned}, unless the options ask for plaintext
+     * by name (then {@code pinned} must be null: a receiver that made a certificate speaks TLS).
+     */
     public static void connect(RunningPipeline pipeline, ProcessSite launcher, String host, int port, String token,
-                               List<StageCommand> sendSide, TransferOptions options, Path workDir) {
+                               PinnedCertificate pinned, List<StageCommand> sendSide, TransferOptions options,
+                               Path workDir) {
         TcpListener.checkAddress(host);
         if (port < 1 || port > 65535) {
             throw new TransferException("Port %d is not a TCP port to connect to (1-65535)", port);
@@ -35,8 +55,21 @@ public final class TcpConnector {
             throw new TransferException("The token must be %d hex digits as the receiver printed it",
                     TcpListener.TOKEN_LENGTH);
         }
-        List<String> argv = List.of("socat", "-u", "-b", TcpListener.SOCAT_BLOCK, "-T", TcpListener.seconds(options.silenceTimeout()), "STDIN",
-                "TCP:" + host + ":" + port + ",connect-timeout=" + TcpListener.seconds(options.acceptTimeout()));
+        if (options.tcpPlaintext() != (pinned == null)) {
+            throw new TransferException(options.tcpPlaintext()
+                    ? "The receiver at %s:%d speaks TLS (it gave a certificate) but plaintext was asked for: both sides "
+                    + "must choose plaintext" : "No certificate of the receiver at %s:%d to pin: give the one it printed "
+                    + "with its token, or choose plaintext on both sides", host, port);
+        }
+        String retry = ",connect-timeout=" + TcpListener.seconds(options.acceptTimeout()) + ",retry=" + retries(options)
+                + ",interval=" + TcpListener.seconds(RETRY_INTERVAL);
+        // verify=1 with the pinned certificate as the only authority: the handshake succeeds only with
+        // the holder of the run's key; commonname is the certificate's fixed name, not the address
+        String address = pinned == null ? "TCP:" + host + ":" + port + retry
+                : "OPENSSL:" + host + ":" + port + retry + ",cafile=" + TcpListener.socatPath(pinned.write(workDir))
+                + ",verify=1,commonname=" + RunCertificate.COMMON_NAME + ",nosni=1," + TcpListener.TLS_VERSION;
+        List<String> argv = List.of("socat", "-u", "-b", TcpListener.SOCAT_BLOCK, "-T",
+                TcpListener.seconds(options.silenceTimeout()), "STDIN", address);
         try (Fifo fifo = Fifo.create(workDir.resolve("send-" + Long.toHexString(ThreadLocalRandom.current().nextLong())
                 + ".fifo"))) {
             RunningPipeline.Stage socat = Spawner.start(launcher, List.of(new StageCommand("socat connect", argv)),

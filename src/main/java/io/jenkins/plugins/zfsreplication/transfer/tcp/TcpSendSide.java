@@ -7,9 +7,12 @@ import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 
 /**
  * Only the sending half of the tcp transport, for a receiver started elsewhere (another agent, or
- * {@code zfs-replication recv --listen} on the target host) that gave out its endpoint and token.
+ * {@code zfs-replication recv --listen} on the target host) that gave out its endpoint, token and
+ * certificate.
+ *
+ * @param certificate the receiver's certificate to pin; null only with plaintext asked for by name
  */
-public record TcpSendSide(String host, int port, String token) implements Transport {
+public record TcpSendSide(String host, int port, String token, PinnedCertificate certificate) implements Transport {
     public TcpSendSide {
         TcpListener.checkAddress(host);
         if (port < 1 || port > 65535) {
@@ -31,7 +34,8 @@ public record TcpSendSide(String host, int port, String token) implements Transp
     @Override
     public RunningPipeline start(PipelineSpec spec) {
         RunningPipeline pipeline = new RunningPipeline();
-        TcpConnector.connect(pipeline, spec.sender(), host, port, token, spec.sendSide(), spec.options(), spec.workDir());
+        TcpConnector.connect(pipeline, spec.sender(), host, port, token, certificate, spec.sendSide(), spec.options(),
+                spec.workDir());
         return pipeline;
     }
 

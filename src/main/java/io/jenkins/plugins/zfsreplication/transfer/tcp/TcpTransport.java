@@ -8,7 +8,8 @@ import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 
 /**
  * Directly between the two hosts: the receiving side listens ({@link TcpListener}), the sending side
- * connects and presents the one-time token ({@link TcpConnector}). Both sides are started from this
+ * connects and presents the one-time token ({@link TcpConnector}), over TLS with the listener's
+ * certificate pinned unless the options ask for plaintext. Both sides are started from this
  * JVM through their {@link ProcessSite}s; across Jenkins agents each side runs on its own agent and
  * the endpoint and token travel over the remoting channel.
  *
@@ -36,7 +37,7 @@ public record TcpTransport(String bindAddress, String connectAddress, int port) 
         TcpListener listener = TcpListener.listen(spec.receiver(), bindAddress, port, spec.options(), spec.workDir());
         try {
             TcpConnector.connect(pipeline, spec.sender(), connectAddress, listener.port(), listener.token(),
-                    spec.sendSide(), spec.options(), spec.workDir());
+                    listener.certificate(), spec.sendSide(), spec.options(), spec.workDir());
             listener.acceptAndStart(pipeline, spec.receiver(), spec.receiveSide(), spec.workDir());
             return pipeline;
         } catch (RuntimeException e) {

@@ -21,26 +21,36 @@ class ReceiveEndpointsTest {
 
     @Test
     void shouldReadBackWhatItWrote(@TempDir Path folder) throws IOException {
-        ReceiveEndpoints endpoints = new ReceiveEndpoints("10.0.0.2", List.of(40001, 40002), "10.0.0.2", 40000, CONTROL,
-                List.of(STEP));
-        Path file = folder.resolve("endpoints");
+        PinnedCertificate certificate = RunCertificate.generate().pin();
+        for (PinnedCertificate pinned : java.util.Arrays.asList(certificate, null)) {
+            ReceiveEndpoints endpoints = new ReceiveEndpoints("10.0.0.2", List.of(40001, 40002), "10.0.0.2", 40000,
+                    CONTROL, List.of(STEP), pinned);
+            Path file = folder.resolve("endpoints");
 
-        endpoints.write(file);
+            endpoints.write(file);
 
-        assertThat(ReceiveEndpoints.parse(Files.readString(file))).isEqualTo(endpoints);
-        assertThat(endpoints.toString()).doesNotContain(CONTROL, STEP);
+            assertThat(ReceiveEndpoints.parse(Files.readString(file))).isEqualTo(endpoints);
+            assertThat(endpoints.toString()).doesNotContain(CONTROL, STEP)
+                    .endsWith(pinned == null ? ", plaintext" : ", TLS with certificate sha256 " + pinned.fingerprint());
+        }
     }
 
     @Test
     void shouldNameTheBadLineWithoutShowingATokenOfIt() {
-        String header = "zfs-replication receive endpoints 1\nhost 10.0.0.2\n";
+        String header = "zfs-replication receive endpoints 2\nhost 10.0.0.2\n";
+        String plain = "\ncertificate none\n";
         String[][] cases = {
-                {header + "control 10.0.0.2 40000\nlane 40001\n", "Line 3 of the receive endpoints must be 'control HOST PORT TOKEN'"},
-                {header + "control 10.0.0.2 " + CONTROL + " 40000\n", "Line 3 of the receive endpoints names a port that is not a number"},
-                {header + "control 10.0.0.2 " + CONTROL + " " + STEP + "\nlane 1\n", "Line 3 of the receive endpoints names a port that is not a number"},
-                {header + "controls 10.0.0.2 40000 " + CONTROL + "\n", "Line 3 of the receive endpoints must be a 'control' line"},
-                {header + "control 10.0.0.2 40000 " + CONTROL + "\nlane 40001\nstepp " + STEP + "\n", "Line 5 of the receive endpoints must be a 'step' line"},
-                {header + "control 10.0.0.2 40000 " + CONTROL + "\nlane " + STEP + "\n", "Line 4 of the receive endpoints names a port that is not a number"},
+                {header + "control 10.0.0.2 40000" + plain + "lane 40001\n", "Line 3 of the receive endpoints must be 'control HOST PORT TOKEN'"},
+                {header + "control 10.0.0.2 " + CONTROL + " 40000" + plain, "Line 3 of the receive endpoints names a port that is not a number"},
+                {header + "control 10.0.0.2 " + CONTROL + " " + STEP + plain + "lane 1\n", "Line 3 of the receive endpoints names a port that is not a number"},
+                {header + "controls 10.0.0.2 40000 " + CONTROL + plain, "Line 3 of the receive endpoints must be a 'control' line"},
+                {header + "control 10.0.0.2 40000 " + CONTROL + plain + "lane 40001\nstepp " + STEP + "\n", "Line 6 of the receive endpoints must be a 'step' line"},
+                {header + "control 10.0.0.2 40000 " + CONTROL + plain + "lane " + STEP + "\n", "Line 5 of the receive endpoints names a port that is not a number"},
+                {header + "control 10.0.0.2 40000 " + CONTROL + "\nlane 40001\n", "Line 4 of the receive endpoints must be a 'certificate' line"},
+                {header + "control 10.0.0.2 40000 " + CONTROL + "\ncertificate " + STEP + "!\n",
+                        "The receiver's certificate must be one line of base64 as the receiver printed it"},
+                {"zfs-replication receive endpoints 1\nhost 10.0.0.2\ncontrol 10.0.0.2 40000 " + CONTROL + "\nlane 1\n",
+                        "Not a receive endpoints file (it must start with 'zfs-replication receive endpoints 2')"},
         };
         for (String[] c : cases) {
             Throwable refused = catchThrowable(() -> ReceiveEndpoints.parse(c[0]));

@@ -146,13 +146,13 @@ public final class TransferBenchmark {
         return bytes / seconds / (1 << 20);
     }
 
-    private static double median(List<Double> values) {
+    static double median(List<Double> values) {
         List<Double> sorted = values.stream().sorted().toList();
         int middle = sorted.size() / 2;
         return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
     }
 
-    private static String rounded(List<Double> values) {
+    static String rounded(List<Double> values) {
         return values.stream().map(v -> String.format(Locale.ROOT, "%.2f", v)).toList().toString();
     }
 
@@ -165,9 +165,12 @@ public final class TransferBenchmark {
         return rate;
     }
 
-    /** No buffer stage: the baselines have none either; sampling at the default 1 s. */
+    /**
+     * No buffer stage: the baselines have none either; sampling at the default 1 s; tcp in plaintext,
+     * as the socat pair it is set against (TLS against plaintext: bin/bench-tcp-tls).
+     */
     private static final TransferOptions OPTIONS = TransferOptions.defaults().withBuffer(0, 0)
-            .withTimes(Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(30));
+            .withTimes(Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(30)).withTcpPlaintext(true);
 
     private static Result engine(Transport transport, List<String> source, List<String> sink) {
         return engine(transport, source, sink, plan());
