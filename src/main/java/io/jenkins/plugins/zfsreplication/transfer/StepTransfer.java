@@ -85,6 +85,8 @@ public final class StepTransfer {
                     : stall != null ? "stalled: " + stall : pipeline.failureText();
             if (outcome != StepOutcome.OK) {
                 setup.preflight().settle(step, used, checkLog);
+            } else {
+                setup.preflight().received(step, used, options, checkLog);
             }
             return new StepResult(step, outcome, flags, bytes, seconds, started, error, checks);
         } catch (TransferCancelledException e) {

@@ -158,6 +158,33 @@ public final class ZfsPreflight implements Preflight {
         }
     }
 
+    /**
+     * A full receive created the target: it gets {@code canmount=noauto} and {@code readonly=on},
+     * and is unmounted where zfs recv mounted it (no {@code -u}, as on zfs-fuse). A mounted, writable
+     * copy changes under the next receive: zfs mounting a child inside it reads (atime) or creates
+     * its mount point directory, an admin looking at files updates their atime, and any of it makes
+     * the next run find the copy diverged. With these two properties an admin can still
+     * {@code zfs mount} it and read, without changing it. {@code mountReceived} keeps zfs's way.
+     */
+    @Override
+    public void received(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
+        if (target == null || options.mountReceived() || step.from() != null) {
+            return;
+        }
+        String name = step.target().name();
+        try {
+            if (!used.contains(SendOption.NO_MOUNT)) {
+                target.unmount(step.target());
+            }
+            target.setProperty(name, "canmount", "noauto");
+            target.setProperty(name, "readonly", "on");
+            log.accept(String.format("%s: received file system left unmounted, canmount=noauto readonly=on", name));
+        } catch (RuntimeException e) {
+            log.accept(String.format("%s: could not leave the received file system unmounted and read-only (%s):"
+                    + " anything that writes to it makes the next run find it diverged", name, e.getMessage()));
+        }
+    }
+
     @Override
     public SendStep check(SendStep step, Set<SendOption> used, Consumer<String> log) {
         SendStep checked = checkSnapshots(step, used, log);

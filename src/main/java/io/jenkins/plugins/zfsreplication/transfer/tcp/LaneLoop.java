@@ -64,6 +64,8 @@ final class LaneLoop implements Runnable {
         ReceiveLedger.Accepted step = accepted[0];
         if (!failure.isEmpty()) {
             receiving.preflight().settle(step.step(), receiving.used(), server::log);
+        } else {
+            receiving.preflight().received(step.step(), receiving.used(), receiving.options(), server::log);
         }
         server.ledger().finish(step, failure.isEmpty() ? StepOutcome.OK : StepOutcome.FAILED, bytes, failure);
         server.log(String.format("%s: %s, %s", StepTransfer.label(step.step()), failure.isEmpty() ? "received"
