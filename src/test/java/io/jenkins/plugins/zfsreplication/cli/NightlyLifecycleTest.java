@@ -68,9 +68,7 @@ class NightlyLifecycleTest {
         // the source tree: nested three levels below its root
         Map<String, List<String>> sourceNights = new TreeMap<>(); // relative dataset -> nights' snapshots
         for (String child : List.of("", "a", "a/b", "a/b/c", "d", "x")) {
-            if (!child.isEmpty()) {
-                pools.exec("zfs", "create", source.resolve(child).name());
-            }
+            pools.exec("zfs", "create", dataset(source, child).name());
             sourceNights.put(child, new ArrayList<>());
         }
         Map<String, List<String>> frozenCopies = new TreeMap<>(); // copies whose source is gone
@@ -105,7 +103,7 @@ class NightlyLifecycleTest {
             }
 
             // one snapshot run and the plan
-            cli("plan", "-r", "--snapshot-now", "--now", now.toString(), "--target-root", targetPool.name(),
+            cli("plan", "-r", "--snapshot-now", "--now", now.toString(), "--target-root", copy.name(),
                     "-o", nightDir.toString(), source.name());
             sourceNights.values().forEach(nights -> nights.add(snapshot));
             List<DatasetPlan> plans = PlanJson.read(nightDir.resolve("plan.json")).datasets();
@@ -121,7 +119,7 @@ class NightlyLifecycleTest {
                 // the admin rolls the copy back to its newest snapshot and plans again
                 List<String> kept = targetNights.get("a/b");
                 pools.exec("zfs", "rollback", copy.resolve("a/b").name() + "@" + kept.get(kept.size() - 1));
-                cli("plan", "-r", "--now", now.toString(), "--target-root", targetPool.name(), "-o",
+                cli("plan", "-r", "--now", now.toString(), "--target-root", copy.name(), "-o",
                         nightDir.toString(), source.name());
                 plans = PlanJson.read(nightDir.resolve("plan.json")).datasets();
                 byChild = byChild(plans, source);
@@ -219,7 +217,9 @@ class NightlyLifecycleTest {
         if (write) {
             pools.exec("zfs", "set", "readonly=off", copy.name());
         }
-        pools.exec("zfs", "mount", copy.name());
+        // -O: zfs-fuse, which mounted the children as they arrived, left their mount point directories
+        // below the copy's (unmounted) mount point, and it refuses to mount over a non-empty directory
+        pools.exec("zfs", "mount", "-O", copy.name());
         Path mountpoint = Path.of(pools.exec("zfs", "get", "-H", "-o", "value", "mountpoint", copy.name())
                 .stdout().strip());
         try (var files = Files.list(mountpoint)) {
