@@ -31,4 +31,12 @@ public interface Preflight {
      */
     default void received(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
     }
+
+    /**
+     * After a step whose receive only failed to mount what it received (see
+     * {@link ZfsPreflight#receivedUnmounted}): true when the step arrived all the same.
+     */
+    default boolean receivedUnmounted(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
+        return false;
+    }
 }

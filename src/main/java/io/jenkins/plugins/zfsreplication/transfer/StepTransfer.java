@@ -77,6 +77,10 @@ public final class StepTransfer {
             pipeline = setup.transport().start(spec(step, workDir));
             log.accept(String.format("%s: started %s", label(step), describe(pipeline)));
             StepOutcome outcome = watch(pipeline);
+            if (outcome == StepOutcome.FAILED && stall == null && pipeline.onlyTheMountFailed()
+                    && setup.preflight().receivedUnmounted(step, used, options, checkLog)) {
+                outcome = StepOutcome.OK;
+            }
             ended = true; // what follows (settling the target) streams nothing: no more progress lines
             long bytes = pipeline.bytes();
             double seconds = (System.nanoTime() - t0) / 1e9;

@@ -59,6 +59,10 @@ final class LaneLoop implements Runnable {
         }
         lane.running = pipeline;
         String failure = watch(pipeline);
+        if (!failure.isEmpty() && pipeline.onlyTheMountFailed() && receiving.preflight().receivedUnmounted(
+                accepted[0].step(), receiving.used(), receiving.options(), server::log)) {
+            failure = "";
+        }
         long bytes = pipeline.bytes();
         lane.running = null;
         ReceiveLedger.Accepted step = accepted[0];
