@@ -2,9 +2,6 @@ package io.jenkins.plugins.zfsreplication.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -13,11 +10,8 @@ import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
-import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,30 +19,26 @@ import org.junit.jupiter.api.io.TempDir;
  * leave every received file system as it arrived, so that the second run is incremental for all
  * of them (once the child's receive changed the parent's copy and it was reported diverged).
  */
-@ExtendWith(ZfsTestBed.class)
 class ReceivedTreeTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-    private final CliEnvironment environment = new CliEnvironment(new ProcessCommandRunner(), new PrintWriter(out, true),
-            new PrintWriter(err, true));
 
-    @Test
+    @ZfsTest
     void shouldSendTheParentIncrementallyOnTheSecondRun(TestPools pools, @TempDir Path dir) throws Exception {
+        PoolsCli cli = new PoolsCli(pools);
         DatasetName source = pools.create("rs").resolve("home");
         DatasetName targetPool = pools.create("rt");
         pools.exec("zfs", "create", "-p", source.resolve("alice/mail").name()); // creates home too
         pools.exec("zfs", "create", source.resolve("bob").name());
         for (String child : List.of("", "alice", "alice/mail", "bob")) {
             DatasetName dataset = child.isEmpty() ? source : source.resolve(child);
-            Files.write(pools.mountpoint(dataset).resolve("file"), new byte[32 << 10]);
+            pools.write(dataset, "file", new byte[32 << 10]);
         }
 
-        night(dir.resolve("1"), source, targetPool, "2026-11-01T00:00:00Z");
-        List<DatasetPlan> second = night(dir.resolve("2"), source, targetPool, "2026-11-02T00:00:00Z");
+        night(cli, dir.resolve("1"), source, targetPool, "2026-11-01T00:00:00Z");
+        List<DatasetPlan> second = night(cli, dir.resolve("2"), source, targetPool, "2026-11-02T00:00:00Z");
 
         assertThat(second).extracting(plan -> plan.target().name() + " " + plan.action() + " "
                 + plan.steps().stream().map(step -> step.kind().name()).toList())
-                .as(err.toString())
+                .as(cli.lastErr())
                 .containsExactlyInAnyOrder(
                         targetPool + "/home SEND [" + SendKind.INCREMENTAL + "]",
                         targetPool + "/home/alice SEND [" + SendKind.INCREMENTAL + "]",
@@ -63,15 +53,12 @@ class ReceivedTreeTest {
     }
 
     /** Snapshot, plan and run; returns the night's plan as it was made (before its run). */
-    private List<DatasetPlan> night(Path dir, DatasetName source, DatasetName targetPool, String now)
+    private static List<DatasetPlan> night(PoolsCli cli, Path dir, DatasetName source, DatasetName targetPool, String now)
             throws Exception {
-        int planned = Main.run(environment, "plan", "-r", "--snapshot-now", "--now", now, "--target-root",
-                targetPool.resolve("home").name(), "-o", dir.toString(), source.name());
-        assertThat(planned).as(err.toString()).isZero();
+        cli.cli("plan", "-r", "--snapshot-now", "--now", now, "--target-root", targetPool.resolve("home").name(), "-o",
+                dir.toString(), source.name());
         List<DatasetPlan> plans = PlanJson.read(dir.resolve("plan.json")).datasets();
-        int ran = Main.run(environment, "run", dir.resolve("plan.json").toString(), "--artifacts",
-                dir.resolve("transfer").toString());
-        assertThat(ran).as(err.toString()).isZero();
+        cli.run(dir.resolve("plan.json").toString(), "--artifacts", dir.resolve("transfer").toString());
         assertThat(plans).extracting(DatasetPlan::action).doesNotContain(DatasetAction.DIVERGED);
         return plans;
     }
