@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -24,6 +25,7 @@ import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsBackend;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -59,7 +61,9 @@ class NightlyLifecycleTest {
             + " head -c 16384 /dev/urandom | dd of=\"$d/changing\" bs=16384 seek=$((night % 4)) conv=notrunc 2>/dev/null &&"
             + " rm -f \"$d/new-$((night - 2))\" || exit 1; done";
 
+    /** Twenty nights over ssh into an emulated guest take minutes; zfs-fuse's take well under the default. */
     @ZfsTest
+    @Timeout(value = 30, unit = TimeUnit.MINUTES)
     void shouldReplicateTwentyNightsIncrementallyWithTheRulesSnapshots(TestPools pools, @TempDir Path dir)
             throws Exception {
         PoolsCli cli = new PoolsCli(pools);
@@ -192,13 +196,14 @@ class NightlyLifecycleTest {
     /**
      * The tool's own verify of the night's snapshot, source against copy. On zfs-fuse one dataset a
      * night in turn and all of them the last night. In the guest each verify is a JVM started under
-     * emulation (half a minute or more): there the deepest dataset on the first and the last night.
+     * emulation (half a minute or more): there the deepest dataset on the last night; every night
+     * the newest snapshot's GUID on both sides says the same (zfs recv checked the stream).
      */
     private static void verifyNight(TestPools pools, PoolsCli cli, int night, List<String> children,
                                     DatasetName source, DatasetName copy, String snapshot, Path dir) {
         List<String> verified;
         if (pools.backend() == ZfsBackend.OPENZFS) {
-            verified = night == 1 || night == NIGHTS ? List.of(DEEPEST) : List.of();
+            verified = night == NIGHTS ? List.of(DEEPEST) : List.of();
         } else {
             verified = night == NIGHTS ? children : List.of(children.get(night % children.size()));
         }

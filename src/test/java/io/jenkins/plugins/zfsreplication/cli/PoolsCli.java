@@ -70,7 +70,8 @@ final class PoolsCli {
             return cli(pools.runner(), all);
         }
         String host = System.getenv().getOrDefault("ZFSR_GUEST_SSH_HOST", "zfsr-guest");
-        all.addAll(List.of("--source-host", host, "--transport", "ssh", "--host", host,
+        // three datasets at once: each step's zfs commands are ssh round trips into an emulated machine
+        all.addAll(List.of("-j", "3", "--source-host", host, "--transport", "ssh", "--host", host,
                 "--ssh-option=-F", "--ssh-option=" + System.getenv("ZFSR_GUEST_SSH_CONFIG")));
         return cli(new ProcessCommandRunner(), all);
     }
