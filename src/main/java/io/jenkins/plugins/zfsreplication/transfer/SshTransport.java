@@ -47,6 +47,12 @@ public final class SshTransport implements Transport {
     private SshTransport(String source, String target, List<String> sshOptions) {
         List<String> options = new ArrayList<>(List.of("-o", CONNECT_TIMEOUT, "-o", "ServerAliveInterval=15",
                 "-o", "ServerAliveCountMax=4"));
+        if (source != null && target != null) {
+            // the stream's bytes are counted on the ssh clients, the only local stages of a relay; a
+            // client that shares a master connection (ControlMaster) hands its stdin or stdout to the
+            // master, and its counters would show none of the stream
+            options.addAll(List.of("-o", "ControlPath=none"));
+        }
         options.addAll(sshOptions);
         this.from = source == null ? null : client(source, options);
         this.to = target == null ? null : client(target, options);

@@ -148,6 +148,8 @@ class NightlyLifecycleTest {
             for (JsonNode step : transfer.get("steps")) {
                 assertThat(step.get("result").asText()).as("night %d: %s", night, step).isEqualTo("ok");
                 assertThat(step.get("to").asText()).isEqualTo(snapshot);
+                // each dataset's new file alone is 64 KiB of random data
+                assertThat(step.get("bytes").asLong()).as("night %d: %s", night, step).isGreaterThan(64 << 10);
                 sentKinds.put(child(source, step.get("dataset").asText()), step.get("kind").asText());
                 incremental += step.get("kind").asText().equals(SendKind.INCREMENTAL.name()) ? 1 : 0;
             }
