@@ -83,6 +83,11 @@ final class PoolsCli {
 
     /** {@code verify SNAPSHOT -o MANIFEST} where the snapshot's files are. */
     void verify(String snapshot, Path manifest) {
+        try {
+            Files.createDirectories(manifest.getParent());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         if (guest == null) {
             cli("verify", snapshot, "-o", manifest.toString());
             return;
@@ -92,7 +97,6 @@ final class PoolsCli {
             CommandResult result = guest.cli(VERIFY_TIMEOUT, "verify", snapshot, "-o", guest.pathInGuest(shared));
             assertThat(result.exitStatus()).as("verify %s in the guest: %s%s", snapshot, result.stdout(), result.stderr())
                     .isZero();
-            Files.createDirectories(manifest.getParent());
             Files.move(shared, manifest);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
