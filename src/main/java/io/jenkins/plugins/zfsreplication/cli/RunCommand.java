@@ -48,7 +48,8 @@ final class RunCommand implements Callable<Integer> {
     private TransportCliOptions transport = new TransportCliOptions();
 
     @Option(names = "--source-host", paramLabel = "[USER@]HOST", description = "Pull: zfs send runs on HOST over"
-            + " ssh, zfs recv on this host (default: the plan's source host when it is not this one).")
+            + " ssh, zfs recv on this host, or on --host with --transport ssh (default: the plan's source host when"
+            + " it is not this one).")
     private String sourceHost;
 
     @Option(names = "--dry-run", description = "Print each step's zfs send and zfs recv (with -F where the plan "

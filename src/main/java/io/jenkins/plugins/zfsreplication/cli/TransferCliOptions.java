@@ -44,7 +44,8 @@ final class TransferCliOptions {
 
     @Option(names = "--mount-received",
             description = "Let zfs recv mount the received file systems. Default: zfs recv -u where the receiving "
-                    + "zfs has it, so a backup never mounts over the target's own file systems.")
+                    + "zfs has it, and a new copy gets canmount=noauto readonly=on, so that nothing mounts over "
+                    + "the target's own file systems or changes the copy.")
     boolean mountReceived;
 
     @Option(names = "--send-decrypted",

@@ -50,14 +50,18 @@ final class TransportCliOptions {
         };
     }
 
-    /** Pulling from {@code source} over ssh: the send side runs there, the receive side here (local transport only). */
+    /**
+     * Pulling from {@code source} over ssh: the send side runs there, the receive side here (local
+     * transport) or, relaying with the ssh transport, on {@code --host} over ssh.
+     */
     Transport pullTransport(String source) {
-        if (!"local".equals(transport)) {
-            throw new TransferException("Pulling from %s receives on this host: --transport %s does not go with"
-                    + " it (the stream comes over ssh, with --ssh-option)", source, transport);
-        }
         SshCommandRunner.checkDestination(source);
-        return SshTransport.pull(source, sshOptions);
+        return switch (transport) {
+            case "local" -> SshTransport.pull(source, sshOptions);
+            case "ssh" -> SshTransport.relay(source, requireHost(), sshOptions);
+            default -> throw new TransferException("Pulling from %s receives on this host or, with --transport ssh,"
+                    + " on --host: --transport %s does not go with it", source, transport);
+        };
     }
 
     /** The sending host's zfs when pulling from it: over ssh with the same client options. */

@@ -24,4 +24,19 @@ public interface Preflight {
      */
     default void settle(SendStep step, Set<SendOption> used, Consumer<String> log) {
     }
+
+    /**
+     * After a step received well: a file system the step created is left as a backup copy must be,
+     * not mounted and not writable (see {@link ZfsPreflight#received}).
+     */
+    default void received(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
+    }
+
+    /**
+     * After a step whose receive only failed to mount what it received (see
+     * {@link ZfsPreflight#receivedUnmounted}): true when the step arrived all the same.
+     */
+    default boolean receivedUnmounted(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
+        return false;
+    }
 }

@@ -88,6 +88,10 @@ public final class StepTransfer {
             pipeline = setup.transport().start(spec(step, workDir));
             log.accept(String.format("%s: started %s", label(step), describe(pipeline)));
             StepOutcome outcome = watch(pipeline);
+            if (outcome == StepOutcome.FAILED && stall == null && pipeline.onlyTheMountFailed()
+                    && setup.preflight().receivedUnmounted(step, used, options, checkLog)) {
+                outcome = StepOutcome.OK;
+            }
             ended = true; // what follows (settling the target) streams nothing: no more progress lines
             long bytes = pipeline.bytes();
             double seconds = (System.nanoTime() - t0) / 1e9;
@@ -96,6 +100,8 @@ public final class StepTransfer {
                     : stall != null ? "stalled: " + stall : pipeline.failureText();
             if (outcome != StepOutcome.OK) {
                 setup.preflight().settle(step, used, checkLog);
+            } else {
+                setup.preflight().received(step, used, options, checkLog);
             }
             return new StepResult(step, outcome, flags, bytes, seconds, started, error, checks);
         } catch (TransferCancelledException e) {

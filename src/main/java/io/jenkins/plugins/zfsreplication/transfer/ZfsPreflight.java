@@ -13,6 +13,7 @@ import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.ObjectType;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsCommandException;
@@ -171,6 +172,69 @@ public final class ZfsPreflight implements Preflight {
             }
             throw e;
         }
+    }
+
+    /**
+     * A full receive created the target: a file system gets {@code canmount=noauto} and
+     * {@code readonly=on} and is unmounted where zfs recv mounted it (no {@code -u}, as on zfs-fuse).
+     * A mounted, writable copy changes under the next receive: zfs mounting a child inside it reads
+     * (atime) or creates its mount point directory, an admin looking at files updates their atime,
+     * and any of it makes the next run find the copy diverged. With these two properties an admin
+     * can still {@code zfs mount} it and read, without changing it. {@code mountReceived} keeps
+     * zfs's way; a property the user sets with {@code recvSet} is the user's choice and stays.
+     */
+    @Override
+    public void received(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
+        if (target == null || options.mountReceived() || step.from() != null) {
+            return;
+        }
+        String name = step.target().name();
+        try {
+            Optional<ZfsObject> created = target.list(List.of(step.target()), false, List.of()).find(name);
+            if (created.isEmpty() || created.get().type() != ObjectType.FILESYSTEM) {
+                return; // a volume mounts nothing
+            }
+            if (!used.contains(SendOption.NO_MOUNT)) {
+                target.unmount(step.target());
+            }
+            List<String> set = new java.util.ArrayList<>();
+            for (String property : List.of("canmount=noauto", "readonly=on")) {
+                String key = property.substring(0, property.indexOf('='));
+                if (!options.recvSet().containsKey(key)) {
+                    target.setProperty(name, key, property.substring(key.length() + 1));
+                    set.add(property);
+                }
+            }
+            log.accept(String.format("%s: received file system left unmounted%s", name,
+                    set.isEmpty() ? "" : ", " + String.join(" ", set)));
+        } catch (RuntimeException e) {
+            log.accept(String.format("%s: could not leave the received file system unmounted and read-only (%s):"
+                    + " anything that writes to it makes the next run find it diverged", name, e.getMessage()));
+        }
+    }
+
+    /**
+     * Where zfs recv has no {@code -u} (zfs-fuse), it mounts a new file system as it arrives, and
+     * when its mount point is a directory in use (not empty) it refuses to mount, exits 1, but keeps
+     * what it received. That is no failure here, where copies are left unmounted anyway: the step
+     * counts as received when the target holds the step's snapshot with the plan's GUID.
+     */
+    @Override
+    public boolean receivedUnmounted(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
+        if (target == null || options.mountReceived() || used.contains(SendOption.NO_MOUNT) || step.from() != null) {
+            return false;
+        }
+        String snapshot = step.target().name() + "@" + step.to().name() + " " + Long.toUnsignedString(step.to().guid());
+        try {
+            if (!state(step.target()).contains(snapshot)) {
+                return false;
+            }
+        } catch (ZfsException e) {
+            return false;
+        }
+        log.accept(String.format("%s: received, but zfs recv (without -u here) could not mount it over its mount point"
+                + " in use; left unmounted, the mount point untouched", step.target().name()));
+        return true;
     }
 
     @Override

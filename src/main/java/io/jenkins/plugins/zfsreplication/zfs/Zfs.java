@@ -327,6 +327,14 @@ public final class Zfs {
         return false;
     }
 
+    /** Unmounts a file system if it is mounted ({@code zfs get mounted}, then {@code zfs unmount}). */
+    public void unmount(DatasetName dataset) {
+        String mounted = run(List.of("zfs", "get", "-H", "-o", "value", "mounted", dataset.name())).stdout().strip();
+        if ("yes".equals(mounted)) {
+            run(List.of("zfs", "unmount", dataset.name()));
+        }
+    }
+
     /** Runs an argument vector that starts with "zfs", failing with ZFS's message when it fails. */
     CommandResult run(List<String> command) {
         return runner.run(command, timeout).orThrow();

@@ -103,10 +103,20 @@ final class Replica {
             }
             assertThat(snapshotsWithGuids(target, name)).as("snapshots of %s", name).containsExactlyElementsOf(expected);
         }
+        // a received copy is left unmounted (canmount=noauto): mount each one explicitly to read it
         zfs.setProperty(target.name(), "mountpoint", pools.mountpoint(target).toString());
+        List<DatasetName> mounted = new ArrayList<>();
         try {
-            datasets.forEach(this::assertSameFiles);
+            for (String name : datasets.stream().sorted().toList()) {
+                DatasetName copy = target.resolve(name);
+                if (!"yes".equals(pools.exec("zfs", "get", "-H", "-o", "value", "mounted", copy.name()).stdout().strip())) {
+                    pools.exec("zfs", "mount", copy.name());
+                    mounted.add(0, copy);
+                }
+                assertSameFiles(name);
+            }
         } finally {
+            mounted.forEach(copy -> pools.exec("zfs", "unmount", copy.name()));
             zfs.setProperty(target.name(), "mountpoint", "none");
         }
     }

@@ -47,7 +47,7 @@ public final class OpenZfsGuest {
     }
 
     /** The guest the environment names, or null when it names none (ZFSR_GUEST_SSH_CONFIG unset). */
-    static OpenZfsGuest fromEnvironment(Map<String, String> environment) {
+    public static OpenZfsGuest fromEnvironment(Map<String, String> environment) {
         String config = environment.get("ZFSR_GUEST_SSH_CONFIG");
         if (config == null || config.isBlank()) {
             return null;

@@ -122,6 +122,20 @@ public final class RunningPipeline {
         return stages.stream().filter(stage -> !stage.process().isAlive() && stage.process().exitValue() != 0).toList();
     }
 
+    /**
+     * The last stage (zfs recv, or ssh running it) alone failed, with status 1 and nothing but
+     * zfs's "cannot mount" lines: the stream was received, only mounting it was refused.
+     */
+    public synchronized boolean onlyTheMountFailed() {
+        List<Stage> failed = failedStages();
+        if (remoteFailure() != null || failed.size() != 1 || failed.get(0) != stages.get(stages.size() - 1)
+                || failed.get(0).process().exitValue() != 1) {
+            return false;
+        }
+        List<String> said = said(failed.get(0));
+        return !said.isEmpty() && said.stream().allMatch(line -> line.startsWith("cannot mount '"));
+    }
+
     /** "zfs recv exited 1: cannot receive ...; zfs send killed by signal 9" for the failed stages. */
     public String failureText() {
         List<String> parts = new ArrayList<>();
@@ -232,18 +246,27 @@ public final class RunningPipeline {
     }
 
     private static String lastLines(Path file) {
+        List<String> lines = said(file);
+        return String.join(" / ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+    }
+
+    /** What a stage wrote to stderr, line by line: without blank lines, socat's notices, the meter's counters. */
+    public static List<String> said(Stage stage) {
+        return said(stage.stderr());
+    }
+
+    private static List<String> said(Path file) {
         if (file == null) {
-            return "";
+            return List.of();
         }
         try {
             // socat's notices (-d -d) tell the port and the peer; only its errors explain a failure
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+            return Files.readAllLines(file, StandardCharsets.UTF_8).stream()
                     .map(String::strip).filter(line -> !line.isEmpty())
                     .filter(line -> !line.matches(".*socat\\[\\d+\\] [NID] .*"))
                     .filter(line -> !ProcIo.isCounterLine(line)).toList();
-            return String.join(" / ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
         } catch (IOException e) {
-            return "";
+            return List.of();
         }
     }
 }

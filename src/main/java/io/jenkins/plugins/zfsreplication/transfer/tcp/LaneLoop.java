@@ -63,11 +63,17 @@ final class LaneLoop implements Runnable {
         }
         lane.running = pipeline;
         String failure = watch(pipeline);
+        if (!failure.isEmpty() && pipeline.onlyTheMountFailed() && receiving.preflight().receivedUnmounted(
+                accepted[0].step(), receiving.used(), receiving.options(), server::log)) {
+            failure = "";
+        }
         long bytes = pipeline.bytes();
         lane.running = null;
         ReceiveLedger.Accepted step = accepted[0];
         if (!failure.isEmpty()) {
             receiving.preflight().settle(step.step(), receiving.used(), server::log);
+        } else {
+            receiving.preflight().received(step.step(), receiving.used(), receiving.options(), server::log);
         }
         server.ledger().finish(step, failure.isEmpty() ? StepOutcome.OK : StepOutcome.FAILED, bytes, failure);
         server.log(String.format("%s: %s, %s", StepTransfer.label(step.step()), failure.isEmpty() ? "received"
