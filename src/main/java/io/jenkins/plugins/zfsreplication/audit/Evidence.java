@@ -90,7 +90,7 @@ final class Evidence {
                 verdict = new Verdict(path, text(root, "result"));
             }
             case "zfs-replication-restore-drill" -> {
-                snapshot(text(root, "source"), root.path("snapshot"), root.path("guid"));
+                snapshot(text(root, "dataset"), root.path("snapshot"), root.path("guid"));
                 verdict = new Verdict(path, text(root, "result"));
             }
             default -> readVerifyReport(path, root);

@@ -7,7 +7,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
+import io.jenkins.plugins.zfsreplication.restore.DrillJson;
+import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,6 +87,22 @@ class AuditRecorderTest {
                   } ]
                 }
                 """);
+    }
+
+    @Test
+    void shouldTakeARestoreDrillsSnapshotAndResultIntoTheRecord() throws Exception {
+        Path build = Files.createDirectories(folder.resolve("4"));
+        DrillRecord drill = new DrillRecord("local", "backup/home", "zr-20261104T000000Z", AuditChainFixture.guid(4),
+                "backup/restore-drill", "source.manifest", "cd".repeat(32), false, false, false,
+                Instant.parse("2026-12-01T03:00:00Z"), Instant.parse("2026-12-01T03:01:00Z"), "identical", 4096, 0.5, 0.1,
+                "compare: identical", true, null, List.of("zfs destroy -r backup/restore-drill"));
+        Files.writeString(build.resolve(DrillRecord.FILE_NAME), DrillJson.write(drill));
+
+        AuditRecord record = AuditRecorder.record(build, List.of(DrillRecord.FILE_NAME), "drills", 4, null, "first");
+
+        assertThat(record.snapshots()).containsExactly(
+                new SnapshotGuid("backup/home", "zr-20261104T000000Z", AuditChainFixture.guid(4)));
+        assertThat(record.verdicts()).containsExactly(new Verdict(DrillRecord.FILE_NAME, "identical"));
     }
 
     @Test
