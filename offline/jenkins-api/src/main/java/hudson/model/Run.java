@@ -102,6 +102,11 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
+    @CheckForNull
+    public final RunT getPreviousCompletedBuild() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
     @NonNull
     public EnvVars getEnvironment(@NonNull TaskListener listener) throws IOException, InterruptedException {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");

@@ -15,18 +15,11 @@ import java.util.Optional;
  */
 final class Evidence {
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    /** Far above any plan of thousands of datasets; a larger .json file is hashed, not read. */
-    private static final long MAX_RECORD_BYTES = 256L << 20;
 
     final List<SnapshotGuid> snapshots = new ArrayList<>();
     Verdict verdict;
 
     private Evidence() {
-    }
-
-    /** Records are JSON and small; anything else is only hashed. */
-    static boolean mayHold(String path, long size) {
-        return path.endsWith(".json") && size <= MAX_RECORD_BYTES;
     }
 
     static Evidence of(String path, byte[] content) {

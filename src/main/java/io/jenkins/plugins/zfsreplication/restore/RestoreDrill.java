@@ -126,7 +126,7 @@ public final class RestoreDrill {
             log.accept(line);
         };
         DrillRecord record = new DrillRecord(zfs.host(), snapshot.dataset().name(), snapshot.snapshot(), guid,
-                scratch.name(), request.reference().getFileName().toString(), referenceSha256, encrypted, encrypted,
+                scratch.name(), String.valueOf(request.reference().getFileName()), referenceSha256, encrypted, encrypted,
                 false, clock.instant(), null, "running", 0, 0, 0, null, false, null, List.of());
         // the record names the scratch dataset before it exists: a drill killed outright says what to remove
         write(artifacts, record);

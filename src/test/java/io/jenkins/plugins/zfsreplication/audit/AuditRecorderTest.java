@@ -106,6 +106,34 @@ class AuditRecorderTest {
     }
 
     @Test
+    void shouldNameTheBuildThatRanWhenItsPredecessorsRecordWasGone() throws Exception {
+        Path one = AuditChainFixture.artifacts(folder.resolve("1"), 1);
+        Path two = AuditChainFixture.artifacts(folder.resolve("2"), 2);
+        Files.write(one.resolve("audit.json"), AuditJson.write(
+                AuditRecorder.record(files(one), PATHS, "nightly", 1, ChainStart.none())));
+        Files.write(two.resolve("audit.json"), AuditJson.write(
+                AuditRecorder.record(files(two), PATHS, "nightly", 2, ChainStart.discarded(1))));
+        String note = "build 1 ran zfs steps but has no audit.json (its artifacts were discarded, or it ran before "
+                + "audit records): the chain restarts here";
+
+        ChainReport both = ChainCheck.check(List.of(one, two), null);
+        ChainReport newest = ChainCheck.check(List.of(two), null);
+
+        assertThat(both.intact()).isFalse();
+        assertThat(both.brokenAt()).isEqualTo(2);
+        assertThat(both.line()).isEqualTo("audit chain broken at build 2: the chain was already broken when it ran: " + note);
+        assertThat(newest.line()).isEqualTo("audit chain intact: job 'nightly', builds 2 to 2 (1 builds, 6 artifacts); "
+                + "build 2 restarts the chain: " + note);
+        assertThat(ChainCheck.check(List.of(one), null).line()).isEqualTo("audit chain intact: job 'nightly', builds 1 "
+                + "to 1 (1 builds, 6 artifacts); build 1 starts the chain");
+    }
+
+    /** The artifacts of a build directory, read through the interface Jenkins' artifact manager implements. */
+    private static ArtifactSource files(Path build) {
+        return path -> Files.newInputStream(build.resolve(path));
+    }
+
+    @Test
     void shouldSayARecordIsUnreadableInsteadOfDroppingIt() throws Exception {
         Path build = Files.createDirectories(folder.resolve("1"));
         Files.writeString(build.resolve("transfer.json"), "{ \"kind\" : \"zfs-replication-transfer\", \"steps\" : [ "
