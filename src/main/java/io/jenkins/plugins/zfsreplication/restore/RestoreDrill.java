@@ -175,10 +175,19 @@ public final class RestoreDrill {
             error = e.getMessage();
         } finally {
             thread = null;
-            boolean destroyed = cleanUp(scratch, snapshot, guid, received, logged);
-            record = record.finished(clock.instant(), result, bytes, receiveSeconds, verifySeconds, comparison, destroyed,
-                    error, keyLoaded, new ArrayList<>(lines));
-            write(artifacts, record);
+            // the cleanup and the final record run with the interrupt cleared (an interrupted thread's file
+            // channel closes itself: the record would stay "running"), and it is set again afterwards
+            boolean interrupted = Thread.interrupted();
+            try {
+                boolean destroyed = cleanUp(scratch, snapshot, guid, received, logged);
+                record = record.finished(clock.instant(), result, bytes, receiveSeconds, verifySeconds, comparison,
+                        destroyed, error, keyLoaded, new ArrayList<>(lines));
+                write(artifacts, record);
+            } finally {
+                if (interrupted || Thread.interrupted()) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
         return record;
     }
@@ -202,11 +211,10 @@ public final class RestoreDrill {
     }
 
     /**
-     * Destroys the scratch dataset if this drill made it, with the interrupt cleared meanwhile;
-     * true when it is gone (or never came to be).
+     * Destroys the scratch dataset if this drill made it (called with the interrupt cleared); true
+     * when it is gone (or never came to be).
      */
     private boolean cleanUp(DatasetName scratch, SnapshotName snapshot, String guid, boolean received, Consumer<String> logged) {
-        boolean interrupted = Thread.interrupted();
         try {
             if (!zfs.exists(scratch)) {
                 return true;
@@ -227,10 +235,6 @@ public final class RestoreDrill {
         } catch (ZfsException e) {
             logged.accept("could not destroy " + scratch + ": " + e.getMessage());
             return false;
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 
