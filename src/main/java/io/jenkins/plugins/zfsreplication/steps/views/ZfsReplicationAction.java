@@ -68,6 +68,10 @@ public final class ZfsReplicationAction implements RunAction2 {
         return only(CheckRecord.class);
     }
 
+    public List<DrillStepRecord> getDrills() {
+        return only(DrillStepRecord.class);
+    }
+
     /** Bytes every zfsSendRecv of this run sent. */
     public long getBytesSent() {
         return getTransfers().stream().mapToLong(SendRecvRecord::getBytes).sum();
