@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import hudson.model.Descriptor;
 import hudson.model.Fingerprint;
 import hudson.tasks.Fingerprinter;
+import org.htmlunit.html.DomElement;
 import io.jenkins.plugins.zfsreplication.audit.AuditChainFixture;
 import io.jenkins.plugins.zfsreplication.audit.ChainCheck;
 import io.jenkins.plugins.zfsreplication.audit.ChainReport;
@@ -120,6 +121,13 @@ class AuditTrailITest {
         String note = "build 1 ran zfs steps but has no audit.json (its artifacts were discarded, or it ran before "
                 + "audit records): the chain restarts here";
         assertThat(second.getAction(ZfsReplicationAction.class).getChainNote()).isEqualTo(note);
+        JenkinsRule.WebClient web = r.createWebClient();
+        web.getOptions().setJavaScriptEnabled(false);
+        DomElement shown = web.goTo(job.getUrl() + second.getNumber() + "/").querySelector(".zfs-chain-note");
+        assertThat(shown).as("the note on the build page").isNotNull();
+        assertThat(shown.getAttribute("data-note")).isEqualTo(note);
+        DomElement none = web.goTo(job.getUrl() + first.getNumber() + "/").querySelector(".zfs-chain-note");
+        assertThat(none).as("no note where the chain starts").isNull();
         JsonNode two = audit(second);
         assertThat(two.get("previous").get("build").asInt()).isEqualTo(1);
         assertThat(two.get("previous").get("sha256").isNull()).isTrue();
@@ -127,6 +135,37 @@ class AuditTrailITest {
         assertThat(ChainCheck.check(List.of(second.getRootDir().toPath()), null).line()).isEqualTo(
                 "audit chain intact: job 'discarded', builds 2 to 2 (1 builds, 4 artifacts); build 2 restarts the chain: "
                         + note);
+    }
+
+    @Test
+    void shouldCheckTheChainFromTheJobPageAndNameAnEditedArtifactAndADeletedBuild(JenkinsRule r) throws Exception {
+        WorkflowJob job = pipeline(r, "checked", VERIFY);
+        WorkflowRun first = r.buildAndAssertSuccess(job);
+        WorkflowRun second = r.buildAndAssertSuccess(job);
+        WorkflowRun third = r.buildAndAssertSuccess(job);
+        AuditChainAction action = job.getAction(AuditChainAction.class);
+        assertThat(action).as("the job page's link").isNotNull();
+
+        assertThat(action.getReport().line()).isEqualTo("audit chain intact: job 'checked', builds 1 to 3 (3 builds, "
+                + "12 artifacts); build 1 starts the chain");
+        JenkinsRule.WebClient web = r.createWebClient();
+        web.getOptions().setJavaScriptEnabled(false);
+        DomElement shown = web.goTo(job.getUrl() + "zfs-audit-chain/").querySelector(".zfs-audit-chain");
+        assertThat(shown.getAttribute("data-intact")).isEqualTo("true");
+
+        Path report = archived(second).resolve("source-report.json");
+        Files.writeString(report, Files.readString(report).replace("\"files\"", "\"filez\""));
+        assertThat(action.getReport().line()).startsWith("audit chain broken at build 2: artifact source-report.json "
+                + "was changed (sha256 " + AuditChainFixture.sha256sum(report));
+        shown = web.goTo(job.getUrl() + "zfs-audit-chain/").querySelector(".zfs-audit-chain");
+        assertThat(shown.getAttribute("data-intact")).isEqualTo("false");
+        assertThat(shown.getAttribute("data-broken-at")).isEqualTo("2");
+
+        second.delete();
+        assertThat(action.getReport().line()).isEqualTo("audit chain broken at build 3: its predecessor, build 2, is "
+                + "missing (deleted?); the build given before it is 1");
+        assertThat(first.getNumber()).isEqualTo(1);
+        assertThat(third.getNumber()).isEqualTo(3);
     }
 
     private static JsonNode audit(WorkflowRun run) throws IOException {
