@@ -24,7 +24,7 @@ import io.jenkins.plugins.zfsreplication.verify.Manifests;
 import io.jenkins.plugins.zfsreplication.verify.VerifyCancelledException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
-import io.jenkins.plugins.zfsreplication.verify.WorkspaceVerification;
+import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import io.jenkins.plugins.zfsreplication.verify.ZfsCloneMounter;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
@@ -157,12 +157,14 @@ public final class RestoreDrill {
                     keyLoaded = true;
                 }
                 checkCancelled();
-                WorkspaceVerification.Outcome outcome = WorkspaceVerification.run(artifacts, scratch.snapshot(snapshot.snapshot()).toString(),
-                        NAME, options, request.reference().toAbsolutePath().toString(),
+                VerifyRun verifyRun = new VerifyRun(options, VerifyRun.DEFAULT_SAMPLE_MILLIS, null,
                         verifyLog -> new ZfsCloneMounter(runner, line -> {
-                            verifyLog.add(line);
+                            verifyLog.accept(line);
                             logged.accept(line);
                         }));
+                VerifyRun.Outcome outcome = verifyRun.run(scratch.snapshot(snapshot.snapshot()).toString(), artifacts,
+                        VerifyRun.Outputs.named(artifacts, NAME), null,
+                        request.reference().toAbsolutePath().toString()).outcome(artifacts);
                 verifySeconds = outcome.figures().seconds();
                 comparison = outcome.comparisonSummary();
                 result = Boolean.TRUE.equals(outcome.identical()) ? "identical" : "mismatch";
