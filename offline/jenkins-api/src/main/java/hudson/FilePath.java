@@ -78,6 +78,10 @@ public final class FilePath implements SerializableOnlyOverRemoting {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
+    public String digest() throws IOException, InterruptedException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
     public VirtualChannel getChannel() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }

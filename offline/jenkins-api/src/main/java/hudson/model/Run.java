@@ -29,6 +29,8 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
         implements ExtensionPoint, Comparable<RunT>, AccessControlled, PersistenceRoot, DescriptorByNameOwner,
                 OnMaster, StaplerProxy, HistoricalBuild, WithConsoleUrl {
     public static final hudson.util.XStream2 XSTREAM2 = null;
+    /** Declared null here (see Permission): reading a run's artifacts. */
+    public static final hudson.security.Permission ARTIFACTS = null;
 
     protected Run(@NonNull JobT job) throws IOException {
         // empty: only the stand-ins of real subclasses call it
@@ -93,12 +95,21 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
+    public void delete() throws IOException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
     public int getNumber() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
     @CheckForNull
     public RunT getPreviousBuild() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @CheckForNull
+    public final RunT getPreviousCompletedBuild() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 

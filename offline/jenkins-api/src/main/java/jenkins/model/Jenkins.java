@@ -59,6 +59,10 @@ public class Jenkins extends AbstractCIBase
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
+    public hudson.model.FingerprintMap getFingerprintMap() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
     @Override
     public FilePath getRootPath() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");

@@ -1,6 +1,9 @@
 package io.jenkins.plugins.zfsreplication.audit;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -20,10 +23,24 @@ public final class AuditRecorder {
 
     /**
      * The record of {@code build}: {@code paths} are the artifact paths the steps archived, found
-     * under {@code root}; {@code previous} and {@code previousNote} as {@link AuditRecord} takes them.
+     * under {@code root} (regular files only, never through a symlink); {@code previous} and
+     * {@code previousNote} as {@link AuditRecord} takes them.
      */
     public static AuditRecord record(Path root, Collection<String> paths, String job, long build,
             ChainLink previous, String previousNote) throws IOException {
+        ArtifactSource files = path -> {
+            Path file = ArtifactPaths.resolve(root, path);
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                throw new AuditException("the archived artifact %s is missing or not a regular file", path);
+            }
+            return Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS);
+        };
+        return record(files, paths, job, build, new ChainStart(previous, previousNote));
+    }
+
+    /** The record of {@code build}, its artifacts read from {@code source}, linked as {@code start} says. */
+    public static AuditRecord record(ArtifactSource source, Collection<String> paths, String job, long build,
+            ChainStart start) throws IOException {
         List<ArtifactHash> artifacts = new ArrayList<>();
         List<SnapshotGuid> snapshots = new ArrayList<>();
         List<Verdict> verdicts = new ArrayList<>();
@@ -31,25 +48,23 @@ public final class AuditRecorder {
             if (path.equals(AuditRecord.FILE_NAME)) {
                 continue;
             }
-            Path file = ArtifactPaths.resolve(root, path);
-            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            ArtifactPaths.check(path);
+            Hashed hashed;
+            try (InputStream in = source.open(path)) {
+                hashed = Hashed.read(in, path.endsWith(".json"));
+            } catch (NoSuchFileException | FileNotFoundException e) {
                 throw new AuditException("the archived artifact %s is missing or not a regular file", path);
             }
-            long size = Files.size(file);
-            if (!Evidence.mayHold(path, size)) {
-                // manifests and charts: hashed as they stream, never held in memory
-                artifacts.add(new ArtifactHash(path, size, Sha256.of(file)));
-                continue;
-            }
-            byte[] content = Files.readAllBytes(file);
-            artifacts.add(new ArtifactHash(path, content.length, Sha256.of(content)));
-            Evidence evidence = Evidence.of(path, content);
-            snapshots.addAll(evidence.snapshots);
-            if (evidence.verdict != null) {
-                verdicts.add(evidence.verdict);
+            artifacts.add(new ArtifactHash(path, hashed.size(), hashed.sha256()));
+            if (hashed.content() != null) {
+                Evidence evidence = Evidence.of(path, hashed.content());
+                snapshots.addAll(evidence.snapshots);
+                if (evidence.verdict != null) {
+                    verdicts.add(evidence.verdict);
+                }
             }
         }
-        return new AuditRecord(job, build, previous, previousNote, artifacts, snapshots, verdicts);
+        return new AuditRecord(job, build, start.link(), start.note(), artifacts, snapshots, verdicts);
     }
 
     /** The link to a previous build's audit.json, read from its bytes. */

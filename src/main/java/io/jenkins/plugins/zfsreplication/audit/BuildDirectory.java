@@ -12,7 +12,8 @@ import java.nio.file.Path;
  *
  * @param number    the build number the directory is named by
  * @param directory the directory as given
- * @param root      where the artifacts and audit.json are
+ * @param root      where the artifacts and audit.json are; null when the build has no audit.json (a
+ *                  build that ran no zfs step: skipped, its absence from the chain shows in the links)
  */
 public record BuildDirectory(long number, Path directory, Path root) {
 
@@ -28,10 +29,7 @@ public record BuildDirectory(long number, Path directory, Path root) {
         }
         Path archive = directory.resolve("archive");
         Path root = Files.isRegularFile(archive.resolve(AuditRecord.FILE_NAME), LinkOption.NOFOLLOW_LINKS) ? archive : directory;
-        if (!Files.isRegularFile(root.resolve(AuditRecord.FILE_NAME), LinkOption.NOFOLLOW_LINKS)) {
-            throw new AuditException("%s has no %s (nor archive/%s): not a build with an audit record",
-                    directory, AuditRecord.FILE_NAME, AuditRecord.FILE_NAME);
-        }
-        return new BuildDirectory(Long.parseLong(name.toString()), directory, root);
+        boolean recorded = Files.isRegularFile(root.resolve(AuditRecord.FILE_NAME), LinkOption.NOFOLLOW_LINKS);
+        return new BuildDirectory(Long.parseLong(name.toString()), directory, recorded ? root : null);
     }
 }

@@ -36,9 +36,21 @@ public final class ChainCheck {
             Sha256.checkHex(newestSha256.toLowerCase(Locale.ROOT), "the expected sha256 of the newest audit.json");
         }
         List<BuildDirectory> builds = new ArrayList<>();
+        List<Long> skipped = new ArrayList<>();
         for (Path directory : directories) {
-            builds.add(BuildDirectory.of(directory));
+            BuildDirectory build = BuildDirectory.of(directory);
+            if (build.root() == null) {
+                // a build without zfs steps has no record; had it one that was deleted, the next build's link says so
+                skipped.add(build.number());
+            } else {
+                builds.add(build);
+            }
         }
+        if (builds.isEmpty()) {
+            throw new AuditException("none of the directories given holds an %s (nor archive/%s): no build with an "
+                    + "audit record", AuditRecord.FILE_NAME, AuditRecord.FILE_NAME);
+        }
+        skipped.sort(null);
         builds.sort(Comparator.comparingLong(BuildDirectory::number));
         for (int i = 1; i < builds.size(); i++) {
             if (builds.get(i).number() == builds.get(i - 1).number()) {
@@ -87,9 +99,10 @@ public final class ChainCheck {
         }
         BuildDirectory first = builds.get(0);
         return new ChainReport(true, String.format(Locale.ROOT,
-                "audit chain intact: job '%s', builds %d to %d (%d builds, %d artifacts)%s; %s", job,
+                "audit chain intact: job '%s', builds %d to %d (%d builds, %d artifacts)%s; %s%s", job,
                 first.number(), before.number(), builds.size(), artifacts,
-                newestSha256 == null ? "" : ", newest audit.json as expected", start(first)), 0);
+                newestSha256 == null ? "" : ", newest audit.json as expected", start(first),
+                skipped.isEmpty() ? "" : "; without audit.json, skipped: " + skipped), 0);
     }
 
     private static String start(BuildDirectory first) throws IOException {
@@ -97,6 +110,9 @@ public final class ChainCheck {
                 AuditRecord.FILE_NAME);
         if (record.previous() == null) {
             return "build " + first.number() + " starts the chain";
+        }
+        if (record.previous().sha256() == null) {
+            return "build " + first.number() + " restarts the chain: " + record.previousNote();
         }
         return "build " + first.number() + " links to build " + record.previous().build() + ", not checked";
     }

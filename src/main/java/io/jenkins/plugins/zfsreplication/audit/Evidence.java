@@ -15,18 +15,11 @@ import java.util.Optional;
  */
 final class Evidence {
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    /** Far above any plan of thousands of datasets; a larger .json file is hashed, not read. */
-    private static final long MAX_RECORD_BYTES = 256L << 20;
 
     final List<SnapshotGuid> snapshots = new ArrayList<>();
     Verdict verdict;
 
     private Evidence() {
-    }
-
-    /** Records are JSON and small; anything else is only hashed. */
-    static boolean mayHold(String path, long size) {
-        return path.endsWith(".json") && size <= MAX_RECORD_BYTES;
     }
 
     static Evidence of(String path, byte[] content) {
@@ -90,7 +83,7 @@ final class Evidence {
                 verdict = new Verdict(path, text(root, "result"));
             }
             case "zfs-replication-restore-drill" -> {
-                snapshot(text(root, "source"), root.path("snapshot"), root.path("guid"));
+                snapshot(text(root, "dataset"), root.path("snapshot"), root.path("guid"));
                 verdict = new Verdict(path, text(root, "result"));
             }
             default -> readVerifyReport(path, root);

@@ -25,14 +25,9 @@ public final class Sha256 {
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException(file + " is not a regular file");
         }
-        MessageDigest digest = digest();
-        byte[] buffer = new byte[1 << 16];
         try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                digest.update(buffer, 0, n);
-            }
+            return Hashed.read(in, false).sha256();
         }
-        return HEX.formatHex(digest.digest());
     }
 
     static String checkHex(String hex, String what) {
@@ -42,7 +37,11 @@ public final class Sha256 {
         return hex;
     }
 
-    private static MessageDigest digest() {
+    static String hex(byte[] digest) {
+        return HEX.formatHex(digest);
+    }
+
+    static MessageDigest digest() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {

@@ -57,6 +57,7 @@ public final class Main implements Runnable {
         commandLine.addSubcommand(new AuditCommand(environment));
         commandLine.addSubcommand(new CheckCommand(environment));
         commandLine.addSubcommand(new SnapshotCommand(environment));
+        commandLine.addSubcommand(new RestoreDrillCommand(environment));
         commandLine.setOut(environment.out());
         commandLine.setErr(environment.err());
         commandLine.registerConverter(DatasetName.class, Main::datasetName);

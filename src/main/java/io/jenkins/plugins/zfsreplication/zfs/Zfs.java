@@ -171,6 +171,27 @@ public final class Zfs {
         run(List.of("zfs", "set", property + "=" + value, datasetOrSnapshot));
     }
 
+    /** One property's value as {@code zfs get -Hp} prints it (exact numbers; "-" where it does not apply). */
+    public String property(String datasetOrSnapshot, String property) {
+        checkPropertyName(property);
+        checkObjectName(datasetOrSnapshot);
+        return run(List.of("zfs", "get", "-H", "-p", "-o", "value", property, datasetOrSnapshot)).stdout().strip();
+    }
+
+    /** {@code zfs load-key -L file://KEY dataset}: loads a raw key or passphrase from a file on this host. */
+    public void loadKey(DatasetName dataset, java.nio.file.Path keyFile) {
+        run(List.of("zfs", "load-key", "-L", "file://" + keyFile.toAbsolutePath(), dataset.name()));
+    }
+
+    /**
+     * {@code zfs destroy -r dataset}: the dataset, its children and their snapshots. Only for
+     * datasets this project created itself (a restore drill's scratch copy); never forced, so a
+     * clone of one of them or a hold makes zfs refuse.
+     */
+    public void destroyRecursively(DatasetName dataset) {
+        run(List.of("zfs", "destroy", "-r", dataset.name()));
+    }
+
     /**
      * Places a hold with {@code tag} on a snapshot ({@code zfs hold}): zfs then refuses to destroy
      * it until every hold is released; nothing forces it.

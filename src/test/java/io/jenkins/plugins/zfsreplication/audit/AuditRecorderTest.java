@@ -7,7 +7,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
+import io.jenkins.plugins.zfsreplication.restore.DrillJson;
+import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,6 +87,50 @@ class AuditRecorderTest {
                   } ]
                 }
                 """);
+    }
+
+    @Test
+    void shouldTakeARestoreDrillsSnapshotAndResultIntoTheRecord() throws Exception {
+        Path build = Files.createDirectories(folder.resolve("4"));
+        DrillRecord drill = new DrillRecord("local", "backup/home", "zr-20261104T000000Z", AuditChainFixture.guid(4),
+                "backup/restore-drill", "source.manifest", "cd".repeat(32), false, false, false,
+                Instant.parse("2026-12-01T03:00:00Z"), Instant.parse("2026-12-01T03:01:00Z"), "identical", 4096, 0.5, 0.1,
+                "compare: identical", true, null, List.of("zfs destroy -r backup/restore-drill"));
+        Files.writeString(build.resolve(DrillRecord.FILE_NAME), DrillJson.write(drill));
+
+        AuditRecord record = AuditRecorder.record(build, List.of(DrillRecord.FILE_NAME), "drills", 4, null, "first");
+
+        assertThat(record.snapshots()).containsExactly(
+                new SnapshotGuid("backup/home", "zr-20261104T000000Z", AuditChainFixture.guid(4)));
+        assertThat(record.verdicts()).containsExactly(new Verdict(DrillRecord.FILE_NAME, "identical"));
+    }
+
+    @Test
+    void shouldNameTheBuildThatRanWhenItsPredecessorsRecordWasGone() throws Exception {
+        Path one = AuditChainFixture.artifacts(folder.resolve("1"), 1);
+        Path two = AuditChainFixture.artifacts(folder.resolve("2"), 2);
+        Files.write(one.resolve("audit.json"), AuditJson.write(
+                AuditRecorder.record(files(one), PATHS, "nightly", 1, ChainStart.none())));
+        Files.write(two.resolve("audit.json"), AuditJson.write(
+                AuditRecorder.record(files(two), PATHS, "nightly", 2, ChainStart.discarded(1))));
+        String note = "build 1 ran zfs steps but has no audit.json (its artifacts were discarded, or it ran before "
+                + "audit records): the chain restarts here";
+
+        ChainReport both = ChainCheck.check(List.of(one, two), null);
+        ChainReport newest = ChainCheck.check(List.of(two), null);
+
+        assertThat(both.intact()).isFalse();
+        assertThat(both.brokenAt()).isEqualTo(2);
+        assertThat(both.line()).isEqualTo("audit chain broken at build 2: the chain was already broken when it ran: " + note);
+        assertThat(newest.line()).isEqualTo("audit chain intact: job 'nightly', builds 2 to 2 (1 builds, 6 artifacts); "
+                + "build 2 restarts the chain: " + note);
+        assertThat(ChainCheck.check(List.of(one), null).line()).isEqualTo("audit chain intact: job 'nightly', builds 1 "
+                + "to 1 (1 builds, 6 artifacts); build 1 starts the chain");
+    }
+
+    /** The artifacts of a build directory, read through the interface Jenkins' artifact manager implements. */
+    private static ArtifactSource files(Path build) {
+        return path -> Files.newInputStream(build.resolve(path));
     }
 
     @Test

@@ -171,13 +171,31 @@ class AuditCommandTest {
                 + "(one directory per build, named by its number, e.g. 41/ with the build's artifacts or its archive/ inside)\n");
         err = new StringWriter();
         assertThat(run("audit", "verify", empty.toString())).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("error: " + empty + " has no audit.json (nor archive/audit.json): "
-                + "not a build with an audit record\n");
+        assertThat(err.toString()).isEqualTo("error: none of the directories given holds an audit.json (nor "
+                + "archive/audit.json): no build with an audit record\n");
         err = new StringWriter();
         assertThat(run("audit", "record", "--job", "nightly", builds.get(0).toString())).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("error: " + builds.get(0).resolve("audit.json")
                 + " exists already: a build's record is written once\n");
         assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void shouldSkipBuildsWithoutARecordYetNameADeletedRecord() throws Exception {
+        // build 6 ran no zfs step: no audit.json, and build 5 is the last with one; a deleted record is no such build
+        Path six = Files.createDirectories(folder.resolve("builds").resolve("6"));
+        Files.writeString(six.resolve("build.log"), "checkout failed\n");
+        builds.add(six);
+
+        assertThat(run(verifyAll())).isZero();
+        assertThat(out.toString()).isEqualTo("audit chain intact: job 'nightly', builds 1 to 5 (5 builds, 30 artifacts); "
+                + "build 1 starts the chain; without audit.json, skipped: [6]\n");
+        Files.delete(builds.get(2).resolve("audit.json"));
+        out.getBuffer().setLength(0);
+
+        assertThat(run(verifyAll())).isEqualTo(1);
+        assertThat(out.toString()).isEqualTo("audit chain broken at build 4: its predecessor, build 3, is missing "
+                + "(deleted?); the build given before it is 2\n");
     }
 
     @Test

@@ -65,7 +65,7 @@ class ZfsStepsITest {
         WorkflowRun run = r.buildAndAssertSuccess(job);
 
         assertThat(run.getArtifacts()).extracting(artifact -> artifact.relativePath).containsExactlyInAnyOrder(
-                "source.manifest", "source-report.json", "source-throughput.csv", "source-throughput.svg");
+                "source.manifest", "source-report.json", "source-throughput.csv", "source-throughput.svg", "audit.json");
         assertThat(archived(run, "source.manifest")).contains("a.txt");
         r.assertLogContains("compared=false identical=true", run);
         assertThat(run.getAllActions()).extracting(action -> action.getClass().getSimpleName())

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.shared;
 
+import io.jenkins.plugins.zfsreplication.steps.audit.BuildAudit;
 import java.io.IOException;
 import java.io.Serializable;
 import java.util.Map;
@@ -20,4 +21,32 @@ public interface StepRunner extends Serializable {
     /** @return the value a Pipeline script gets back (plain strings, numbers, booleans and lists) */
     Map<String, Object> run(Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
             throws IOException, InterruptedException;
+
+    /**
+     * Runs {@code runner}, then brings the build's audit.json and fingerprints up to date with what
+     * it archived, also when the step failed or was aborted (then with the interrupt cleared
+     * meanwhile, and an audit failure added to the step's, never hiding it).
+     */
+    static Map<String, Object> runAudited(StepRunner runner, Run<?, ?> run, FilePath workspace, Launcher launcher,
+                                          TaskListener listener) throws IOException, InterruptedException {
+        Map<String, Object> value;
+        try {
+            value = runner.run(run, workspace, launcher, listener);
+        } catch (IOException | InterruptedException | RuntimeException failure) {
+            boolean interrupted = Thread.interrupted();
+            try {
+                BuildAudit.update(run, launcher, listener);
+            } catch (IOException | InterruptedException | RuntimeException audit) {
+                listener.error("audit.json not written: " + audit);
+                failure.addSuppressed(audit);
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            throw failure;
+        }
+        BuildAudit.update(run, launcher, listener);
+        return value;
+    }
 }

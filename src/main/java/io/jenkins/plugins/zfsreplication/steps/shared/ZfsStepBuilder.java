@@ -24,6 +24,6 @@ public abstract class ZfsStepBuilder extends Builder implements SimpleBuildStep 
     public final void perform(@NonNull Run<?, ?> run, @NonNull FilePath workspace, @NonNull EnvVars env,
                               @NonNull Launcher launcher, @NonNull TaskListener listener)
             throws InterruptedException, IOException {
-        step().runner().run(run, workspace, launcher, listener);
+        StepRunner.runAudited(step().runner(), run, workspace, launcher, listener);
     }
 }

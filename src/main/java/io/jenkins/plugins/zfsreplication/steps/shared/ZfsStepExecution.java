@@ -25,7 +25,7 @@ final class ZfsStepExecution extends SynchronousNonBlockingStepExecution<Map<Str
     @Override
     protected Map<String, Object> run() throws Exception {
         StepContext context = getContext();
-        return runner.run(context.get(Run.class), context.get(FilePath.class), context.get(Launcher.class),
-                context.get(TaskListener.class));
+        return StepRunner.runAudited(runner, context.get(Run.class), context.get(FilePath.class),
+                context.get(Launcher.class), context.get(TaskListener.class));
     }
 }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.jenkins.plugins.zfsreplication.steps.audit.BuildAudit;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
 
@@ -43,6 +44,10 @@ record VerifyRunner(VerifySettings settings) implements StepRunner {
         if (outcome.identical() == null) {
             return outcome;
         }
+        // the reference manifest's fingerprint gets this build as a user: the build that made it (the
+        // source's verify, in this job or another) and this one are linked on its fingerprint page
+        FilePath reference = workspace.child(settings.compareWith());
+        BuildAudit.record(run, Map.of(settings.compareWith(), reference.digest()), false);
         outcome.differences().forEach(line -> log.println("zfsVerify: " + TerminalText.line(line)));
         log.println("zfsVerify: " + outcome.comparisonSummary());
         if (outcome.mismatch() && settings.failOnMismatch()) {

@@ -14,6 +14,8 @@ public final class ZfsReplicationAction implements RunAction2 {
     // parallel branches of one Pipeline add records concurrently
     private final List<StepRecord> records = new CopyOnWriteArrayList<>();
     private transient Run<?, ?> run;
+    /** Why this build's audit.json could not link to its predecessor's (gone); null when it did. */
+    private volatile String chainNote;
 
     /** Adds a step's record to the run's action, creating the action on the run's first zfs step. */
     public static void record(Run<?, ?> run, StepRecord record) {
@@ -31,6 +33,15 @@ public final class ZfsReplicationAction implements RunAction2 {
 
     void add(StepRecord record) {
         records.add(record);
+    }
+
+    /** Set by the audit trail after each step: why the chain could not link to the previous build. */
+    public void setChainNote(String note) {
+        chainNote = note;
+    }
+
+    public String getChainNote() {
+        return chainNote;
     }
 
     public List<StepRecord> getRecords() {
@@ -55,6 +66,10 @@ public final class ZfsReplicationAction implements RunAction2 {
 
     public List<CheckRecord> getChecks() {
         return only(CheckRecord.class);
+    }
+
+    public List<DrillStepRecord> getDrills() {
+        return only(DrillStepRecord.class);
     }
 
     /** Bytes every zfsSendRecv of this run sent. */

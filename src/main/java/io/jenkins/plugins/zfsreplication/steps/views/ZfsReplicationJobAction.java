@@ -85,12 +85,19 @@ public final class ZfsReplicationJobAction implements Action {
         @Override
         public Collection<? extends Action> createFor(@NonNull Job target) {
             Job<?, ?> job = target;
-            return usedZfs(job.getLastCompletedBuild()) || usedZfs(job.getLastSuccessfulBuild())
-                    ? Set.of(new ZfsReplicationJobAction(job)) : Set.of();
+            return ranZfsSteps(job) ? Set.of(new ZfsReplicationJobAction(job)) : Set.of();
         }
+    }
 
-        private static boolean usedZfs(Run<?, ?> build) {
-            return build != null && build.getAction(ZfsReplicationAction.class) != null;
-        }
+    /**
+     * True when the job's last completed or last successful build ran a zfs step: two lookups
+     * Jenkins caches, for the job page's actions of this plugin.
+     */
+    public static boolean ranZfsSteps(Job<?, ?> job) {
+        return usedZfs(job.getLastCompletedBuild()) || usedZfs(job.getLastSuccessfulBuild());
+    }
+
+    private static boolean usedZfs(Run<?, ?> build) {
+        return build != null && build.getAction(ZfsReplicationAction.class) != null;
     }
 }

@@ -15,6 +15,9 @@ import com.thoughtworks.xstream.io.HierarchicalStreamReader;
 import com.thoughtworks.xstream.io.HierarchicalStreamWriter;
 import com.thoughtworks.xstream.security.AnyTypePermission;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
+import io.jenkins.plugins.zfsreplication.steps.restore.ZfsRestoreDrillBuilder;
+import io.jenkins.plugins.zfsreplication.steps.restore.ZfsRestoreDrillStep;
 import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
@@ -208,6 +211,17 @@ class PersistenceTest {
     }
 
     @Test
+    void shouldSaveAndLoadARestoreDrillRecordWithItsArtifacts() {
+        DrillRecord record = new DrillRecord("nas-b", "backup/home", "s1", "42", "backup/drill", "source.manifest",
+                "ab".repeat(32), true, true, true, Instant.parse("2026-11-29T03:00:00Z"),
+                Instant.parse("2026-11-29T03:00:09Z"), "identical", 3158656, 4.25, 1.5, "compare: identical", true, null,
+                List.of("receiving", "loading the key", "zfs destroy -r backup/drill"));
+
+        assertSavedAndLoaded(new DrillStepRecord(record, "restore drill backup/home@s1: identical",
+                List.of("restore-drill.json", "restore-drill.manifest", "restore-drill-report.json")));
+    }
+
+    @Test
     void shouldSaveAndLoadTheRunActionWithEveryKindOfRecord() {
         assertSavedAndLoaded(TrendFixtures.action(plan(), prune(), sendRecv(), TrendFixtures.verify(2L)));
     }
@@ -239,6 +253,10 @@ class PersistenceTest {
         assertSavedAndLoaded(new ZfsPruneBuilder(prune));
         assertSavedAndLoaded(new ZfsSendRecvBuilder(sendRecv));
         assertSavedAndLoaded(new ZfsVerifyBuilder(verify));
+        ZfsRestoreDrillStep drill = new ZfsRestoreDrillStep("backup/home@s1", "backup/drill", "source.manifest");
+        drill.setKeyFile("/etc/zfs/keys/home.key");
+        drill.setRateLimit("200M");
+        assertSavedAndLoaded(new ZfsRestoreDrillBuilder(drill));
     }
 
     @Test

@@ -1,0 +1,34 @@
+package io.jenkins.plugins.zfsreplication.audit;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.MessageDigest;
+
+/**
+ * An artifact read once: its size, SHA-256, and for a record (JSON, up to {@link #MAX_RECORD_BYTES})
+ * its bytes, to read the evidence from. Manifests and charts stream through and are never held.
+ */
+record Hashed(long size, String sha256, byte[] content) {
+    /** Far above any plan of thousands of datasets; a larger .json file is hashed, not read. */
+    static final long MAX_RECORD_BYTES = 256L << 20;
+
+    static Hashed read(InputStream in, boolean keep) throws IOException {
+        MessageDigest digest = Sha256.digest();
+        ByteArrayOutputStream kept = keep ? new ByteArrayOutputStream() : null;
+        byte[] buffer = new byte[1 << 16];
+        long size = 0;
+        for (int n; (n = in.read(buffer)) > 0; ) {
+            digest.update(buffer, 0, n);
+            size += n;
+            if (kept != null) {
+                if (size > MAX_RECORD_BYTES) {
+                    kept = null;
+                } else {
+                    kept.write(buffer, 0, n);
+                }
+            }
+        }
+        return new Hashed(size, Sha256.hex(digest.digest()), kept == null ? null : kept.toByteArray());
+    }
+}

@@ -1,0 +1,163 @@
+package io.jenkins.plugins.zfsreplication.steps.audit;
+
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.Fingerprint;
+import hudson.model.FingerprintMap;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import hudson.tasks.Fingerprinter;
+import io.jenkins.plugins.zfsreplication.audit.AuditJson;
+import io.jenkins.plugins.zfsreplication.audit.AuditRecord;
+import io.jenkins.plugins.zfsreplication.audit.AuditRecorder;
+import io.jenkins.plugins.zfsreplication.audit.ChainStart;
+import io.jenkins.plugins.zfsreplication.audit.Sha256;
+import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import jenkins.model.Jenkins;
+import jenkins.util.BuildListenerAdapter;
+import jenkins.util.VirtualFile;
+
+/**
+ * After each zfs step, on the controller: writes the build's audit.json from every artifact the
+ * build has archived so far (read back from the artifact manager, not from the agent's
+ * workspace), linked to the previous completed build of the job that ran a zfs step (through the
+ * job's build history, {@link Run#getPreviousCompletedBuild()}), archives it with the build, and
+ * fingerprints every manifest and record with Jenkins' own fingerprints. Each later step rewrites
+ * audit.json to cover its artifacts too; the last one stands.
+ */
+public final class BuildAudit {
+    private BuildAudit() {
+    }
+
+    /** Brings audit.json and the fingerprints up to date with what the run's zfs steps archived. */
+    public static void update(Run<?, ?> run, Launcher launcher, TaskListener listener)
+            throws IOException, InterruptedException {
+        // parallel branches of one Pipeline finish steps concurrently: one audit.json at a time
+        synchronized (run) {
+            ZfsReplicationAction action = run.getAction(ZfsReplicationAction.class);
+            if (action == null) {
+                return;
+            }
+            // every artifact archived so far: the zfs steps' and any other step's (a restore drill's record
+            // archived with archiveArtifacts, say); the artifact list is the controller's, not an agent's
+            List<String> paths = run.getArtifacts().stream().map(artifact -> artifact.relativePath)
+                    .filter(path -> !path.equals(AuditRecord.FILE_NAME)).sorted().toList();
+            VirtualFile archive = run.getArtifactManager().root();
+            ChainStart start = predecessor(run);
+            AuditRecord record = AuditRecorder.record(path -> archive.child(path).open(), paths,
+                    run.getParent().getFullName(), run.getNumber(), start);
+            byte[] json = AuditJson.write(record);
+            archive(run, launcher, listener, json);
+            action.setChainNote(start.broken() ? start.note() : null);
+            fingerprint(run, paths);
+            listener.getLogger().println("audit.json: " + record.artifacts().size() + " artifacts, sha256 "
+                    + Sha256.of(json) + (start.link() == null ? "; starts the chain (" + start.note() + ")"
+                    : start.broken() ? "; " + start.note() : "; links to build " + start.link().build()));
+        }
+    }
+
+    /**
+     * The previous completed build that ran a zfs step, and its audit.json as its artifact manager
+     * holds it: never a file from an agent.
+     */
+    static ChainStart predecessor(Run<?, ?> run) throws IOException {
+        Run<?, ?> previous = run.getPreviousCompletedBuild();
+        while (previous != null && previous.getAction(ZfsReplicationAction.class) == null) {
+            previous = previous.getPreviousCompletedBuild();
+        }
+        if (previous == null) {
+            return ChainStart.none();
+        }
+        VirtualFile audit = previous.getArtifactManager().root().child(AuditRecord.FILE_NAME);
+        if (!audit.isFile()) {
+            return ChainStart.discarded(previous.getNumber());
+        }
+        try (InputStream in = audit.open()) {
+            return ChainStart.of(previous.getNumber(), in.readAllBytes());
+        }
+    }
+
+    /** Archives audit.json from a directory on the controller, so that no agent can swap it on the way. */
+    private static void archive(Run<?, ?> run, Launcher launcher, TaskListener listener, byte[] json)
+            throws IOException, InterruptedException {
+        Path directory = Files.createTempDirectory(run.getRootDir().toPath(), "audit-");
+        try {
+            Files.write(directory.resolve(AuditRecord.FILE_NAME), json);
+            run.pickArtifactManager().archive(new FilePath(directory.toFile()), launcher,
+                    BuildListenerAdapter.wrap(listener), Map.of(AuditRecord.FILE_NAME, AuditRecord.FILE_NAME));
+        } finally {
+            Files.deleteIfExists(directory.resolve(AuditRecord.FILE_NAME));
+            Files.deleteIfExists(directory);
+        }
+    }
+
+    /**
+     * Fingerprints the manifests and records (and audit.json) this run archived: produced by this
+     * run, so "which builds made or used this manifest" is on each file's fingerprint page, and the
+     * build page lists them under "Fingerprints".
+     */
+    private static void fingerprint(Run<?, ?> run, List<String> paths) throws IOException {
+        VirtualFile archive = run.getArtifactManager().root();
+        Map<String, String> md5s = new LinkedHashMap<>();
+        for (String path : paths) {
+            if (fingerprinted(path)) {
+                try (InputStream in = archive.child(path).open()) {
+                    md5s.put(path, md5(in));
+                }
+            }
+        }
+        try (InputStream in = archive.child(AuditRecord.FILE_NAME).open()) {
+            md5s.put(AuditRecord.FILE_NAME, md5(in));
+        }
+        record(run, md5s, true);
+    }
+
+    /**
+     * Records that {@code run} produced ({@code produced}) or used the files with these MD5s: each
+     * fingerprint gets the run as a user (and as its original, if this run created it), and the run's
+     * fingerprint action lists them.
+     */
+    public static void record(Run<?, ?> run, Map<String, String> md5s, boolean produced) throws IOException {
+        FingerprintMap map = Jenkins.get().getFingerprintMap();
+        for (Map.Entry<String, String> file : md5s.entrySet()) {
+            String name = file.getKey().substring(file.getKey().lastIndexOf('/') + 1);
+            Fingerprint fingerprint = map.getOrCreate(produced ? run : null, name, file.getValue());
+            fingerprint.addFor(run);
+        }
+        Fingerprinter.FingerprintAction action = run.getAction(Fingerprinter.FingerprintAction.class);
+        if (action == null) {
+            run.addAction(new Fingerprinter.FingerprintAction(run, md5s));
+        } else {
+            action.add(md5s);
+        }
+    }
+
+    static boolean fingerprinted(String path) {
+        return path.endsWith(".json") || path.endsWith(".manifest");
+    }
+
+    /** The MD5 Jenkins keys fingerprints by (what {@code FilePath.digest()} gives), lowercase hex. */
+    static String md5(InputStream in) throws IOException {
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("MD5");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has MD5", e);
+        }
+        byte[] buffer = new byte[1 << 16];
+        for (int n; (n = in.read(buffer)) > 0; ) {
+            digest.update(buffer, 0, n);
+        }
+        return HexFormat.of().formatHex(digest.digest());
+    }
+}

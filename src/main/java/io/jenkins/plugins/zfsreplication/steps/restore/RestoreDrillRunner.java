@@ -1,0 +1,124 @@
+package io.jenkins.plugins.zfsreplication.steps.restore;
+
+import hudson.AbortException;
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.restore.DrillException;
+import io.jenkins.plugins.zfsreplication.restore.DrillJson;
+import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
+import io.jenkins.plugins.zfsreplication.restore.RestoreDrill;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
+import io.jenkins.plugins.zfsreplication.steps.views.DrillStepRecord;
+import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * zfsRestoreDrill as the Pipeline step and the freestyle builder run it: the drill on the agent,
+ * then its files archived (restore-drill.json joins the audit chain), its record read back from
+ * the archive and shown on the build page, the build failed unless the copy was identical and the
+ * scratch dataset is gone. After an abort the final record is waited for and archived too.
+ */
+record RestoreDrillRunner(RestoreDrillSettings settings) implements StepRunner {
+    private static final long serialVersionUID = 1L;
+    /** How long an aborted drill may take to destroy its scratch dataset before the build goes on. */
+    private static final int CLEANUP_SECONDS = 120;
+    /** What a drill writes into the workspace: names fixed here, never taken from the agent. */
+    static final List<String> FILES = List.of(DrillRecord.FILE_NAME, RestoreDrill.NAME + ".manifest",
+            RestoreDrill.NAME + "-report.json", RestoreDrill.NAME + "-throughput.csv", RestoreDrill.NAME + "-throughput.svg");
+
+    @Override
+    public Map<String, Object> run(Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
+            throws IOException, InterruptedException {
+        PrintStream log = listener.getLogger();
+        log.println("zfsRestoreDrill: restoring " + settings.snapshot() + " into " + settings.scratch() + " on "
+                + workspace.getRemote());
+        workspace.mkdirs();
+        try {
+            workspace.act(new RestoreDrillCallable(settings, listener));
+        } catch (InterruptedException aborted) {
+            // the agent's drill is destroying its scratch dataset: archive its final record, then stop
+            try {
+                if (!workspace.act(new AwaitDrillRecordCallable(CLEANUP_SECONDS))) {
+                    listener.error("zfsRestoreDrill: the drill did not finish its cleanup within " + CLEANUP_SECONDS
+                            + " s: check " + settings.scratch() + " and restore-drill.json");
+                }
+                archive(run, workspace, launcher, listener);
+            } finally {
+                Thread.currentThread().interrupt();
+            }
+            throw aborted;
+        }
+        DrillStepRecord record = archive(run, workspace, launcher, listener);
+        if (record == null) {
+            throw new AbortException("zfsRestoreDrill: the drill wrote no " + DrillRecord.FILE_NAME);
+        }
+        log.println("zfsRestoreDrill: " + record.getSummary());
+        if (record.getError() != null) {
+            log.println("zfsRestoreDrill: error: " + record.getError());
+        }
+        if (!record.isPassed()) {
+            throw new AbortException("zfsRestoreDrill: " + record.getSummary()
+                    + (record.getError() == null ? "" : ": " + record.getError()));
+        }
+        return toScriptValue(record);
+    }
+
+    /**
+     * Archives the drill's files that exist, then reads its record back from the archive and adds
+     * it to the build page; null when the drill wrote none (it refused to start).
+     */
+    private static DrillStepRecord archive(Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
+            throws IOException, InterruptedException {
+        List<String> present = new ArrayList<>();
+        for (String file : FILES) {
+            if (workspace.child(file).exists()) {
+                present.add(file);
+            }
+        }
+        if (!present.contains(DrillRecord.FILE_NAME)) {
+            return null;
+        }
+        WorkspaceFiles.archive(run, workspace, launcher, listener, present);
+        DrillRecord record;
+        try (InputStream in = run.getArtifactManager().root().child(DrillRecord.FILE_NAME).open()) {
+            record = DrillJson.read(in.readAllBytes());
+        } catch (DrillException e) {
+            throw new AbortException("zfsRestoreDrill: " + e.getMessage());
+        }
+        DrillStepRecord shown = new DrillStepRecord(record, summary(record), present);
+        ZfsReplicationAction.record(run, shown);
+        return shown;
+    }
+
+    static String summary(DrillRecord record) {
+        return String.format(Locale.ROOT, "restore drill %s@%s -> %s on %s: %s; %d bytes received in %.1f s "
+                        + "(recovery time), verified in %.1f s; scratch dataset %s", record.dataset(), record.snapshot(),
+                record.scratch(), record.host(), record.result(), record.bytes(), record.receiveSeconds(),
+                record.verifySeconds(), record.scratchDestroyed() ? "destroyed" : "NOT destroyed");
+    }
+
+    /** The value a Pipeline script gets back: plain strings, numbers, booleans and lists. */
+    static Map<String, Object> toScriptValue(DrillStepRecord record) {
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("summary", record.getSummary());
+        value.put("result", record.getResult());
+        value.put("identical", "identical".equals(record.getResult()));
+        value.put("bytes", record.getBytes());
+        value.put("receiveSeconds", record.getReceiveSeconds());
+        value.put("verifySeconds", record.getVerifySeconds());
+        value.put("scratchDestroyed", record.isScratchDestroyed());
+        value.put("comparison", record.getComparison());
+        value.put("artifacts", new ArrayList<>(record.getArtifacts()));
+        return value;
+    }
+}
