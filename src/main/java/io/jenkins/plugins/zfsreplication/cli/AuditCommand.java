@@ -105,6 +105,10 @@ final class AuditCommand implements Runnable {
                 String note = "no previous build given";
                 if (previous != null) {
                     BuildDirectory before = BuildDirectory.of(previous);
+                    if (before.root() == null) {
+                        throw new AuditException("%s has no %s (nor archive/%s): not a build with an audit record",
+                                previous, AuditRecord.FILE_NAME, AuditRecord.FILE_NAME);
+                    }
                     byte[] json = AuditJson.readFile(before.root().resolve(AuditRecord.FILE_NAME));
                     AuditJson.read(json, previous.resolve(AuditRecord.FILE_NAME).toString());
                     link = AuditRecorder.linkTo(before.number(), json);

@@ -153,6 +153,16 @@ final class SendCommand implements Callable<Integer> {
         if (colon < 1) {
             throw new TransferException("--to takes HOST:PORT as the receiver printed it, not '%s'", TerminalText.line(to));
         }
+        // the address first, then the token and the certificate: each mistake named in the order it is written
+        String host = to.substring(0, colon);
+        int port;
+        try {
+            port = Integer.parseInt(to.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new TransferException("--to takes HOST:PORT, and '%s' is no port",
+                    TerminalText.line(to.substring(colon + 1)));
+        }
+        new TcpSendSide(host, port, "-", null); // checks host and port only
         List<String> lines = tokenFile != null
                 ? InputFile.readText(tokenFile, "the token file", MAX_TOKEN_FILE).strip().lines().map(String::strip).toList()
                 : java.util.Arrays.asList(System.getenv("ZFSR_TOKEN"));
@@ -172,12 +182,6 @@ final class SendCommand implements Callable<Integer> {
         }
         environment.err().println(transfer.tcpProtection()
                 + (pinned == null ? "" : ", sha256 " + new PinnedCertificate(pinned.strip()).fingerprint()));
-        try {
-            return new TcpSendSide(to.substring(0, colon), Integer.parseInt(to.substring(colon + 1)), token.strip(),
-                    pinned == null ? null : new PinnedCertificate(pinned.strip()));
-        } catch (NumberFormatException e) {
-            throw new TransferException("--to takes HOST:PORT, and '%s' is no port",
-                    TerminalText.line(to.substring(colon + 1)));
-        }
+        return new TcpSendSide(host, port, token.strip(), pinned == null ? null : new PinnedCertificate(pinned.strip()));
     }
 }
