@@ -223,10 +223,13 @@ class NightlyLifecycleTest {
         if (write) {
             pools.exec("zfs", "set", "readonly=off", copy.name());
         }
-        // -O: zfs-fuse, which mounted the children as they arrived, left their mount point directories
-        // below the copy's (unmounted) mount point, and it refuses to mount over a non-empty directory
-        pools.exec("zfs", "mount", "-O", copy.name());
+        // zfs-fuse, which mounted the children as they arrived, left their empty mount point directories
+        // below the copy's (unmounted) mount point and refuses to mount over a non-empty directory; its
+        // overlay mount (zfs mount -O) ends the daemon. The admin removes the empty directories first.
         String mountpoint = pools.exec("zfs", "get", "-H", "-o", "value", "mountpoint", copy.name()).stdout().strip();
+        pools.exec("sh", "-c", "[ ! -d \"$1\" ] || find \"$1\" -mindepth 1 -depth -type d -empty -delete", "sh",
+                mountpoint);
+        pools.exec("zfs", "mount", copy.name());
         String read = pools.exec("sh", "-c", "cat \"$1\"/new-* \"$1\"/changing | wc -c", "sh", mountpoint).stdout();
         assertThat(Long.parseLong(read.strip())).as("bytes read in %s", copy).isPositive();
         if (write) {
@@ -242,7 +245,7 @@ class NightlyLifecycleTest {
     /** Each dataset below {@code root} (relative name) with its snapshots' "name guid", oldest first. */
     private static Map<String, List<String>> snapshots(TestPools pools, DatasetName root) {
         Map<String, List<String>> byChild = new TreeMap<>();
-        for (String line : pools.exec("zfs", "list", "-H", "-t", "all", "-o", "name,guid", "-s", "createtxg", "-r",
+        for (String line : pools.exec("zfs", "list", "-H", "-t", "filesystem,snapshot", "-o", "name,guid", "-s", "createtxg", "-r",
                 root.name()).stdout().lines().toList()) {
             String[] fields = line.split("\t");
             int at = fields[0].indexOf('@');
