@@ -85,12 +85,22 @@ class NightlyLifecycleTest {
 
             if (night == RENAME_NIGHT) {
                 // renamed on the source; the admin renames the copy too, so it stays incremental
-                pools.exec("zfs", "rename", source.resolve("d").name(), source.resolve("e").name());
+                if (pools.backend() == ZfsBackend.ZFS_FUSE) {
+                    // zfs-fuse refuses to rename a mounted file system ("dataset is busy"): the admin unmounts it
+                    pools.exec("zfs", "unmount", source.resolve("d").name());
+                    pools.exec("zfs", "rename", source.resolve("d").name(), source.resolve("e").name());
+                    pools.exec("zfs", "mount", source.resolve("e").name());
+                } else {
+                    pools.exec("zfs", "rename", source.resolve("d").name(), source.resolve("e").name());
+                }
                 pools.exec("zfs", "rename", copy.resolve("d").name(), copy.resolve("e").name());
                 sourceNights.put("e", sourceNights.remove("d"));
                 targetNights.put("e", targetNights.remove("d"));
             }
             if (night == DESTROY_NIGHT) {
+                if (pools.backend() == ZfsBackend.ZFS_FUSE) {
+                    pools.exec("zfs", "unmount", source.resolve("x").name()); // else "dataset is busy" there
+                }
                 pools.exec("zfs", "destroy", "-r", source.resolve("x").name());
                 sourceNights.remove("x");
                 frozenCopies.put("x", targetNights.remove("x"));
