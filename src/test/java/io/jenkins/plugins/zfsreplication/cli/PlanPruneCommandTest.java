@@ -91,6 +91,7 @@ class PlanPruneCommandTest {
         SNAPSHOTS.forEach(s -> pools.exec("zfs", "snapshot", source + "@" + s));
         assertThat(run(pools, "plan", "--target-root", source + "/copy", "-o", folder.toString(), source.name())).isZero();
         commands.clear();
+        err.getBuffer().setLength(0);
 
         int status = run(pools, "prune", "--plan", folder.resolve("plan.json").toString(), "--keep-target",
                 "grid: 1x1h | 24x1q", "--destroy");
