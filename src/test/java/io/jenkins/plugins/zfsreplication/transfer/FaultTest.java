@@ -48,7 +48,7 @@ class FaultTest {
         try (TwoHosts hosts = new TwoHosts()) {
             TransferReport report = runWhile(TcpTransferTest.engine(replica, hosts, SLOW), replica.plan(false, "s1", "s2"),
                     () -> {
-                        Processes.await("socat", "TCP-LISTEN");
+                        Processes.await("socat", "-LISTEN:"); // OPENSSL-LISTEN, or TCP-LISTEN in plaintext
                         Thread.sleep(1000);
                         hosts.linkDown();
                     });

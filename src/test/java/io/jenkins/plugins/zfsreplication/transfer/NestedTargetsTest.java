@@ -79,7 +79,8 @@ class NestedTargetsTest {
         assertThat(report.succeeded()).isFalse();
         assertThat(report.firstError()).isEqualTo(source + "@s1: The target's parent " + replica.target.resolve("missing")
                 + " does not exist on the target (local): zfs recv creates " + target + " but not its parents. Create "
-                + "it (zfs create -p " + replica.target.resolve("missing") + ") or plan its source too; nothing was sent");
+                + "it (zfs create -p " + replica.target.resolve("missing") + "), ask for missing parents to be created, or plan"
+                + " its source too; nothing was sent");
         assertThat(report.steps().get(0).bytes()).isZero();
         assertThat(replica.zfs.list(List.of(replica.target), true, List.of()).objects()).hasSize(1);
     }
