@@ -164,14 +164,17 @@ public final class ZfsPreflight implements Preflight {
      */
     private List<String> state(DatasetName dataset) {
         try {
-            return target.list(List.of(dataset), false, List.of()).objects().stream()
-                    .map(o -> o.name() + " " + o.guidText()).toList();
+            return stateOf(target.list(List.of(dataset), false, List.of()));
         } catch (ZfsCommandException e) {
             if (e.isDatasetMissing()) {
                 return ABSENT;
             }
             throw e;
         }
+    }
+
+    private static List<String> stateOf(Listing listing) {
+        return listing.objects().stream().map(o -> o.name() + " " + o.guidText()).toList();
     }
 
     /**
@@ -239,23 +242,30 @@ public final class ZfsPreflight implements Preflight {
 
     @Override
     public SendStep check(SendStep step, Set<SendOption> used, Consumer<String> log) {
-        SendStep checked = checkSnapshots(step, used, log);
+        Checked checked = checkSnapshots(step, used, log);
         if (target != null) {
             try {
-                before.put(step.target(), state(step.target()));
+                // the listing the check just made is the state before the step, unless the check
+                // changed the target (a rollback): one zfs call less per step, a round trip to a remote target
+                before.put(step.target(), checked.targetBefore() != null ? stateOf(checked.targetBefore())
+                        : state(step.target()));
             } catch (ZfsException e) {
                 throw new TransferException(e, "Cannot list the target %s (%s): %s. Nothing was sent or destroyed",
                         step.target(), target.host(), e.getMessage());
             }
         }
-        return checked;
+        return checked.step();
     }
 
-    private SendStep checkSnapshots(SendStep step, Set<SendOption> used, Consumer<String> log) {
+    /** The step to run, and the target's listing when it was made and still holds (else null). */
+    private record Checked(SendStep step, Listing targetBefore) {
+    }
+
+    private Checked checkSnapshots(SendStep step, Set<SendOption> used, Consumer<String> log) {
         if (used.contains(SendOption.RESUMABLE) && source != null && (target != null || targetTokens != null)) {
             Optional<SendStep> resumed = resume(step, log);
             if (resumed.isPresent()) {
-                return resumed.get();
+                return new Checked(resumed.get(), null);
             }
         } else if (used.contains(SendOption.RESUMABLE) && target != null) {
             abortUnresumed(step, log);
@@ -270,17 +280,20 @@ public final class ZfsPreflight implements Preflight {
                 requireSnapshot(onSource, step.source(), step.from(), "source");
             }
         }
+        Listing targetBefore = null;
         if (target != null && incremental) {
             Listing onTarget = list(target, step.target(), "target");
             requireSnapshot(onTarget, step.target(), step.from(), "target");
             if (step.rollback()) {
                 rollBack(step, onTarget, log);
+            } else {
+                targetBefore = onTarget;
             }
         }
         if (target != null && step.kind() == SendKind.FULL) {
             requireParent(step.target(), log);
         }
-        return step.kind() == SendKind.RESUME ? toFreshStep(step) : step;
+        return new Checked(step.kind() == SendKind.RESUME ? toFreshStep(step) : step, targetBefore);
     }
 
     /**
