@@ -26,6 +26,11 @@ class SpawnerParentTest {
                         List.of("cat"))), null, null, dir)));
         starter.start();
         starter.join();
+        // each stage is a metering shell that starts its command: wait until both commands run
+        for (int i = 0; i < 200 && started.get().stream().anyMatch(stage -> stage.process().descendants().findAny()
+                .isEmpty()); i++) {
+            Thread.sleep(50);
+        }
         List<ProcessHandle> processes = started.get().stream()
                 .flatMap(stage -> java.util.stream.Stream.concat(java.util.stream.Stream.of(stage.process().toHandle()),
                         stage.process().descendants())).toList();

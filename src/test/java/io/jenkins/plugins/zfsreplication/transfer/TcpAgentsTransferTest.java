@@ -44,6 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TcpAgentsTransferTest {
     private static final TransferOptions OPTIONS = TransferOptions.defaults()
             .withTimes(Duration.ofMillis(200), Duration.ofSeconds(10), Duration.ofSeconds(5));
+    private static final TransferOptions PLAINTEXT = OPTIONS.withTcpPlaintext(true);
     private final ExecutorService receiverThread = Executors.newSingleThreadExecutor();
     private String receiverAddress = "none";
 
@@ -89,10 +90,12 @@ class TcpAgentsTransferTest {
         Sides sides = new Sides(StreamCommands.fixed(List.of("echo", "stream"),
                 List.of("dd", "of=" + marker, "status=none")), Preflight.NONE, Preflight.NONE);
         try (TwoHosts hosts = new TwoHosts();
-             ReceiveServer server = ReceiveServer.open(plan, receiving(hosts, sides, OPTIONS), addresses(hosts))) {
+             // the token protocol in the clear, spoken by socat as an attacker without TLS would; the same
+             // refusals inside TLS are ControlChannelAttackTest's
+             ReceiveServer server = ReceiveServer.open(plan, receiving(hosts, sides, PLAINTEXT), addresses(hosts))) {
             Future<ReceiveServer.Report> serving = receiverThread.submit(server::serve);
             ReceiveEndpoints endpoints = server.endpoints();
-            RemoteReceiverTransport sender = RemoteReceiverTransport.connect(endpoints, plan, OPTIONS);
+            RemoteReceiverTransport sender = RemoteReceiverTransport.connect(endpoints, plan, PLAINTEXT);
             String wrong = flip(endpoints.stepTokens().get(0));
 
             connect(hosts, endpoints, wrong + "00000000f", "not for zfs");

@@ -25,6 +25,11 @@ import org.junit.jupiter.api.io.TempDir;
 class TcpTransferTest {
     private static final TransferOptions OPTIONS = TransferOptions.defaults()
             .withTimes(Duration.ofMillis(200), Duration.ofSeconds(10), Duration.ofSeconds(5));
+    /**
+     * The refusals below speak the token protocol in the clear with socat, as an attacker without TLS
+     * would; the same refusals inside TLS are TcpListenerAttackTest's and TcpTlsTest's.
+     */
+    private static final TransferOptions PLAINTEXT = OPTIONS.withTcpPlaintext(true);
 
     @Test
     void shouldReplicateFullThenIncrementalBetweenTwoHostsOverTcp(TestPools pools) {
@@ -50,7 +55,7 @@ class TcpTransferTest {
     @Test
     void shouldRefuseAWrongTokenWithoutStartingTheReceiverAndAcceptNoSecondConnection(@TempDir Path dir) {
         try (TwoHosts hosts = new TwoHosts()) {
-            TcpListener listener = TcpListener.listen(hosts.receiverLauncher(), hosts.receiverAddress, 0, OPTIONS, dir);
+            TcpListener listener = TcpListener.listen(hosts.receiverLauncher(), hosts.receiverAddress, 0, PLAINTEXT, dir);
             Path marker = dir.resolve("receiver-started");
             RunningPipeline pipeline = new RunningPipeline();
             String wrong = "0123456789abcdef0123456789abcdef".equals(listener.token())
@@ -79,7 +84,7 @@ class TcpTransferTest {
     void shouldRefuseAConnectionWithoutTokenWithoutStartingTheReceiver(@TempDir Path dir) throws Exception {
         try (TwoHosts hosts = new TwoHosts()) {
             TcpListener listener = TcpListener.listen(hosts.receiverLauncher(), hosts.receiverAddress, 0,
-                    OPTIONS.withTimes(Duration.ofMillis(200), Duration.ofSeconds(3), Duration.ofSeconds(5)), dir);
+                    PLAINTEXT.withTimes(Duration.ofMillis(200), Duration.ofSeconds(3), Duration.ofSeconds(5)), dir);
             Path marker = dir.resolve("receiver-started");
             RunningPipeline pipeline = new RunningPipeline();
 
