@@ -64,16 +64,25 @@ final class PoolsCli {
 
     /** {@code run PLAN ...}, relayed over ssh on OpenZFS. */
     String run(String... args) {
+        List<String> all = runArguments(args);
+        return cli(guest == null ? pools.runner() : new ProcessCommandRunner(), all);
+    }
+
+    /** {@code run PLAN ...} as {@link #run}, whatever its exit status: the status. */
+    int runStatus(String... args) {
+        return status(guest == null ? pools.runner() : new ProcessCommandRunner(), runArguments(args), new StringWriter());
+    }
+
+    private List<String> runArguments(String... args) {
         List<String> all = new ArrayList<>(List.of("run"));
         all.addAll(List.of(args));
-        if (guest == null) {
-            return cli(pools.runner(), all);
+        if (guest != null) {
+            String host = System.getenv().getOrDefault("ZFSR_GUEST_SSH_HOST", "zfsr-guest");
+            // three datasets at once: each step's zfs commands are ssh round trips into an emulated machine
+            all.addAll(List.of("-j", "3", "--source-host", host, "--transport", "ssh", "--host", host,
+                    "--ssh-option=-F", "--ssh-option=" + System.getenv("ZFSR_GUEST_SSH_CONFIG")));
         }
-        String host = System.getenv().getOrDefault("ZFSR_GUEST_SSH_HOST", "zfsr-guest");
-        // three datasets at once: each step's zfs commands are ssh round trips into an emulated machine
-        all.addAll(List.of("-j", "3", "--source-host", host, "--transport", "ssh", "--host", host,
-                "--ssh-option=-F", "--ssh-option=" + System.getenv("ZFSR_GUEST_SSH_CONFIG")));
-        return cli(new ProcessCommandRunner(), all);
+        return all;
     }
 
     /** The standard error of the last command. */
@@ -105,11 +114,16 @@ final class PoolsCli {
 
     private String cli(CommandRunner runner, List<String> args) {
         StringWriter out = new StringWriter();
+        int status = status(runner, args, out);
+        assertThat(status).as("%s%n%s%n%s", String.join(" ", args), out, lastErr).isZero();
+        return out.toString();
+    }
+
+    private int status(CommandRunner runner, List<String> args, StringWriter out) {
         StringWriter err = new StringWriter();
         int status = Main.run(new CliEnvironment(runner, new PrintWriter(out, true), new PrintWriter(err, true)),
                 args.toArray(String[]::new));
         lastErr = err.toString();
-        assertThat(status).as("%s%n%s%n%s", String.join(" ", args), out, err).isZero();
-        return out.toString();
+        return status;
     }
 }
