@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -24,8 +23,10 @@ import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsBackend;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
-import org.junit.jupiter.api.Timeout;
+import io.jenkins.plugins.zfsreplication.zfs.TestProcesses;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -61,11 +62,16 @@ class NightlyLifecycleTest {
             + " head -c 16384 /dev/urandom | dd of=\"$d/changing\" bs=16384 seek=$((night % 4)) conv=notrunc 2>/dev/null &&"
             + " rm -f \"$d/new-$((night - 2))\" || exit 1; done";
 
-    /** Twenty nights over ssh into an emulated guest take minutes; zfs-fuse's take well under the default. */
-    @ZfsTest
-    @Timeout(value = 30, unit = TimeUnit.MINUTES)
+    /** On zfs-fuse; the same nights on OpenZFS are {@link OpenZfsNightlyLifecycleTest}'s. */
+    @Test
+    @ExtendWith(ZfsTestBed.class)
     void shouldReplicateTwentyNightsIncrementallyWithTheRulesSnapshots(TestPools pools, @TempDir Path dir)
             throws Exception {
+        replicateTwentyNights(pools, dir);
+    }
+
+    /** The scenario, on either backend: the nights' numbers are printed, a line a night. */
+    static void replicateTwentyNights(TestPools pools, Path dir) throws Exception {
         PoolsCli cli = new PoolsCli(pools);
         DatasetName source = pools.create("ns").resolve("tree");
         DatasetName copy = pools.create("nt").resolve("tree");
@@ -196,13 +202,13 @@ class NightlyLifecycleTest {
                 lookAt(pools, copy.resolve("a/b"), true);
             }
 
-            System.out.printf("%s night %02d: sent %d bytes in %d steps (%d incremental, %d full), kept source %d"
-                            + " target %d%n", pools.backend().label(), night, transfer.get("bytes").asLong(),
+            TestProcesses.println(String.format("%s night %02d: sent %d bytes in %d steps (%d incremental, %d full),"
+                            + " kept source %d target %d", pools.backend().label(), night, transfer.get("bytes").asLong(),
                     transfer.get("steps").size(), incremental, transfer.get("steps").size() - incremental,
-                    count(onSource), count(onTarget));
+                    count(onSource), count(onTarget)));
         }
-        System.out.printf("%s: %d nights in %.1f s%n", pools.backend().label(), NIGHTS,
-                (System.nanoTime() - started) / 1e9);
+        TestProcesses.println(String.format("%s: %d nights in %.1f s", pools.backend().label(), NIGHTS,
+                (System.nanoTime() - started) / 1e9));
     }
 
     /**

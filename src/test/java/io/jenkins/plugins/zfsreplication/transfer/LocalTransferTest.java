@@ -42,7 +42,7 @@ class LocalTransferTest {
         assertThat(second.steps()).hasSize(6).allSatisfy(step -> assertThat(step.outcome()).isEqualTo(StepOutcome.OK));
         assertThat(first.steps()).filteredOn(step -> step.step().to().name().equals("s1"))
                 .allSatisfy(step -> assertThat(step.bytes()).isGreaterThan(1 << 20));
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+        assertThat(io.jenkins.plugins.zfsreplication.zfs.TestProcesses.descendants()).isEmpty();
         // per-dataset and total throughput: the last tick holds every dataset's bytes and their sum
         List<ThroughputLog.Sample> samples = second.samples();
         double last = samples.get(samples.size() - 1).seconds();

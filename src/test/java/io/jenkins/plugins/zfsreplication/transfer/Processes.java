@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.zfs.TestProcesses;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,13 +16,12 @@ final class Processes {
 
     /** Command lines of this JVM's live descendants (surefire's own do not exist: it forks us, not we it). */
     static List<String> liveChildren() {
-        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
-                .map(handle -> cmdline(handle.pid())).filter(line -> !line.isEmpty()).toList();
+        return TestProcesses.descendants().map(handle -> cmdline(handle.pid())).filter(line -> !line.isEmpty()).toList();
     }
 
     /** The first live descendant whose command line contains all of {@code words} (ignoring metering shells). */
     static Optional<ProcessHandle> find(String... words) {
-        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+        return TestProcesses.descendants()
                 .filter(handle -> {
                     String line = cmdline(handle.pid());
                     return !line.startsWith("sh -c") && List.of(words).stream().allMatch(line::contains);
@@ -28,12 +29,7 @@ final class Processes {
     }
 
     static String cmdline(long pid) {
-        try {
-            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")),
-                    StandardCharsets.UTF_8).replace('\0', ' ').strip();
-        } catch (IOException e) {
-            return "";
-        }
+        return TestProcesses.cmdline(pid);
     }
 
     /** Polls until {@code words} names a live process; fails after 20 s. */

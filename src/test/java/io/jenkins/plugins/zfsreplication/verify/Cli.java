@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.verify;
 
 import io.jenkins.plugins.zfsreplication.cli.Main;
+import io.jenkins.plugins.zfsreplication.zfs.TestProcesses;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +14,14 @@ final class Cli {
     record Run(int exit, String out, String err) {
     }
 
-    static synchronized Run run(String... args) {
+    static Run run(String... args) {
+        synchronized (TestProcesses.CONSOLE) {
+            return runSwapped(args);
+        }
+    }
+
+    /** Swaps the JVM's standard streams: nothing else may print meanwhile (see TestProcesses#CONSOLE). */
+    private static Run runSwapped(String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();

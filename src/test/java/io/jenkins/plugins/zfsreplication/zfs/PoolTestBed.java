@@ -76,7 +76,9 @@ abstract class PoolTestBed implements BeforeEachCallback, AfterEachCallback, Par
             }
         } finally {
             if (context.getExecutionException().isPresent()) {
-                endProcesses();
+                // a zfs-fuse test's processes never talk to the guest, whose lifecycle runs alongside
+                endProcesses(backend() == ZfsBackend.ZFS_FUSE ? TestProcesses.descendants().toList()
+                        : ProcessHandle.current().descendants().toList());
             }
             pools.destroyAll();
         }
@@ -84,11 +86,10 @@ abstract class PoolTestBed implements BeforeEachCallback, AfterEachCallback, Par
 
     /**
      * A failed test (a timeout too: its thread may still be stuck) can leave processes behind that
-     * hold its pools busy; they are this JVM's children, as tests run one at a time. SIGTERM first so
-     * that metering shells reap their commands, then SIGKILL for what is left.
+     * hold its pools busy; they are this JVM's children. SIGTERM first so that metering shells reap
+     * their commands, then SIGKILL for what is left.
      */
-    private static void endProcesses() {
-        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
+    private static void endProcesses(List<ProcessHandle> left) {
         left.forEach(ProcessHandle::destroy);
         for (ProcessHandle process : left) {
             try {

@@ -106,7 +106,7 @@ class TcpCallablesTest {
         assertThat(targetCapabilities.host()).isEqualTo("agent:backup");
         assertThat(targetCapabilities.features()).isEqualTo(new Zfs(pools.runner()).capabilities().features());
         assertThat(work).doesNotExist();
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+        assertThat(io.jenkins.plugins.zfsreplication.zfs.TestProcesses.descendants()).isEmpty();
     }
 
     @Test
@@ -132,14 +132,14 @@ class TcpCallablesTest {
                 Files.readString(workspace.resolve("plan.json")), settings, new SendRecvTarget("backup", "127.0.0.1", 0,
                 ""), work.toString())::call);
         awaitEndpoints(work.resolve(ReceiveCallable.ENDPOINTS), receiving);
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isNotEmpty();
+        assertThat(io.jenkins.plugins.zfsreplication.zfs.TestProcesses.descendants()).isNotEmpty();
 
         receiving.cancel(true);
 
         targetAgent.shutdown();
         assertThat(targetAgent.awaitTermination(60, TimeUnit.SECONDS)).isTrue();
         assertThat(work).doesNotExist();
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+        assertThat(io.jenkins.plugins.zfsreplication.zfs.TestProcesses.descendants()).isEmpty();
     }
 
     @Test

@@ -1,0 +1,32 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import io.jenkins.plugins.zfsreplication.zfs.OpenZfsTestBed;
+import io.jenkins.plugins.zfsreplication.zfs.TestPools;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+/**
+ * {@link NightlyLifecycleTest}'s twenty nights on OpenZFS in the guest. Over ssh into an emulated
+ * machine they take a quarter of an hour, spent mostly waiting on the guest, so this class runs
+ * alongside the others (every other class runs one at a time, see junit-platform.properties): the
+ * tests that look at this JVM's processes leave out the ssh clients into the guest
+ * ({@code zfs.TestProcesses}), and the nights' lines are never printed into another test's capture.
+ */
+@Execution(ExecutionMode.CONCURRENT)
+class OpenZfsNightlyLifecycleTest {
+
+    @Test
+    @ExtendWith(OpenZfsTestBed.class)
+    @Timeout(value = 30, unit = TimeUnit.MINUTES)
+    void shouldReplicateTwentyNightsIncrementallyWithTheRulesSnapshots(TestPools pools, @TempDir Path dir)
+            throws Exception {
+        NightlyLifecycleTest.replicateTwentyNights(pools, dir);
+    }
+}
