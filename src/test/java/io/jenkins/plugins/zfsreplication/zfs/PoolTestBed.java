@@ -76,9 +76,11 @@ abstract class PoolTestBed implements BeforeEachCallback, AfterEachCallback, Par
             }
         } finally {
             if (context.getExecutionException().isPresent()) {
-                // a zfs-fuse test's processes never talk to the guest, whose lifecycle runs alongside
+                // only this test's: the OpenZFS lifecycle runs alongside (TestProcesses). A zfs-fuse test's
+                // processes never talk to the guest; a guest test's name its pools (zfs commands, ssh)
                 endProcesses(backend() == ZfsBackend.ZFS_FUSE ? TestProcesses.descendants().toList()
-                        : ProcessHandle.current().descendants().toList());
+                        : ProcessHandle.current().descendants().filter(process -> pools.names().stream()
+                        .anyMatch(TestProcesses.cmdline(process.pid())::contains)).toList());
             }
             pools.destroyAll();
         }
