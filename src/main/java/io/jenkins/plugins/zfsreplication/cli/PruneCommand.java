@@ -21,6 +21,7 @@ import io.jenkins.plugins.zfsreplication.prune.PruneReport;
 import io.jenkins.plugins.zfsreplication.prune.PruneReportJson;
 import io.jenkins.plugins.zfsreplication.prune.PruneRun;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
+import io.jenkins.plugins.zfsreplication.prune.RetentionPropertyException;
 import io.jenkins.plugins.zfsreplication.prune.StalePlanException;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine.Command;
@@ -33,7 +34,9 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "prune", description = "Apply retention before sending: drop from the plan what the target would"
         + " destroy, and (with --destroy) destroy what the rules no longer keep; or, without --plan, apply"
-        + " --keep-source to SOURCE datasets (no target). Dry run by default.")
+        + " --keep-source to SOURCE datasets (no target). A dataset's zfs-replication:keep-source and"
+        + " zfs-replication:keep-target properties (inherited as ZFS inherits) replace the command's rules for its"
+        + " subtree. Dry run by default.")
 final class PruneCommand implements Callable<Integer> {
     private final CliEnvironment environment;
 
@@ -47,10 +50,12 @@ final class PruneCommand implements Callable<Integer> {
     @Mixin
     private SourceOptions local;
 
-    @Option(names = "--keep-target", paramLabel = "RULES", description = "The target's rules, e.g. 'grid: 1x1h(keep=all) | 24x1h | 14x1d'.")
+    @Option(names = "--keep-target", paramLabel = "RULES", description = "The target's rules, e.g. 'grid: 1x1h(keep=all) | 24x1h | 14x1d';"
+            + " a dataset's zfs-replication:keep-target replaces them there.")
     private String targetRules;
 
-    @Option(names = "--keep-source", paramLabel = "RULES", description = "The source's rules, e.g. 'thin: 10,1d1w,1w1m,1m1y'.")
+    @Option(names = "--keep-source", paramLabel = "RULES", description = "The source's rules, e.g. 'thin: 10,1d1w,1w1m,1m1y';"
+            + " a dataset's zfs-replication:keep-source replaces them there.")
     private String sourceRules;
 
     @Option(names = "--prefix", defaultValue = SnapshotNaming.DEFAULT_PREFIX, description = "The naming's prefix (default ${DEFAULT-VALUE}).")
@@ -109,8 +114,9 @@ final class PruneCommand implements Callable<Integer> {
         PruneBeforeSend.Result result;
         try {
             result = run.run(plan, environment.err()::println);
-        } catch (StalePlanException e) {
-            // the plan no longer matches the target: input to fix (plan again), not a zfs failure
+        } catch (StalePlanException | RetentionPropertyException e) {
+            // the plan no longer matches the target (plan again), or a dataset's retention property is not rules:
+            // input to fix, not a zfs failure
             return CliErrors.badInput(environment, e);
         }
         ReportMetrics.prune(metrics, result.report());
@@ -138,7 +144,12 @@ final class PruneCommand implements Callable<Integer> {
         } catch (ZfsException | java.time.format.DateTimeParseException e) {
             return CliErrors.badInput(environment, new IllegalArgumentException(e.getMessage(), e));
         }
-        PruneReport report = run.run(environment.err()::println);
+        PruneReport report;
+        try {
+            report = run.run(environment.err()::println);
+        } catch (RetentionPropertyException e) {
+            return CliErrors.badInput(environment, e);
+        }
         ReportMetrics.prune(metrics, report);
         Path folder = output != null ? output : Path.of(".");
         Files.createDirectories(folder);

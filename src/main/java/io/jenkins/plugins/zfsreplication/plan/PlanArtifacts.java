@@ -14,8 +14,14 @@ public final class PlanArtifacts {
 
     /** Writes both files into {@code folder}, each replaced atomically; returns plan.txt's text. */
     public static String write(ReplicationPlan plan, Path folder) throws IOException {
+        return write(plan, folder, dataset -> java.util.List.of());
+    }
+
+    /** The same with notes under each dataset in plan.txt (see {@link PlanText#write(ReplicationPlan, java.util.function.Function)}). */
+    public static String write(ReplicationPlan plan, Path folder,
+                               java.util.function.Function<DatasetPlan, java.util.List<String>> notes) throws IOException {
         PlanJson.write(plan, folder.resolve(JSON));
-        String text = PlanText.write(plan);
+        String text = PlanText.write(plan, notes);
         AtomicFile.write(folder.resolve(TEXT), text);
         return text;
     }

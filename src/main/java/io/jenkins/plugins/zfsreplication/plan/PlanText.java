@@ -8,6 +8,14 @@ public final class PlanText {
     }
 
     public static String write(ReplicationPlan plan) {
+        return write(plan, dataset -> java.util.List.of());
+    }
+
+    /**
+     * The same with {@code notes} lines under each dataset's reason (pruning adds the rules each
+     * side was judged by and where they come from).
+     */
+    public static String write(ReplicationPlan plan, java.util.function.Function<DatasetPlan, java.util.List<String>> notes) {
         StringBuilder text = new StringBuilder();
         // hosts, reasons and refused names may come from a crafted plan or a listing: shown, never interpreted
         text.append(String.format("plan of %s, source %s, target %s%n", plan.createdAt(),
@@ -19,6 +27,9 @@ public final class PlanText {
         for (DatasetPlan dataset : plan.datasets()) {
             text.append(String.format("%n%s -> %s: %s%n  %s%n", dataset.source(), dataset.target(), dataset.action(),
                     TerminalText.line(dataset.reason())));
+            for (String note : notes.apply(dataset)) {
+                text.append("  ").append(TerminalText.line(note)).append('\n');
+            }
             if (dataset.encryption() != null) {
                 text.append("  ").append(dataset.encryption().describe()).append('\n');
             }

@@ -35,6 +35,8 @@ final class DatasetPruner {
     private final Seen sourceSeen;
     private final Seen targetSeen;
     private final PruneOptions options;
+    /** Each side's rules for this dataset: the command's, or its properties' ({@link RetentionProperties}). */
+    private final RetentionProperties.DatasetRules rules;
     private final Instant now;
     private final Set<String> origins;
     private final Set<Long> planBases;
@@ -51,8 +53,8 @@ final class DatasetPruner {
     private int notSent;
     private DatasetPlan result;
 
-    DatasetPruner(DatasetPlan dataset, Listing source, Listing target, PruneOptions options, Instant now,
-                  Set<String> origins) {
+    DatasetPruner(DatasetPlan dataset, Listing source, Listing target, PruneOptions options,
+                  RetentionProperties.DatasetRules rules, Instant now, Set<String> origins) {
         this.dataset = dataset;
         this.sourceSnapshots = source.snapshotTable(dataset.source().name());
         this.targetSnapshots = target.snapshotTable(dataset.target().name());
@@ -65,6 +67,7 @@ final class DatasetPruner {
                 new DecisionLog.Side("planned", target.host(), targetName, sourceSnapshots),
                 new DecisionLog.Side("bookmark", source.host(), sourceName, bookmarks));
         this.options = options;
+        this.rules = rules;
         this.now = now;
         this.origins = origins;
         this.planBases = PlanBases.of(dataset);
@@ -93,10 +96,10 @@ final class DatasetPruner {
     }
 
     DatasetPlan prune() {
-        BitSet dropped = options.targetRules() != null ? pruneTarget() : new BitSet();
+        BitSet dropped = rules.target() != null ? pruneTarget() : new BitSet();
         BitSet wanted = (BitSet) planned.clone();
         wanted.andNot(dropped);
-        if (options.sourceRules() != null) {
+        if (rules.source() != null) {
             pruneSource(wanted);
         }
         if (dropped.isEmpty()) {
@@ -111,7 +114,7 @@ final class DatasetPruner {
     /** True when the step still creates a kept snapshot on the target at {@link #now}. */
     boolean stillWanted(SendStep step) {
         int to = indexOf(step.to().guid());
-        if (step.kind() == SendKind.RESUME || to == planned.length() - 1) {
+        if (rules.target() == null || step.kind() == SendKind.RESUME || to == planned.length() - 1) {
             return true;
         }
         BitSet dropped = pruneTarget();
@@ -134,7 +137,7 @@ final class DatasetPruner {
             sourceIndex[next++] = index;
         }
         Seen view = targetSeen.with(sourceSeen, sourceIndex, targets);
-        String[] kept = judge(view, options.targetRules());
+        String[] kept = judge(view, rules.target());
         BitSet dropped = new BitSet();
         int newest = planned.isEmpty() ? -2 : planned.length() - 1;
         for (int i = 0; i < sourceIndex.length; i++) {
@@ -159,7 +162,7 @@ final class DatasetPruner {
     }
 
     private void pruneSource(BitSet stillToSend) {
-        String[] kept = judge(sourceSeen, options.sourceRules());
+        String[] kept = judge(sourceSeen, rules.source());
         int size = sourceSnapshots.size();
         for (int i = 0; i < size; i++) {
             if (!sourceSeen.candidates()[i]) {
@@ -187,7 +190,7 @@ final class DatasetPruner {
             return;
         }
         Seen seen = Seen.of(bookmarks, options);
-        String[] kept = judge(seen, options.sourceRules());
+        String[] kept = judge(seen, rules.source());
         for (int i = 0; i < bookmarks.size(); i++) {
             if (!seen.candidates()[i]) {
                 continue;

@@ -12,6 +12,7 @@ import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.Selection;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.PropertyOrigins;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 
@@ -25,12 +26,11 @@ public record LocalPrune(Zfs source, Selection selection, PruneOptions options, 
                          Destroyer.ErrorPolicy policy) {
     /** What the report names as the target's host: there is none. */
     public static final String NO_TARGET = "none";
+    /** The planning listing's properties (the selection's included) and the per-dataset rules. */
+    private static final List<String> PROPERTIES = java.util.stream.Stream.concat(PlanRun.SOURCE_PROPERTIES.stream(),
+            RetentionProperties.PROPERTIES.stream()).toList();
 
     public LocalPrune {
-        if (options.sourceRules() == null) {
-            throw new PruneException("Pruning without a plan needs the source's rules (--keep-source): there is no"
-                    + " target to keep anything for");
-        }
         if (options.targetRules() != null) {
             throw new PruneException("Pruning without a plan judges only the source: target rules need a plan"
                     + " (--plan), which names the target");
@@ -38,7 +38,7 @@ public record LocalPrune(Zfs source, Selection selection, PruneOptions options, 
     }
 
     public PruneReport run(Consumer<String> log) {
-        Listing listing = source.list(selection.roots(), selection.recursive(), PlanRun.SOURCE_PROPERTIES);
+        Listing listing = source.list(selection.roots(), selection.recursive(), PROPERTIES);
         log.accept(String.format("source %s: %d objects listed in one call", source.host(), listing.size()));
         List<DatasetPlan> datasets = new ArrayList<>();
         for (ZfsObject dataset : listing.datasets()) {
@@ -51,7 +51,16 @@ public record LocalPrune(Zfs source, Selection selection, PruneOptions options, 
             throw new PruneException("No dataset selected under %s: nothing to prune", selection.roots());
         }
         ReplicationPlan plan = new ReplicationPlan(Instant.now(), source.host(), NO_TARGET, datasets);
-        PruneReport report = PruneBeforeSend.local(plan, listing, new Listing(NO_TARGET, List.of()), options).report();
+        PropertyOrigins origins = RetentionProperties.anySet(listing)
+                ? source.propertyOrigins(selection.roots(), selection.recursive(), RetentionProperties.PROPERTIES)
+                : PropertyOrigins.UNKNOWN;
+        PruneReport report = PruneBeforeSend.local(plan, listing, new Listing(NO_TARGET, List.of()), options, origins)
+                .report();
+        if (report.retention().stream().allMatch(rule -> rule.rules() == null)) {
+            throw new RetentionPropertyException(String.format("Pruning without a plan needs the source's rules:"
+                    + " give --keep-source, or set %s on the datasets (none under %s has it)",
+                    RetentionProperties.KEEP_SOURCE, selection.roots()));
+        }
         if (destroy) {
             return Destroyer.execute(report, source, null, policy, log);
         }

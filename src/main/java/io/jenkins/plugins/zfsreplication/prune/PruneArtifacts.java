@@ -2,6 +2,10 @@ package io.jenkins.plugins.zfsreplication.prune;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 import io.jenkins.plugins.zfsreplication.plan.PlanArtifacts;
 
@@ -14,7 +18,12 @@ public final class PruneArtifacts {
 
     /** Writes plan.json, plan.txt and prune-report.json into {@code folder}. */
     public static void write(PruneBeforeSend.Result result, Path folder) throws IOException {
-        PlanArtifacts.write(result.plan(), folder);
+        Map<String, List<String>> notes = new HashMap<>();
+        for (EffectiveRule rule : result.report().retention()) {
+            notes.computeIfAbsent(rule.dataset(), d -> new ArrayList<>()).add(String.format("keep-%s: %s (%s)",
+                    rule.side(), rule.rules() == null ? "none" : rule.rules(), rule.describeOrigin()));
+        }
+        PlanArtifacts.write(result.plan(), folder, dataset -> notes.getOrDefault(dataset.source().name(), List.of()));
         PruneReportJson.write(result.report(), folder.resolve(REPORT));
     }
 }

@@ -4,13 +4,16 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
+import io.jenkins.plugins.zfsreplication.zfs.PropertyOrigins;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
 
 /**
@@ -45,19 +48,35 @@ public final class PruneBeforeSend {
      *                            dataset the plan found up to date): nothing is decided then
      */
     public static Result apply(ReplicationPlan plan, Listing source, Listing target, PruneOptions options) {
+        return apply(plan, source, target, options, PropertyOrigins.UNKNOWN);
+    }
+
+    /**
+     * The same, with where the source's {@code zfs-replication:keep-*} properties are set (for the
+     * report); the properties' values come from {@code source}'s listing either way.
+     *
+     * @throws RetentionPropertyException when such a property is not rules: nothing is decided then
+     */
+    public static Result apply(ReplicationPlan plan, Listing source, Listing target, PruneOptions options,
+                               PropertyOrigins origins) {
         PlanBases.requireOnTarget(plan, source, target);
-        return decide(plan, source, target, options);
+        return decide(plan, source, target, options, origins, true);
     }
 
     /**
      * Retention without a target or a plan made earlier ({@link LocalPrune}): {@code datasets} names
      * the source datasets (UP_TO_DATE, no steps), {@code target} is empty; nothing can be stale.
      */
-    static Result local(ReplicationPlan datasets, Listing source, Listing target, PruneOptions options) {
-        return decide(datasets, source, target, options);
+    static Result local(ReplicationPlan datasets, Listing source, Listing target, PruneOptions options,
+                        PropertyOrigins origins) {
+        return decide(datasets, source, target, options, origins, false);
     }
 
-    private static Result decide(ReplicationPlan plan, Listing source, Listing target, PruneOptions options) {
+    private static Result decide(ReplicationPlan plan, Listing source, Listing target, PruneOptions options,
+                                 PropertyOrigins propertyOrigins, boolean withTarget) {
+        // every dataset's rules parsed first: a bad property stops the run before any decision
+        Map<DatasetName, RetentionProperties.DatasetRules> rules = RetentionProperties.resolve(active(plan), source,
+                propertyOrigins, options, withTarget);
         Instant now = now(plan, source, options);
         String basis = switch (options.now()) {
             case WALL_CLOCK -> "wall clock of the run";
@@ -71,7 +90,8 @@ public final class PruneBeforeSend {
             if (dataset.action() != DatasetAction.SEND && dataset.action() != DatasetAction.UP_TO_DATE) {
                 return new Outcome(dataset, null, 0);
             }
-            DatasetPruner pruner = new DatasetPruner(dataset, source, target, options, now, origins);
+            DatasetPruner pruner = new DatasetPruner(dataset, source, target, options, rules.get(dataset.source()), now,
+                    origins);
             pruner.prune();
             return new Outcome(pruner.result(), pruner.decisions(), pruner.notSent());
         }).toList();
@@ -89,7 +109,8 @@ public final class PruneBeforeSend {
         PruneReport report = new PruneReport(now, basis, true, source.host(), target.host(),
                 options.sourceRules() == null ? null : options.sourceRules().spec(),
                 options.targetRules() == null ? null : options.targetRules().spec(), DecisionLog.concat(logs), notSent,
-                -1, "", List.of()).withBytesNotSent(plan, prunedPlan);
+                -1, "", List.of(), active(plan).stream().flatMap(d -> rules.get(d.source()).shown().stream()).toList())
+                .withBytesNotSent(plan, prunedPlan);
         return new Result(prunedPlan, report);
     }
 
@@ -100,13 +121,16 @@ public final class PruneBeforeSend {
      */
     public static RetentionCheck retentionCheck(ReplicationPlan plan, Listing source, Listing target,
                                                 PruneOptions options) {
-        if (options.targetRules() == null) {
+        Map<DatasetName, RetentionProperties.DatasetRules> rules = RetentionProperties.resolve(active(plan), source,
+                PropertyOrigins.UNKNOWN, options, true);
+        if (rules.values().stream().allMatch(r -> r.target() == null)) {
             return RetentionCheck.KEEP_ALL;
         }
         Set<String> origins = origins(source, target);
         return (step, now) -> plan.datasets().stream()
                 .filter(d -> d.target().equals(step.target()) && d.steps().contains(step)).findFirst()
-                .map(d -> new DatasetPruner(d, source, target, options, now, origins).stillWanted(step))
+                .map(d -> new DatasetPruner(d, source, target, options, rules.get(d.source()), now, origins)
+                        .stillWanted(step))
                 .orElse(true);
     }
 
@@ -136,6 +160,12 @@ public final class PruneBeforeSend {
             listing.datasets().forEach(d -> d.property("origin").ifPresent(origins::add));
         }
         return origins;
+    }
+
+    /** The datasets retention judges: those the plan sends or found up to date. */
+    static List<DatasetPlan> active(ReplicationPlan plan) {
+        return plan.datasets().stream()
+                .filter(d -> d.action() == DatasetAction.SEND || d.action() == DatasetAction.UP_TO_DATE).toList();
     }
 
     /** The plan's estimated bytes, or -1 when any step's size is unknown. */

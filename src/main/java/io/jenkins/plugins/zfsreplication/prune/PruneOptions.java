@@ -8,8 +8,10 @@ import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 /**
  * How to prune.
  *
- * @param targetRules the target's rules; null: nothing on the target is destroyed or dropped
- * @param sourceRules the source's rules; null: nothing on the source is destroyed
+ * @param targetRules the target's rules; null: nothing on the target is destroyed or dropped, where no
+ *                    dataset's {@code zfs-replication:keep-target} gives rules ({@code RetentionProperties})
+ * @param sourceRules the source's rules; null: nothing on the source is destroyed, where no dataset's
+ *                    {@code zfs-replication:keep-source} gives rules
  * @param now         which moment counts as "now" for ages
  * @param wallClock   the run's wall clock (or the given moment for {@link NowMode#FIXED})
  */

@@ -16,10 +16,13 @@ import java.util.Objects;
  * @param bytesNotSent      the plan's estimated bytes before minus after; -1 where zfs cannot
  *                          estimate (zfs-fuse), see {@code bytesNotSentBasis}
  * @param errors            destroys that failed (zfs's message), in order
+ * @param retention         per judged dataset and side, the rules it was judged by and where they come
+ *                          from (the command, or a {@code zfs-replication:keep-*} property)
  */
 public record PruneReport(Instant now, String nowBasis, boolean dryRun, String sourceHost, String targetHost,
                           String sourceRules, String targetRules, List<PruneDecision> decisions, int snapshotsNotSent,
-                          long bytesNotSent, String bytesNotSentBasis, List<String> errors) implements java.io.Serializable {
+                          long bytesNotSent, String bytesNotSentBasis, List<String> errors,
+                          List<EffectiveRule> retention) implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
     public static final int FORMAT = 1;
 
@@ -28,6 +31,15 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
         // prune-before-send's own list is immutable and made in place per read: copying it would make every decision
         decisions = decisions instanceof DecisionLog.View ? decisions : List.copyOf(decisions);
         errors = List.copyOf(errors);
+        retention = List.copyOf(retention);
+    }
+
+    /** A report that names no dataset's rules (every dataset judged by the command's). */
+    public PruneReport(Instant now, String nowBasis, boolean dryRun, String sourceHost, String targetHost,
+                       String sourceRules, String targetRules, List<PruneDecision> decisions, int snapshotsNotSent,
+                       long bytesNotSent, String bytesNotSentBasis, List<String> errors) {
+        this(now, nowBasis, dryRun, sourceHost, targetHost, sourceRules, targetRules, decisions, snapshotsNotSent,
+                bytesNotSent, bytesNotSentBasis, errors, List.of());
     }
 
     /**
@@ -38,7 +50,7 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
     private Object writeReplace() {
         return decisions instanceof DecisionLog.View ? new PruneReport(now, nowBasis, dryRun, sourceHost, targetHost,
                 sourceRules, targetRules, List.copyOf(decisions), snapshotsNotSent, bytesNotSent, bytesNotSentBasis,
-                errors) : this;
+                errors, retention) : this;
     }
 
     /**
@@ -67,12 +79,13 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
         return new PruneReport(now, nowBasis, dryRun, sourceHost, targetHost, sourceRules, targetRules, decisions,
                 snapshotsNotSent, known ? bytes - left : -1,
                 known ? "zfs send -nP estimates of the plan before minus after pruning"
-                        : "unknown: the source's zfs gives no send size estimates (zfs send -nP)", errors);
+                        : "unknown: the source's zfs gives no send size estimates (zfs send -nP)", errors, retention);
     }
 
     /** This report once the decisions at the positions {@code destroyed} were carried out. */
     PruneReport executed(BitSet destroyed, List<String> newErrors) {
         return new PruneReport(now, nowBasis, false, sourceHost, targetHost, sourceRules, targetRules,
-                new DecisionLog.Marked(decisions, destroyed), snapshotsNotSent, bytesNotSent, bytesNotSentBasis, newErrors);
+                new DecisionLog.Marked(decisions, destroyed), snapshotsNotSent, bytesNotSent, bytesNotSentBasis, newErrors,
+                retention);
     }
 }

@@ -51,6 +51,21 @@ public final class PruneReportJson {
             json.writeStringField("targetHost", report.targetHost());
             json.writeStringField("sourceRules", report.sourceRules());
             json.writeStringField("targetRules", report.targetRules());
+            json.writeArrayFieldStart("retention");
+            for (EffectiveRule rule : report.retention()) {
+                json.writeStartObject();
+                json.writeStringField("dataset", rule.dataset());
+                json.writeStringField("targetDataset", rule.targetDataset());
+                json.writeStringField("side", rule.side());
+                json.writeStringField("rules", rule.rules());
+                json.writeStringField("origin", rule.origin());
+                if (rule.origin().equals(EffectiveRule.PROPERTY)) {
+                    json.writeStringField("property", rule.property());
+                    json.writeStringField("setOn", rule.setOn());
+                }
+                json.writeEndObject();
+            }
+            json.writeEndArray();
             json.writeNumberField("snapshotsNotSent", report.snapshotsNotSent());
             json.writeNumberField("bytesNotSent", report.bytesNotSent());
             json.writeStringField("bytesNotSentBasis", report.bytesNotSentBasis());

@@ -3,13 +3,13 @@ package io.jenkins.plugins.zfsreplication.prune;
 import java.util.List;
 import java.util.function.Consumer;
 
-import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
+import io.jenkins.plugins.zfsreplication.zfs.PropertyOrigins;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsCommandException;
 
@@ -20,6 +20,9 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsCommandException;
  */
 public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean destroy, Destroyer.ErrorPolicy policy) {
     static final List<String> PROPERTIES = List.of("userrefs", "origin");
+    /** The source's listing also carries the per-dataset rules ({@link RetentionProperties}). */
+    static final List<String> SOURCE_PROPERTIES = java.util.stream.Stream.concat(PROPERTIES.stream(),
+            RetentionProperties.PROPERTIES.stream()).toList();
 
     public PruneBeforeSend.Result run(ReplicationPlan plan, Consumer<String> log) {
         return run(plan, list(plan, null, log), target, log);
@@ -35,8 +38,8 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
     }
 
     private PruneBeforeSend.Result run(ReplicationPlan plan, Listings listings, Zfs destroyTarget, Consumer<String> log) {
-        PruneBeforeSend.Result result = estimateRederived(plan,
-                PruneBeforeSend.apply(plan, listings.source(), listings.target(), options));
+        PruneBeforeSend.Result result = estimateRederived(plan, PruneBeforeSend.apply(plan, listings.source(),
+                listings.target(), options, origins(plan, listings.source())));
         PruneReport report = result.report();
         if (destroy) {
             report = Destroyer.execute(report, source, destroyTarget, policy, log);
@@ -92,11 +95,23 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
         return PruneBeforeSend.retentionCheck(plan, listings.source(), listings.target(), options);
     }
 
+    /**
+     * Where the source's retention properties are set, asked only when some dataset has one: a
+     * run without them makes no further zfs call.
+     */
+    private PropertyOrigins origins(ReplicationPlan plan, Listing sourceListing) {
+        if (!RetentionProperties.anySet(sourceListing)) {
+            return PropertyOrigins.UNKNOWN;
+        }
+        return source.propertyOrigins(tops(active(plan).stream().map(DatasetPlan::source).toList()), true,
+                RetentionProperties.PROPERTIES);
+    }
+
     /** @param givenTarget the target's listing, or null to list it here */
     private Listings list(ReplicationPlan plan, Listing givenTarget, Consumer<String> log) {
         List<DatasetPlan> active = active(plan);
         Listing sourceListing = active.isEmpty() ? new Listing(source.host(), List.of())
-                : source.list(tops(active.stream().map(DatasetPlan::source).toList()), true, PROPERTIES);
+                : source.list(tops(active.stream().map(DatasetPlan::source).toList()), true, SOURCE_PROPERTIES);
         Listing targetListing = givenTarget != null ? givenTarget : listTargetText(target, plan).parse();
         log.accept(String.format("listed %d objects on %s and %d on %s, one call each", sourceListing.size(),
                 source.host(), targetListing.size(), targetListing.host()));
@@ -126,8 +141,7 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
     }
 
     private static List<DatasetPlan> active(ReplicationPlan plan) {
-        return plan.datasets().stream()
-                .filter(d -> d.action() == DatasetAction.SEND || d.action() == DatasetAction.UP_TO_DATE).toList();
+        return PruneBeforeSend.active(plan);
     }
 
     /** The datasets of {@code datasets} that have no ancestor among them: listing these recursively covers all. */

@@ -302,6 +302,34 @@ public final class Zfs {
         return tokens;
     }
 
+    /**
+     * Where {@code properties} (user properties) of the datasets under {@code roots} are set, in
+     * two small {@code zfs get} calls whatever the number of datasets: every dataset in the
+     * subtrees that has one set locally ({@code -s local}), and what each root inherits from above
+     * it ({@code -s inherited}, the roots alone). Asking {@code -s inherited} recursively would
+     * print a line for every snapshot, as snapshots inherit user properties too.
+     */
+    public PropertyOrigins propertyOrigins(Collection<DatasetName> roots, boolean recursive, List<String> properties) {
+        if (roots.isEmpty() || properties.isEmpty()) {
+            return PropertyOrigins.UNKNOWN;
+        }
+        properties.forEach(Zfs::checkPropertyName);
+        java.util.Set<String> asked = java.util.Set.copyOf(properties);
+        PropertyOrigins.Builder origins = new PropertyOrigins.Builder();
+        List<String> local = new ArrayList<>(List.of("zfs", "get", "-H", "-s", "local", "-o", "name,property"));
+        if (recursive) {
+            local.add("-r");
+        }
+        local.add(String.join(",", properties));
+        roots.forEach(root -> local.add(root.name()));
+        run(local).stdout().lines().filter(line -> !line.isEmpty()).forEach(line -> origins.local(line, asked));
+        List<String> inherited = new ArrayList<>(List.of("zfs", "get", "-H", "-s", "inherited", "-o",
+                "name,property,source", String.join(",", properties)));
+        roots.forEach(root -> inherited.add(root.name()));
+        run(inherited).stdout().lines().filter(line -> !line.isEmpty()).forEach(line -> origins.inherited(line, asked));
+        return origins.build();
+    }
+
     /** {@code zfs recv -A}: discards the partial state of an interrupted resumable receive. */
     public void abortReceive(DatasetName dataset) {
         run(List.of("zfs", "recv", "-A", dataset.name()));
