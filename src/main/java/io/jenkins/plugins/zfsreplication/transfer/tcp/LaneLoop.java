@@ -130,11 +130,15 @@ final class LaneLoop implements Runnable {
             TcpListener listener = TcpListener.listen(receiving.launcher(), lane.bindAddress, lane.port,
                     ReceiveServer.laneOptions(receiving.options()), receiving.workDir(), server.security().files(),
                     server.security().pinned());
+            // published before stopping is read: stop() sets stopping before it ends lane.current, so
+            // either it ends this listener or this sees stopping. Checked the other way round, a stop in
+            // between left a listener that waited for a connection for the lane's week-long accept timeout
+            lane.current = listener;
             if (server.stopping()) {
                 listener.close();
+                lane.current = null;
                 return null;
             }
-            lane.current = listener;
             return listener;
         } catch (TransferException e) {
             server.log("lane " + lane.port + ": " + e.getMessage());
