@@ -45,7 +45,7 @@ final class PoolsCli {
     }
 
     /** The guest's runner, which the CLI takes for this host's. */
-    private record GuestAsLocal(CommandRunner guest) implements CommandRunner {
+    record GuestAsLocal(CommandRunner guest) implements CommandRunner {
         @Override
         public CommandResult run(List<String> command, Duration timeout) {
             return guest.run(command, timeout);

@@ -17,6 +17,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.TestApply;
+import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsBackend;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
@@ -181,7 +183,11 @@ class RetentionPropertiesTest {
     }
 
     private int run(TestPools pools, String... args) {
-        return Main.run(new CliEnvironment(new TestApply.Recording(pools.runner(), commands), new PrintWriter(out, true),
+        // on OpenZFS the guest's zfs is this host's to the CLI, as if it ran there: plan.json then names
+        // both sides "local", and prune reaches them through the same runner
+        CommandRunner runner = pools.backend() == ZfsBackend.OPENZFS ? new PoolsCli.GuestAsLocal(pools.runner())
+                : pools.runner();
+        return Main.run(new CliEnvironment(new TestApply.Recording(runner, commands), new PrintWriter(out, true),
                 new PrintWriter(err, true)), args);
     }
 }
