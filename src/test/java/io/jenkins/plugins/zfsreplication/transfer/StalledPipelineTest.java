@@ -26,7 +26,14 @@ class StalledPipelineTest {
         Spawner.start(ProcessSite.local(), List.of(new StageCommand("source", List.of("sleep", "600")),
                 new StageCommand("sink", List.of("cat"))), null, null, dir).forEach(pipeline::add);
         try {
-            long cat = Processes.await("cat").pid();
+            // cat itself: its metering shell's and setpriv's command lines name cat too, before they exec it
+            long cat = -1;
+            for (int i = 0; i < 400 && cat < 0; i++) {
+                cat = io.jenkins.plugins.zfsreplication.zfs.TestProcesses.descendants()
+                        .filter(handle -> Processes.cmdline(handle.pid()).equals("cat")).mapToLong(ProcessHandle::pid)
+                        .findFirst().orElse(-1);
+                Thread.sleep(cat < 0 ? 50 : 0);
+            }
             Pattern source = Pattern.compile("source pid \\d+ S \\S+ \\(\\S*sleep 600\\)");
             Pattern sink = Pattern.compile("sink pid " + cat + " S \\S*pipe_read \\(\\S*cat\\)");
             String text = pipeline.waitingText();
