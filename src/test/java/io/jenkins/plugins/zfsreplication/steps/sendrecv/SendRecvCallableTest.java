@@ -125,6 +125,21 @@ class SendRecvCallableTest {
     }
 
     @Test
+    void shouldLeaveTheSafeDefaultsUnlessAFieldTurnsThemOff() {
+        TransferOptions defaults = settings(step("plan.json")).options();
+        assertThat(List.of(defaults.sendDecrypted(), defaults.createParents(), defaults.mountReceived()))
+                .containsExactly(false, false, false);
+
+        TransferOptions asked = settings(step("plan.json", s -> {
+            s.setSendDecrypted(true);
+            s.setCreateParents(true);
+            s.setMountReceived(true);
+        })).options();
+        assertThat(List.of(asked.sendDecrypted(), asked.createParents(), asked.mountReceived()))
+                .containsExactly(true, true, true);
+    }
+
+    @Test
     void shouldRefuseBadFieldsOnTheControllerBeforeAnyAgentWork() {
         assertThatThrownBy(() -> settings(step("../plan.json")))
                 .isInstanceOf(TransferException.class).hasMessage("plan must be a path inside the workspace, not '../plan.json'");
