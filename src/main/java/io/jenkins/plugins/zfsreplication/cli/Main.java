@@ -5,6 +5,7 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 
 import io.jenkins.plugins.zfsreplication.files.InputFileException;
+import io.jenkins.plugins.zfsreplication.prune.RetentionPropertyException;
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.units.SizeException;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
@@ -81,7 +82,9 @@ public final class Main implements Runnable {
     /** Problems with what the caller gave, wherever they surface: exit status 2, not 1. */
     private static boolean isBadInput(Exception exception) {
         return exception instanceof CliErrors.BadInputException || exception instanceof InvalidNameException
-                || exception instanceof InputFileException || exception instanceof SizeException;
+                || exception instanceof InputFileException || exception instanceof SizeException
+                // a dataset's zfs-replication:keep-* property that is not rules, found after the listing
+                || exception instanceof RetentionPropertyException;
     }
 
     /** The check's exit statuses are a monitoring plugin's: its bad input is UNKNOWN (3), not 2. */

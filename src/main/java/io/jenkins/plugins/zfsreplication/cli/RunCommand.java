@@ -63,7 +63,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--keep-target", paramLabel = "RULES",
             description = "The target's rules, applied again before each step: a snapshot that aged out while "
-                    + "earlier steps ran is not sent (the same grammar as prune --keep-target).")
+                    + "earlier steps ran is not sent (the same grammar as prune --keep-target). A dataset's "
+                    + "zfs-replication:keep-target replaces them there, as in prune.")
     private String targetRules;
 
     @Option(names = "--prefix", defaultValue = SnapshotNaming.DEFAULT_PREFIX,

@@ -120,9 +120,9 @@ public final class PruneBeforeSend {
      * plus the plan's snapshots.
      */
     public static RetentionCheck retentionCheck(ReplicationPlan plan, Listing source, Listing target,
-                                                PruneOptions options) {
+                                                PruneOptions options, PropertyOrigins propertyOrigins) {
         Map<DatasetName, RetentionProperties.DatasetRules> rules = RetentionProperties.resolve(active(plan), source,
-                PropertyOrigins.UNKNOWN, options, true);
+                propertyOrigins, options, true);
         if (rules.values().stream().allMatch(r -> r.target() == null)) {
             return RetentionCheck.KEEP_ALL;
         }

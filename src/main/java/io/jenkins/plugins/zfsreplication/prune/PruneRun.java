@@ -77,13 +77,15 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
      * What the transfer asks between steps (its {@code StepGate}): both hosts listed once, now,
      * and the target's rules applied again at each step's own moment, so that a snapshot that
      * aged out while earlier steps ran is not sent. Without target rules every step is wanted.
+     *
+     * @throws RetentionPropertyException when a dataset's {@code zfs-replication:keep-target} is not
+     *         rules: found before any step runs
      */
     public RetentionCheck retentionCheck(ReplicationPlan plan, Consumer<String> log) {
         if (options.targetRules() == null) {
             return RetentionCheck.KEEP_ALL;
         }
-        Listings listings = list(plan, null, log);
-        return PruneBeforeSend.retentionCheck(plan, listings.source(), listings.target(), options);
+        return retentionCheck(plan, list(plan, null, log));
     }
 
     /** The same check against a target listing taken on the target's own host. */
@@ -91,8 +93,19 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
         if (options.targetRules() == null) {
             return RetentionCheck.KEEP_ALL;
         }
-        Listings listings = list(plan, targetListing.parse(), log);
-        return PruneBeforeSend.retentionCheck(plan, listings.source(), listings.target(), options);
+        return retentionCheck(plan, list(plan, targetListing.parse(), log));
+    }
+
+    private RetentionCheck retentionCheck(ReplicationPlan plan, Listings listings) {
+        try {
+            return PruneBeforeSend.retentionCheck(plan, listings.source(), listings.target(), options,
+                    PropertyOrigins.UNKNOWN);
+        } catch (RetentionPropertyException e) {
+            // where the bad value is set, asked only now: a run whose properties are rules makes no
+            // further zfs call, and the error line still names the dataset to fix
+            return PruneBeforeSend.retentionCheck(plan, listings.source(), listings.target(), options,
+                    origins(plan, listings.source()));
+        }
     }
 
     /**

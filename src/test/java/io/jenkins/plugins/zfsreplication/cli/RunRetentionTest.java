@@ -79,6 +79,71 @@ class RunRetentionTest {
     }
 
     @Test
+    void shouldAskADatasetsKeepTargetPropertyBeforeTheCommandsRules(TestPools pools, @TempDir Path dir)
+            throws Exception {
+        // given two datasets, each planned as full s1, s1 -> s2, s2 -> s3; one has its own target rules
+        DatasetName pool = pools.create("ps");
+        DatasetName target = pools.create("pt");
+        Zfs zfs = new Zfs(pools.runner());
+        List<DatasetPlan> datasets = new ArrayList<>();
+        for (String name : List.of("data", "other")) {
+            DatasetName source = pool.resolve(name);
+            zfs.createFilesystem(source, Map.of());
+            for (String snapshot : SNAPSHOTS) {
+                Files.write(pools.mountpoint(source).resolve(snapshot), new byte[64 << 10]);
+                zfs.snapshot(List.of(source.snapshot(snapshot)), false);
+            }
+            datasets.add(new DatasetPlan(source, target.resolve(name), DatasetAction.SEND, "",
+                    chain(refs(zfs.list(List.of(source), false, List.of()), source), source, target.resolve(name))));
+        }
+        pools.exec("zfs", "set", "zfs-replication:keep-target=last: 2", pool + "/data");
+        Path plan = dir.resolve("plan.json");
+        PlanJson.write(new ReplicationPlan(Instant.now(), "local", "local", datasets), plan);
+
+        // when the command's rules keep three
+        int status = Main.run(environment, "run", plan.toString(), "--artifacts", dir.toString(),
+                "--keep-target", "last: 3");
+
+        // then data's s1 is not sent (its property keeps two), other's is (the command's rules)
+        assertThat(status).as(err.toString()).isZero();
+        assertThat(names(zfs, target.resolve("data"))).isEqualTo(SNAPSHOTS.subList(1, 3));
+        assertThat(names(zfs, target.resolve("other"))).isEqualTo(SNAPSHOTS);
+        JsonNode report = new ObjectMapper().readTree(dir.resolve("transfer.json").toFile());
+        assertThat(report.get("steps")).extracting(step -> step.get("target").asText() + "@" + step.get("to").asText()
+                        + " " + step.get("result").asText())
+                .containsExactly(target + "/data@" + SNAPSHOTS.get(0) + " skipped",
+                        target + "/data@" + SNAPSHOTS.get(1) + " ok", target + "/data@" + SNAPSHOTS.get(2) + " ok",
+                        target + "/other@" + SNAPSHOTS.get(0) + " ok", target + "/other@" + SNAPSHOTS.get(1) + " ok",
+                        target + "/other@" + SNAPSHOTS.get(2) + " ok");
+    }
+
+    @Test
+    void shouldRefuseAKeepTargetPropertyThatIsNotRulesBeforeAnythingIsSent(TestPools pools, @TempDir Path dir)
+            throws Exception {
+        DatasetName pool = pools.create("bs");
+        DatasetName source = pool.resolve("data");
+        DatasetName target = pools.create("bt").resolve("data");
+        Zfs zfs = new Zfs(pools.runner());
+        zfs.createFilesystem(source, Map.of());
+        zfs.snapshot(List.of(source.snapshot(SNAPSHOTS.get(0))), false);
+        pools.exec("zfs", "set", "zfs-replication:keep-target=last: x", pool.name());
+        Path plan = dir.resolve("plan.json");
+        PlanJson.write(new ReplicationPlan(Instant.now(), "local", "local", List.of(new DatasetPlan(source, target,
+                DatasetAction.SEND, "", chain(refs(zfs.list(List.of(source), false, List.of()), source), source,
+                        target)))), plan);
+
+        int status = Main.run(environment, "run", plan.toString(), "--artifacts", dir.toString(),
+                "--keep-target", "last: 3");
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString().lines().filter(line -> line.startsWith("error:"))).containsExactly(
+                "error: Bad zfs-replication:keep-target on " + source + " (inherited from " + pool + "): Bad retention"
+                        + " rule at column 7: expected a number (the number of snapshots to keep), found 'x': 'last: x'");
+        assertThat(zfs.list(List.of(DatasetName.of(target.pool())), true, List.of()).objects()).hasSize(1);
+        assertThat(dir.resolve("transfer.json")).doesNotExist();
+    }
+
+    @Test
     void shouldPrintTheCommandsOfADryRunWithItsRollbacksAndSendNothing(TestPools pools, @TempDir Path dir)
             throws Exception {
         DatasetName source = pools.create("ds").resolve("data");
@@ -121,6 +186,20 @@ class RunRetentionTest {
         assertThat(status).isEqualTo(2);
         assertThat(err.toString()).contains("many");
         assertThat(dir.resolve("transfer.json")).doesNotExist();
+    }
+
+    /** A full send of the first snapshot, then one incremental step per further snapshot. */
+    private static List<SendStep> chain(List<SnapshotRef> refs, DatasetName source, DatasetName target) {
+        List<SendStep> steps = new ArrayList<>();
+        steps.add(new SendStep(source, target, SendKind.FULL, null, refs.get(0), null, false, -1));
+        for (int i = 1; i < refs.size(); i++) {
+            steps.add(new SendStep(source, target, SendKind.INCREMENTAL, refs.get(i - 1), refs.get(i), null, false, -1));
+        }
+        return steps;
+    }
+
+    private static List<String> names(Zfs zfs, DatasetName dataset) {
+        return refs(zfs.list(List.of(dataset), false, List.of()), dataset).stream().map(SnapshotRef::name).toList();
     }
 
     private static List<SnapshotRef> refs(Listing listing, DatasetName dataset) {
