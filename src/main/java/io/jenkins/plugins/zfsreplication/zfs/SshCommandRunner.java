@@ -25,9 +25,17 @@ public final class SshCommandRunner implements CommandRunner {
         this.local = Objects.requireNonNull(local);
     }
 
-    /** Returns {@code destination} if it is a host or user@host ssh accepts (never an option), else throws. */
+    /**
+     * Returns {@code destination} if it is a host or user@host ssh accepts (never an option), else
+     * throws. A user or host left empty ({@code backup@}, {@code @nas}), a second {@code @} or a host
+     * that reads as an option ({@code backup@-oProxyCommand=x}) is refused here, not by ssh later.
+     */
     public static String checkDestination(String destination) {
-        if (destination.isBlank() || destination.startsWith("-") || !destination.matches("[A-Za-z0-9._:@\\[\\]-]+")) {
+        int at = destination.lastIndexOf('@');
+        String user = at < 0 ? null : destination.substring(0, at);
+        String host = destination.substring(at + 1);
+        if (host.isEmpty() || host.startsWith("-") || !host.matches("[A-Za-z0-9._:\\[\\]-]+")
+                || user != null && (user.isEmpty() || user.startsWith("-") || !user.matches("[A-Za-z0-9._-]+"))) {
             throw new ZfsException("Invalid ssh destination '%s': use host or user@host", destination);
         }
         return destination;

@@ -8,25 +8,43 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
+import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
+import io.jenkins.plugins.zfsreplication.zfs.CommandResult;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 
 /**
- * An sshd of its own inside the receiver's namespace: a throwaway host key and client key in a
- * temporary directory, its own config, in the foreground (-D) as our child; ended by {@link #close()}.
+ * An sshd of its own inside the receiver's namespace, or on this host's loopback for code that starts
+ * its processes here (an agent's callable): a throwaway host key and client key in a temporary
+ * directory, its own config, in the foreground (-D) as our child; ended by {@link #close()}.
  */
-final class SshServer implements AutoCloseable {
+public final class SshServer implements AutoCloseable {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     final int port = 20000 + ThreadLocalRandom.current().nextInt(20000);
     private final Path dir;
     private final String address;
-    private final TwoHosts hosts;
+    private final ProcessSite site;
+    private final Function<List<String>, CommandResult> probe;
     private Process sshd;
 
     SshServer(TwoHosts hosts, Path dir) throws IOException, InterruptedException {
+        this(hosts.receiverLauncher(), hosts.receiverAddress,
+                command -> hosts.execIn(hosts.sender, command.toArray(String[]::new)), dir);
+    }
+
+    /** sshd on 127.0.0.1 of this host's namespace: reached by processes this JVM starts. */
+    public static SshServer onLoopback(Path dir) throws IOException, InterruptedException {
+        ProcessCommandRunner runner = new ProcessCommandRunner();
+        return new SshServer(ProcessSite.local(), "127.0.0.1", command -> runner.run(command, TIMEOUT), dir);
+    }
+
+    private SshServer(ProcessSite site, String address, Function<List<String>, CommandResult> probe, Path dir)
+            throws IOException, InterruptedException {
         this.dir = dir;
-        this.hosts = hosts;
-        this.address = hosts.receiverAddress;
+        this.site = site;
+        this.address = address;
+        this.probe = probe;
         ProcessCommandRunner runner = new ProcessCommandRunner();
         for (String key : List.of("host", "client")) {
             runner.run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve(key).toString()),
@@ -46,10 +64,10 @@ final class SshServer implements AutoCloseable {
 
     /** Starts sshd (again, after {@link #close()}: the same port and keys) and waits until it listens. */
     void start() throws IOException, InterruptedException {
-        sshd = new ProcessBuilder(hosts.receiverLauncher().command(List.of("/usr/sbin/sshd", "-D", "-e", "-f",
+        sshd = new ProcessBuilder(site.command(List.of("/usr/sbin/sshd", "-D", "-e", "-f",
                 dir.resolve("sshd_config").toString()))).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("sshd.log").toFile()).start();
-        awaitListening(hosts);
+        awaitListening();
     }
 
     /** Client options: the throwaway key, only the throwaway host key trusted. */
@@ -59,14 +77,29 @@ final class SshServer implements AutoCloseable {
                 "-o", "IdentitiesOnly=yes");
     }
 
-    String destination() {
+    /** Client options without a key (it comes from elsewhere, a credential): the port and only this host key trusted. */
+    public List<String> hostKeyOptions() {
+        return List.of("-p", Integer.toString(port), "-o", "UserKnownHostsFile=" + dir.resolve("known_hosts"),
+                "-o", "StrictHostKeyChecking=yes");
+    }
+
+    /** The client's private key (OpenSSH format), as an ssh credential holds it. */
+    public String clientPrivateKey() throws IOException {
+        return Files.readString(dir.resolve("client"));
+    }
+
+    public String address() {
+        return address;
+    }
+
+    public String destination() {
         return "root@" + address;
     }
 
-    private void awaitListening(TwoHosts hosts) throws InterruptedException, IOException {
+    private void awaitListening() throws InterruptedException, IOException {
         for (int i = 0; i < 100; i++) {
-            var probe = hosts.execIn(hosts.sender, "socat", "-u", "OPEN:/dev/null", "TCP:" + address + ":" + port);
-            if (probe.succeeded()) {
+            CommandResult listening = probe.apply(List.of("socat", "-u", "OPEN:/dev/null", "TCP:" + address + ":" + port));
+            if (listening.succeeded()) {
                 return;
             }
             if (!sshd.isAlive()) {

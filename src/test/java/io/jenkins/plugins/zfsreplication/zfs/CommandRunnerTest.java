@@ -100,6 +100,15 @@ class CommandRunnerTest {
                 .hasMessageContaining("Invalid ssh destination");
         assertThatThrownBy(() -> new SshCommandRunner("host;id", List.of(), runner))
                 .hasMessageContaining("Invalid ssh destination");
+        // a user or host left empty, two users, a host that is an option: one line here, not ssh's error later
+        for (String bad : List.of("", " ", "backup@", "@nas", "a@b@nas", "backup@-oProxyCommand=x", "-l@nas",
+                "back up@nas")) {
+            assertThatThrownBy(() -> SshCommandRunner.checkDestination(bad))
+                    .hasMessage("Invalid ssh destination '" + bad + "': use host or user@host");
+        }
+        for (String good : List.of("nas", "backup@nas.example.org", "root@10.0.0.2", "::1", "root@[fe80::1]")) {
+            assertThat(SshCommandRunner.checkDestination(good)).isEqualTo(good);
+        }
     }
 
     @Test

@@ -22,6 +22,8 @@ import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
+import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import jenkins.MasterToSlaveFileCallable;
 
@@ -30,6 +32,7 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
     private static final long serialVersionUID = 1L;
     private final PlanSettings settings;
     private final ListingText targetListing;
+    private final SshKey sourceKey; // pulling: the source host's key; null: the agent user's own ssh keys
 
     public PlanCallable(PlanSettings settings) {
         this(settings, null);
@@ -37,8 +40,14 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
 
     /** @param targetListing the target as its own agent listed it; null: list it from here (local or ssh) */
     public PlanCallable(PlanSettings settings, ListingText targetListing) {
+        this(settings, targetListing, null);
+    }
+
+    /** @param sourceKey with {@code sourceHost}: the key ssh offers there; null for the agent user's own keys */
+    public PlanCallable(PlanSettings settings, ListingText targetListing, SshKey sourceKey) {
         this.settings = settings;
         this.targetListing = targetListing;
+        this.sourceKey = sourceKey;
     }
 
     /**
@@ -82,11 +91,23 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
 
     @Override
     public Summary invoke(File workspace, VirtualChannel channel) throws IOException {
+        String source = settings.sourceDestination();
+        if (source == null || sourceKey == null) {
+            return plan(workspace, source, settings.sshOptionList());
+        }
+        try (SshKey.KeyFile file = sourceKey.write()) {
+            return plan(workspace, sourceKey.destination(source), file.sshOptions(settings.sshOptionList()));
+        }
+    }
+
+    /** {@code source}: the ssh destination when pulling, null for this agent's pools. */
+    private Summary plan(File workspace, String source, List<String> sshOptions) throws IOException {
         CommandRunner local = new ProcessCommandRunner();
         CommandRunner target = settings.host() == null ? local : new SshCommandRunner(settings.host(), List.of(), local);
+        Zfs sourceZfs = source == null ? new Zfs(local) : SendRecvJob.sshTarget(source, sshOptions, local);
         List<String> log = new ArrayList<>();
         try {
-            PlanRun run = new PlanRun(new Zfs(local), new Zfs(target), settings.options(), settings.snapshotNow(), false);
+            PlanRun run = new PlanRun(sourceZfs, new Zfs(target), settings.options(), settings.snapshotNow(), false);
             ReplicationPlan plan = targetListing == null ? run.run(Instant.now(), log::add)
                     : run.run(Instant.now(), targetListing, log::add);
             Path folder = workspace.toPath();

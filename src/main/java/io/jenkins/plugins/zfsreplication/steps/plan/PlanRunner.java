@@ -10,6 +10,7 @@ import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
@@ -19,10 +20,21 @@ import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 /**
  * zfsSnapshotPlan as the Pipeline step and the freestyle builder run it: plan on the agent, log, archive.
  *
- * @param targetAgent the node that holds the target's pools; blank: this agent or the settings' ssh host
+ * @param targetAgent   the node that holds the target's pools; blank: this agent or the settings' ssh host
+ * @param credentialsId pulling: an "SSH Username with private key" credential for the source host (the id
+ *                      only: the key is looked up when the step runs); "" for the agent user's own keys
  */
-record PlanRunner(PlanSettings settings, String targetAgent) implements StepRunner {
+record PlanRunner(PlanSettings settings, String targetAgent, String credentialsId) implements StepRunner {
     private static final long serialVersionUID = 1L;
+
+    PlanRunner {
+        // pulling plans for this agent's pools: a target elsewhere would make a plan zfsSendRecv cannot pull
+        if (settings.sourceDestination() != null && targetAgent != null && !targetAgent.isBlank()) {
+            throw new IllegalArgumentException("zfsSnapshotPlan: sourceHost pulls to the agent the step runs on, "
+                    + "whose pools are the target; targetAgent '" + targetAgent.strip() + "' names another: give one "
+                    + "of them");
+        }
+    }
 
     @Override
     public Map<String, Object> run(Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
@@ -35,7 +47,13 @@ record PlanRunner(PlanSettings settings, String targetAgent) implements StepRunn
             log.printf("zfsSnapshotPlan: target listed on agent %s (%d bytes deflated)%n", targetAgent.strip(),
                     listing.compressedBytes());
         }
-        PlanCallable.Summary summary = workspace.act(new PlanCallable(settings, listing));
+        SshKey sourceKey = null;
+        if (settings.sourceDestination() != null) {
+            sourceKey = SshKey.lookUp("zfsSnapshotPlan", credentialsId, run, SshKey.hostName(settings.sourceDestination()));
+            log.printf("zfsSnapshotPlan: pulling: the source is listed%s on %s over ssh%n",
+                    settings.snapshotNow() ? " and snapshotted" : "", settings.sourceDestination());
+        }
+        PlanCallable.Summary summary = workspace.act(new PlanCallable(settings, listing, sourceKey));
         summary.log().forEach(line -> log.println("zfsSnapshotPlan: " + TerminalText.line(line)));
         log.println("zfsSnapshotPlan: " + TerminalText.line(summary.summary()));
         List<String> artifacts = List.of("plan.json", "plan.txt");

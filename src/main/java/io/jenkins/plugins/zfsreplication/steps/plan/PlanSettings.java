@@ -17,9 +17,13 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
  * Lists are written as in the form: names separated by commas or white space.
  *
  * @param targetHost the target over ssh ({@code user@host}); blank: this agent's pools
+ * @param sourceHost pull: the source over ssh ({@code [user@]host}), listed and snapshotted there; blank: this
+ *                   agent's pools
+ * @param sshOptions ssh client arguments for {@code sourceHost}, separated by spaces; "" for none
  */
 public record PlanSettings(String sources, boolean recursive, String targetRoot, String targetHost, String includes,
-                    String excludes, String prefix, boolean snapshotNow, boolean allowRollback) implements Serializable {
+                    String excludes, String prefix, boolean snapshotNow, boolean allowRollback, String sourceHost,
+                    String sshOptions) implements Serializable {
     public static final String DEFAULT_PREFIX = SnapshotNaming.DEFAULT_PREFIX;
 
     public PlanSettings {
@@ -29,9 +33,36 @@ public record PlanSettings(String sources, boolean recursive, String targetRoot,
             if (targetHost != null && !targetHost.isBlank()) {
                 new SshCommandRunner(targetHost.strip(), List.of(), new ProcessCommandRunner());
             }
+            if (sourceHost != null && !sourceHost.isBlank()) {
+                SshCommandRunner.checkDestination(sourceHost.strip());
+                if (targetHost != null && !targetHost.isBlank()) {
+                    // pulling receives on the agent that plans: a target over ssh would be a plan nothing pulls
+                    throw new ZfsException("sourceHost pulls to the agent the step runs on, whose pools are the "
+                            + "target; targetHost '%s' names another: give one of them", targetHost.strip());
+                }
+            } else if (sshOptions != null && !sshOptions.isBlank()) {
+                throw new ZfsException("sshOptions are for sourceHost (pull); without sourceHost the sources are "
+                        + "this agent's pools");
+            }
         } catch (ZfsException e) {
             throw new IllegalArgumentException("zfsSnapshotPlan: " + e.getMessage(), e);
         }
+    }
+
+    /** The options of a plan whose source is this agent's pools. */
+    public PlanSettings(String sources, boolean recursive, String targetRoot, String targetHost, String includes,
+                        String excludes, String prefix, boolean snapshotNow, boolean allowRollback) {
+        this(sources, recursive, targetRoot, targetHost, includes, excludes, prefix, snapshotNow, allowRollback, "", "");
+    }
+
+    /** The source over ssh when pulling, else null. */
+    public String sourceDestination() {
+        return sourceHost == null || sourceHost.isBlank() ? null : sourceHost.strip();
+    }
+
+    /** ssh client arguments for the source host. */
+    public List<String> sshOptionList() {
+        return sshOptions == null || sshOptions.isBlank() ? List.of() : List.of(sshOptions.strip().split("\\s+"));
     }
 
     public PlanOptions options() {

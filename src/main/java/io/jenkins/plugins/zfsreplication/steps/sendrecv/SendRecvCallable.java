@@ -13,6 +13,7 @@ import hudson.remoting.VirtualChannel;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.transfer.BaseHolds;
 import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
 import io.jenkins.plugins.zfsreplication.transfer.SshTransport;
@@ -33,7 +34,7 @@ public final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSu
     private static final long serialVersionUID = 1L;
     private final SendRecvSettings settings;
     private final TaskListener listener;
-    private final SshKey key; // null: the agent user's own ssh keys
+    private final SshKey key; // null: the agent user's own ssh keys (for sshHost when pushing, sourceHost when pulling)
     private final SendRecvTarget targetSettings;
 
     SendRecvCallable(SendRecvSettings settings, TaskListener listener, SshKey key) {
@@ -52,22 +53,26 @@ public final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSu
     public SendRecvSummary invoke(File workspace, VirtualChannel channel) throws IOException, InterruptedException {
         Path root = workspace.toPath();
         ReplicationPlan plan = PlanJson.read(root.resolve(settings.plan()));
-        if (key == null || !"ssh".equals(settings.transport())) {
-            return run(root, plan, settings.sshHost(), settings.sshOptionList());
+        PlanSource.check(settings, plan);
+        String remote = settings.pulls() ? settings.sourceHost() : settings.sshHost();
+        boolean overSsh = settings.pulls() || "ssh".equals(settings.transport());
+        if (key == null || !overSsh) {
+            return run(root, plan, remote, settings.sshOptionList());
         }
         try (SshKey.KeyFile file = key.write()) {
-            return run(root, plan, key.destination(settings.sshHost()), file.sshOptions(settings.sshOptionList()));
+            return run(root, plan, key.destination(remote), file.sshOptions(settings.sshOptionList()));
         }
     }
 
-    private SendRecvSummary run(Path root, ReplicationPlan plan, String sshHost, List<String> sshOptions)
+    /** Pushing: {@code remote} is sshHost (ssh transport); pulling: sourceHost, where zfs send runs. */
+    private SendRecvSummary run(Path root, ReplicationPlan plan, String remote, List<String> sshOptions)
             throws IOException, InterruptedException {
         ProcessCommandRunner local = new ProcessCommandRunner();
-        Transport transport = "ssh".equals(settings.transport())
-                ? new SshTransport(sshHost, sshOptions) : new LocalTransport();
+        Transport transport = settings.pulls() ? SshTransport.pull(remote, sshOptions)
+                : "ssh".equals(settings.transport()) ? new SshTransport(remote, sshOptions) : new LocalTransport();
         Zfs target = "ssh".equals(settings.transport())
-                ? SendRecvJob.sshTarget(sshHost, sshOptions, local) : new Zfs(local);
-        Zfs source = new Zfs(local);
+                ? SendRecvJob.sshTarget(remote, sshOptions, local) : new Zfs(local);
+        Zfs source = settings.pulls() ? SendRecvJob.sshTarget(remote, sshOptions, local) : new Zfs(local);
         SendRecvJob job = SendRecvJob.bothEnds(transport, source, target, targetSettings.retention(Instant.now()), plan,
                 settings.options(), listener.getLogger()::println);
         return execute(root, settings, job, plan, targetSettings.holds(source, target));

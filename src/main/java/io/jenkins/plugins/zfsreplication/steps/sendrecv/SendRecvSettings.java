@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldText;
+import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.TransferArtifacts;
@@ -26,10 +27,12 @@ import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
  * @param sshOptions  ssh client arguments separated by spaces, e.g. "-p 2222 -i /var/lib/jenkins/.ssh/backup"
  * @param artifacts   workspace-relative directory for transfer.json, throughput.csv and throughput.svg
  * @param options     how the engine sends: zfs send/recv options, stages, concurrency, retries
+ * @param sourceHost  pull: [user@]host where zfs send runs over ssh (with {@code sshOptions}), zfs recv on
+ *                    this agent; "" to send from this agent
  */
 public record SendRecvSettings(String plan, String transport, String sshHost, String sshOptions, String artifacts,
-                               TransferOptions options) implements Serializable {
-    private static final long serialVersionUID = 2L;
+                               TransferOptions options, String sourceHost) implements Serializable {
+    private static final long serialVersionUID = 3L;
 
     public SendRecvSettings {
         plan = FieldText.relative(plan, "plan");
@@ -43,6 +46,26 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
         }
         sshOptions = sshOptions == null ? "" : sshOptions.strip();
         Objects.requireNonNull(options, "options");
+        sourceHost = sourceHost == null ? "" : sourceHost.strip();
+        if (!sourceHost.isEmpty()) {
+            SshCommandRunner.checkDestination(sourceHost);
+            // pulling receives on this agent: a transport or host that sends elsewhere contradicts it
+            if (!"local".equals(transport)) {
+                throw new TransferException("sourceHost pulls: zfs send runs on %s over ssh and zfs recv on this agent, "
+                        + "so transport '%s' does not go with it (leave transport empty or 'local'; sshOptions and "
+                        + "sshCredentialsId are then for the source host)", sourceHost, transport);
+            }
+            if (sshHost != null && !sshHost.isBlank()) {
+                throw new TransferException("sourceHost pulls to this agent; sshHost '%s' is the target of the ssh "
+                        + "transport: give one of them", sshHost.strip());
+            }
+        }
+    }
+
+    /** Sending from this agent (no {@code sourceHost}). */
+    public SendRecvSettings(String plan, String transport, String sshHost, String sshOptions, String artifacts,
+                            TransferOptions options) {
+        this(plan, transport, sshHost, sshOptions, artifacts, options, "");
     }
 
     /** Comma-separated option names as the step's {@code options} field holds them; "" for none. */
@@ -77,7 +100,16 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
      * domain names hosts: what the ssh key is looked up for.
      */
     public String sshHostName() {
-        String host = sshHost == null ? "" : sshHost.substring(sshHost.lastIndexOf('@') + 1);
-        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        return SshKey.hostName(sshHost);
+    }
+
+    /** Pulling: the host of {@code sourceHost} without a user, what the ssh key is looked up for. */
+    public String sourceHostName() {
+        return SshKey.hostName(sourceHost);
+    }
+
+    /** Whether zfs send runs on {@code sourceHost} over ssh (pull) rather than on this agent. */
+    public boolean pulls() {
+        return !sourceHost.isEmpty();
     }
 }

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.TargetScope;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetRoots;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
@@ -54,8 +55,7 @@ final class TcpSendRecv {
         }
         PrintStream log = listener.getLogger();
         TargetAgent agent = TargetAgent.of("zfsSendRecv", target.agent(), run);
-        String planJson = TargetRoots.checkPlan(scope, WorkspaceFiles.readPlan(workspace.child(settings.plan())),
-                settings.plan());
+        String planJson = checkedPlan(settings, scope, WorkspaceFiles.readPlan(workspace.child(settings.plan())));
         ListingText listing = target.targetRules().isEmpty() ? null
                 : agent.channel().call(TargetListingCallable.forPrune("zfsSendRecv", agent.host(), planJson));
         ResumeTokens tokens = ResumeTokens.NONE;
@@ -90,6 +90,16 @@ final class TcpSendRecv {
         } finally {
             receiving.cancel(true); // a no-op when it ended; else (abort, failure) it ends every process there
         }
+    }
+
+    /**
+     * plan.json as the source's agent holds it, once it receives only into {@code scope} and was made on
+     * that agent's pools (not by pulling): checked before either agent runs anything.
+     */
+    static String checkedPlan(SendRecvSettings settings, TargetScope scope, String planJson) throws AbortException {
+        String checked = TargetRoots.checkPlan(scope, planJson, settings.plan());
+        PlanSource.check(settings, PlanJson.read(checked, settings.plan()));
+        return checked;
     }
 
     /** Polls for the endpoints file; fails at once with the receiving side's reason when it ended first. */

@@ -26,7 +26,8 @@ import org.kohsuke.stapler.verb.POST;
 
 /**
  * {@code zfsSendRecv plan: 'plan.json', transport: 'ssh', sshHost: 'root@nas', concurrency: 4}:
- * runs the plan's send steps from the agent the step runs on (the sending storage host).
+ * runs the plan's send steps from the agent the step runs on (the sending storage host), or with
+ * {@code sourceHost} pulls them: zfs send on the source over ssh, zfs recv on this agent.
  * Returns a map: succeeded, cancelled, steps, failedSteps, bytes, datasets, skippedSteps, seconds, error.
  */
 public final class ZfsSendRecvStep extends ZfsStep {
@@ -57,6 +58,7 @@ public final class ZfsSendRecvStep extends ZfsStep {
     private Integer retryDelay; // null: the default (seconds)
     private String recvSet = ""; // zfs recv -o, "p=v p2=v2"
     private String recvExclude = ""; // zfs recv -x, "p p2"
+    private String sourceHost = ""; // pull: zfs send runs there over ssh; "": on this agent
     /** Job XML saved before the fields were the step's own held them in this one element; read once. */
     @Deprecated
     private SavedFields fields;
@@ -287,6 +289,16 @@ public final class ZfsSendRecvStep extends ZfsStep {
         this.recvExclude = recvExclude;
     }
 
+    public String getSourceHost() {
+        return sourceHost;
+    }
+
+    /** Pull: zfs send runs on this [user@]host over ssh (sshOptions, sshCredentialsId), zfs recv on this agent. */
+    @DataBoundSetter
+    public void setSourceHost(String sourceHost) {
+        this.sourceHost = sourceHost;
+    }
+
     /**
      * The settings of a run, every field checked here on the controller; fields left empty take
      * {@code defaults} or the engine's. An engine option is one {@code with...} call below.
@@ -306,14 +318,17 @@ public final class ZfsSendRecvStep extends ZfsStep {
                 .withCreateParents(createParents)
                 .withTimes(SAMPLE_INTERVAL, TransferOptions.defaults().acceptTimeout(),
                         TransferOptions.defaults().silenceTimeout());
-        return new SendRecvSettings(plan, defaults.transport(transport), sshHost, sshOptions, artifacts, transfer);
+        // pulling receives here: the system's default transport (ssh, tcp: pushing) does not apply to it
+        boolean pulls = sourceHost != null && !sourceHost.isBlank();
+        String chosen = pulls && (transport == null || transport.isBlank()) ? "local" : defaults.transport(transport);
+        return new SendRecvSettings(plan, chosen, sshHost, sshOptions, artifacts, transfer, sourceHost);
     }
 
     private static String text(String value, String blank) {
         return value == null || value.isBlank() ? blank : value.strip();
     }
 
-    /** The credential for the ssh transport; "" for the agent user's own keys. */
+    /** The credential for the ssh transport or, pulling, for the source host; "" for the agent user's own keys. */
     public String credentialsId(StepDefaults defaults) {
         return defaults.sshCredentialsId(sshCredentialsId);
     }
@@ -390,6 +405,11 @@ public final class ZfsSendRecvStep extends ZfsStep {
         @POST
         public FormValidation doCheckArtifacts(@AncestorInPath Item item, @QueryParameter String value) {
             return FormChecks.answer(item, () -> FieldChecks.artifacts(value));
+        }
+
+        @POST
+        public FormValidation doCheckSourceHost(@AncestorInPath Item item, @QueryParameter String value) {
+            return FormChecks.answer(item, () -> FieldChecks.optionalHost(value));
         }
 
         @POST

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;

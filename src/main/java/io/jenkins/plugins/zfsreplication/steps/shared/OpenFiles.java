@@ -1,4 +1,4 @@
-package io.jenkins.plugins.zfsreplication.steps.sendrecv;
+package io.jenkins.plugins.zfsreplication.steps.shared;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
