@@ -116,10 +116,8 @@ class BaseSurvivalOpenZfsTest {
         DatasetName source = pool.resolve("secret");
         DatasetName target = pools.create("enct").resolve("secret");
         String keyFile = "/zdata/" + pool + ".key";
-        pools.exec("sh", "-c", "printf '%s' 'correct horse battery staple' > " + keyFile);
         try {
-            pools.exec("zfs", "create", "-o", "encryption=on", "-o", "keyformat=passphrase", "-o",
-                    "keylocation=file://" + keyFile, source.name());
+            createEncrypted(pools, source, keyFile);
             Zfs zfs = new Zfs(pools.runner());
             Random random = new Random(5);
             night(pools, source, 0, MIB, random);
@@ -161,10 +159,8 @@ class BaseSurvivalOpenZfsTest {
         DatasetName source = pool.resolve("secret");
         DatasetName target = pools.create("dect").resolve("secret");
         String keyFile = "/zdata/" + pool + ".key";
-        pools.exec("sh", "-c", "printf '%s' 'correct horse battery staple' > " + keyFile);
         try {
-            pools.exec("zfs", "create", "-o", "encryption=on", "-o", "keyformat=passphrase", "-o",
-                    "keylocation=file://" + keyFile, source.name());
+            createEncrypted(pools, source, keyFile);
             Zfs zfs = new Zfs(pools.runner());
             Random random = new Random(6);
             night(pools, source, 0, MIB, random);
@@ -297,6 +293,13 @@ class BaseSurvivalOpenZfsTest {
                 .run(plan, folder.resolve(artifacts), holds).report();
         assertThat(report.succeeded()).as(String.join("\n", log)).isTrue();
         return report;
+    }
+
+    /** An encrypted file system whose passphrase is in {@code keyFile}, in the guest (the caller removes it). */
+    private static void createEncrypted(TestPools pools, DatasetName dataset, String keyFile) {
+        pools.exec("sh", "-c", "printf '%s' 'correct horse battery staple' > " + keyFile);
+        pools.exec("zfs", "create", "-o", "encryption=on", "-o", "keyformat=passphrase", "-o",
+                "keylocation=file://" + keyFile, dataset.name());
     }
 
     private static void night(TestPools pools, DatasetName dataset, int night, int bytes, Random random) {
