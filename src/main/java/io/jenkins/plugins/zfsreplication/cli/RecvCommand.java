@@ -2,11 +2,11 @@ package io.jenkins.plugins.zfsreplication.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.jenkins.plugins.zfsreplication.files.AtomicFile;
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
@@ -86,14 +86,16 @@ final class RecvCommand implements Callable<Integer> {
         Path work = Files.createTempDirectory("zfsr-recv-");
         try (TcpListener listener = TcpListener.listen(ProcessSite.local(), listen, port, options, work)) {
             environment.err().println(transfer.tcpProtection());
-            environment.out().println("endpoint " + listener.host() + ":" + listener.port());
             // the certificate is public; it goes with the token so that the sender can pin it
             String certificate = listener.certificate() == null ? "" : listener.certificate().encoded();
             if (tokenFile != null) {
-                Files.deleteIfExists(tokenFile);
-                Files.createFile(tokenFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-                Files.writeString(tokenFile, listener.token() + "\n" + (certificate.isEmpty() ? "" : certificate + "\n"));
-            } else {
+                // whole before the endpoint is printed: a script that waits for the endpoint and then reads
+                // the file never sees it empty or half written (owner-only, renamed into place)
+                AtomicFile.write(tokenFile, listener.token() + "\n" + (certificate.isEmpty() ? "" : certificate + "\n"),
+                        AtomicFile.PRIVATE);
+            }
+            environment.out().println("endpoint " + listener.host() + ":" + listener.port());
+            if (tokenFile == null) {
                 environment.out().println("token " + listener.token());
                 if (!certificate.isEmpty()) {
                     environment.out().println("certificate " + certificate);
