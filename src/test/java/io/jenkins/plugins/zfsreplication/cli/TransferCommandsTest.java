@@ -96,7 +96,9 @@ class TransferCommandsTest {
         int unknown = Main.run(environment, "send", pair.source.resolve("nosuch") + "@s1", "--target",
                 pair.target.name(), "--artifacts", dir.toString());
         int unreachable = Main.run(environment, "send", pair.source + "@s1", "--to", "127.0.0.1:1", "--token-file",
-                dir.resolve("token").toString(), "--artifacts", dir.toString(), "--retries", "0");
+                dir.resolve("token").toString(), "--artifacts", dir.toString(), "--retries", "0",
+                // the connector retries a refused connection until the receiver could still appear: 5 s, not 120
+                "--accept-timeout", "5");
         int noSsh = Main.run(environment, "send", pair.source + "@s1", "--target", pair.target.name(), "--transport",
                 "ssh", "--host", "127.0.0.1", "--ssh-option=-p", "--ssh-option=1", "--artifacts", dir.toString(),
                 "--retries", "0");
