@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
@@ -31,6 +33,7 @@ import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.OpenZfsTestBed;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
+import io.jenkins.plugins.zfsreplication.zfs.TestProcesses;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 
 /**
@@ -40,8 +43,13 @@ import io.jenkins.plugins.zfsreplication.zfs.Zfs;
  * and decrypted only when asked and only with its key loaded, a new target's missing parents are
  * created only when asked, and two targets, one of them offline for three nights, both continue
  * incrementally.
+ *
+ * <p>Six minutes spent mostly waiting on the emulated guest, so the class runs alongside the others
+ * (as the OpenZFS lifecycle does): its only processes here are ssh clients into the guest, which
+ * the tests that look at this JVM's processes leave out, and its lines go through the console lock.
  */
 @ExtendWith(OpenZfsTestBed.class)
+@Execution(ExecutionMode.CONCURRENT)
 class BaseSurvivalOpenZfsTest {
     private static final List<String> NIGHTS = List.of("zr-20261101T000000Z", "zr-20261102T000000Z",
             "zr-20261103T000000Z", "zr-20261104T000000Z", "zr-20261105T000000Z");
@@ -88,8 +96,8 @@ class BaseSurvivalOpenZfsTest {
         assertThat(TestApply.snapshots(pools, target.name())).containsExactly(
                 NIGHTS.get(0) + " " + TestApply.guid(pools, target + "@" + NIGHTS.get(0)),
                 NIGHTS.get(1) + " " + TestApply.guid(pools, source + "@" + NIGHTS.get(1)));
-        System.out.printf("bookmark base: incremental %d bytes (zfs send -i #bm: %d), full would be %d%n", bytes,
-                oracle, full);
+        TestProcesses.println(String.format("bookmark base: incremental %d bytes (zfs send -i #bm: %d), full would be %d",
+                bytes, oracle, full));
 
         // prune: the older bookmark goes by the source's rules, the one the base stands on stays
         night(pools, source, 2, MIB, random);
@@ -265,8 +273,8 @@ class BaseSurvivalOpenZfsTest {
         long bytes = nightB.steps().get(0).bytes();
         assertThat(bytes).isBetween(expected, expected + SSH_SLACK);
         assertThat(expected).isBetween(4L * MIB, 5L * MIB).isLessThan(full / 2);
-        System.out.printf("two targets: b's catch-up %d bytes (zfs send -I: %d), full would be %d%n", bytes, expected,
-                full);
+        TestProcesses.println(String.format("two targets: b's catch-up %d bytes (zfs send -I: %d), full would be %d",
+                bytes, expected, full));
         assertThat(names(pools, source)).containsExactly(NIGHTS.get(0), NIGHTS.get(3), NIGHTS.get(4));
         assertThat(names(pools, a)).containsExactlyElementsOf(NIGHTS);
         assertThat(names(pools, b)).containsExactly(NIGHTS.get(0), NIGHTS.get(3), NIGHTS.get(4));

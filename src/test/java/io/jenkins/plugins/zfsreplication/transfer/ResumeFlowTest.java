@@ -110,7 +110,7 @@ class ResumeFlowTest {
     }
 
     /** A full receive of source@s1 (4 MiB) into target, cut off after 1 MiB with {@code zfs recv -s}. */
-    private record Cut(Zfs zfs, DatasetName source, DatasetName target, String token, TestPools pools) {
+    record Cut(Zfs zfs, DatasetName source, DatasetName target, String token, TestPools pools) {
         /** The planned step that sends source@s1 in full, with the snapshot's GUID as it is now. */
         SendStep step() {
             String[] values = pools.exec("zfs", "get", "-Hp", "-o", "value", "guid,createtxg,creation", source + "@s1")
@@ -121,7 +121,7 @@ class ResumeFlowTest {
         }
     }
 
-    private static Cut cut(TestPools pools, String sourceSuffix, String targetSuffix) {
+    static Cut cut(TestPools pools, String sourceSuffix, String targetSuffix) {
         DatasetName source = pools.create(sourceSuffix);
         DatasetName target = pools.create(targetSuffix).resolve("copy");
         pools.exec("dd", "if=/dev/urandom", "of=" + pools.mountpoint(source) + "/data", "bs=1M", "count=4",
@@ -134,7 +134,7 @@ class ResumeFlowTest {
         return new Cut(new Zfs(pools.runner()), source, target, token(pools, target), pools);
     }
 
-    private static String token(TestPools pools, DatasetName dataset) {
+    static String token(TestPools pools, DatasetName dataset) {
         return pools.exec("zfs", "get", "-H", "-o", "value", "receive_resume_token", dataset.name()).stdout().strip();
     }
 }
