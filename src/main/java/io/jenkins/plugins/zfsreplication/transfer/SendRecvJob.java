@@ -114,13 +114,11 @@ public final class SendRecvJob {
     }
 
     /**
-     * The target's zfs over ssh (its listing, probe, checks and rollbacks), with the connect
-     * timeout the ssh transport's stream has: the command line and zfsSendRecv both come here.
+     * The target's zfs over ssh (its listing, probe, checks and rollbacks), with the client options
+     * the ssh transport's stream has: the command line and zfsSendRecv both come here.
      */
     public static Zfs sshTarget(String destination, List<String> sshOptions, CommandRunner local) {
-        List<String> options = new ArrayList<>(List.of("-o", SshTransport.CONNECT_TIMEOUT));
-        options.addAll(sshOptions);
-        return new Zfs(new SshCommandRunner(destination, options, local));
+        return new Zfs(new SshCommandRunner(destination, sshOptions, local));
     }
 
     /** What the run uses: the stream's producer and consumer, both ends' capabilities (for a dry run). */

@@ -19,8 +19,6 @@ import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
  * the arguments the engine built, joined by pipes.
  */
 public final class SshTransport implements Transport {
-    /** ssh gives up on an unreachable host after this, not after the operating system's minutes. */
-    public static final String CONNECT_TIMEOUT = "ConnectTimeout=30";
     /** The sending host, or null when the send side runs here. */
     private final SshCommandRunner from;
     /** The receiving host, or null when the receive side runs here. */
@@ -45,8 +43,7 @@ public final class SshTransport implements Transport {
     }
 
     private SshTransport(String source, String target, List<String> sshOptions) {
-        List<String> options = new ArrayList<>(List.of("-o", CONNECT_TIMEOUT, "-o", "ServerAliveInterval=15",
-                "-o", "ServerAliveCountMax=4"));
+        List<String> options = new ArrayList<>(List.of("-o", "ServerAliveInterval=15", "-o", "ServerAliveCountMax=4"));
         if (source != null && target != null) {
             // the stream's bytes are counted on the ssh clients, the only local stages of a relay; a
             // client that shares a master connection (ControlMaster) hands its stdin or stdout to the

@@ -11,6 +11,8 @@ import java.util.Objects;
  * shell sees exactly the argument vector the engine built, whatever characters it holds.
  */
 public final class SshCommandRunner implements CommandRunner {
+    /** How long ssh may take to reach a host, unless the caller's options say otherwise. */
+    public static final String CONNECT_TIMEOUT = "ConnectTimeout=30";
     private final String destination;
     private final List<String> sshOptions;
     private final CommandRunner local;
@@ -64,6 +66,10 @@ public final class SshCommandRunner implements CommandRunner {
         argv.add("-o");
         argv.add("BatchMode=yes");
         argv.addAll(sshOptions);
+        // after the caller's options, which win (ssh takes an option's first value): a host that does
+        // not answer fails the command in half a minute instead of the kernel's two of SYN retries
+        argv.add("-o");
+        argv.add(CONNECT_TIMEOUT);
         argv.add(destination);
         argv.add("--");
         argv.add(quote(command));

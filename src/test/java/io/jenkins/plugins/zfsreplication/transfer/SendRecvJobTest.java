@@ -32,7 +32,7 @@ class SendRecvJobTest {
         zfs.exists(DatasetName.of("backup/home"));
 
         assertThat(started).hasSize(1);
-        assertThat(started.get(0)).containsExactly("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=30", "-p",
-                "2222", "backup@nas", "--", "'zfs' 'list' '-H' '-o' 'name' 'backup/home'");
+        assertThat(started.get(0)).containsExactly("ssh", "-o", "BatchMode=yes", "-p", "2222", "-o",
+                "ConnectTimeout=30", "backup@nas", "--", "'zfs' 'list' '-H' '-o' 'name' 'backup/home'");
     }
 }
