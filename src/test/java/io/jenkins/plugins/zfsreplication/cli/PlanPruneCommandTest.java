@@ -160,7 +160,7 @@ class PlanPruneCommandTest {
         assertThat(run(pools, "plan", "--target-root", target + "/copy", "-o", folder.toString(), source.name())).isZero();
         String plan = Files.readString(folder.resolve("plan.json"));
         List<String> before = TestApply.snapshots(pools, source.name());
-        pools.exec("zpool", "export", target.pool());
+        pools.exportPool(target.pool());
         commands.clear();
         err.getBuffer().setLength(0);
 

@@ -53,7 +53,7 @@ class TwoTargetsTest {
         night(pools, source, 0, 8 * MIB, random);
         assertThat(replicate(source, a, "a", 0)).isZero();
         assertThat(replicate(source, b, "b", 0)).isZero();
-        pools.exec("zpool", "export", b.pool());
+        pools.exportPool(b.pool());
 
         // nights 2 to 4: 1 MiB more each; a replicates, the source keeps only what is needed
         for (int night = 1; night <= 3; night++) {
@@ -106,7 +106,7 @@ class TwoTargetsTest {
         night(pools, source, 0, MIB, random);
         assertThat(replicate(source, a, null, 0)).isZero();
         assertThat(replicate(source, b, null, 0)).isZero();
-        pools.exec("zpool", "export", b.pool());
+        pools.exportPool(b.pool());
         for (int night = 1; night <= 3; night++) {
             night(pools, source, night, MIB, random);
             assertThat(replicate(source, a, null, night)).as(err.toString()).isZero();

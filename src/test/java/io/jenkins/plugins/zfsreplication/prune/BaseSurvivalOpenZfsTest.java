@@ -253,7 +253,7 @@ class BaseSurvivalOpenZfsTest {
         replicate(zfs, source, b, "b", 0);
         String bImage = pools.exec("zpool", "list", "-H", "-v", "-P", b.pool()).stdout().lines()
                 .filter(line -> line.strip().startsWith("/")).findFirst().orElseThrow().strip().split("\\s+")[0];
-        pools.exec("zpool", "export", b.pool());
+        pools.exportPool(b.pool());
         for (int night = 1; night <= 3; night++) {
             night(pools, source, night, MIB, random);
             replicate(zfs, source, a, "a", night);

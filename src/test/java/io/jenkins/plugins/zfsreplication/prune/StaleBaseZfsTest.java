@@ -29,7 +29,7 @@ class StaleBaseZfsTest {
     void shouldRefuseAPlanWhoseTargetPoolWasExportedAndKeepEverySourceSnapshot(TestPools pools) {
         Setup setup = incrementalPlan(pools, "x");
         List<String> before = TestApply.snapshots(pools, setup.source.name());
-        pools.exec("zpool", "export", setup.target.pool());
+        pools.exportPool(setup.target.pool());
 
         assertThatThrownBy(() -> setup.prune().run(setup.plan, line -> { }))
                 .isInstanceOf(StalePlanException.class)
@@ -45,7 +45,7 @@ class StaleBaseZfsTest {
     void shouldRefuseAPlanWhoseTargetPoolIsGone(TestPools pools) {
         Setup setup = incrementalPlan(pools, "g");
         List<String> before = TestApply.snapshots(pools, setup.source.name());
-        pools.exec("zpool", "destroy", setup.target.pool());
+        pools.destroyPool(setup.target.pool());
 
         assertThatThrownBy(() -> setup.prune().run(setup.plan, line -> { }))
                 .isInstanceOf(StalePlanException.class)
@@ -81,7 +81,7 @@ class StaleBaseZfsTest {
         new TestApply(pools).apply(PruneZfsTest.plan(zfs, source, target.resolve("c")));
         ReplicationPlan upToDate = PruneZfsTest.plan(zfs, source, target.resolve("c"));
         pools.exec("zfs", "snapshot", source + "@" + HOURLY.get(3));
-        pools.exec("zpool", "export", target.pool());
+        pools.exportPool(target.pool());
 
         assertThatThrownBy(() -> PruneZfsTest.prune(zfs, null, "last: 1", true).run(upToDate, line -> { }))
                 .isInstanceOf(StalePlanException.class)

@@ -126,10 +126,29 @@ public final class TestPools {
         exec("rm", "-rf", "--one-file-system", directory.toString());
     }
 
+    /** {@code zpool destroy} of one of this test's pools in its midst, retried while zfs-fuse calls it busy. */
+    public void destroyPool(String name) {
+        if (!destroy(name)) {
+            throw new IllegalStateException("Could not destroy test pool " + name);
+        }
+    }
+
+    /** {@code zpool export} of one of this test's pools, retried while zfs-fuse calls it busy. */
+    public void exportPool(String name) {
+        if (!whileBusy(List.of("zpool", "export", name), false)) {
+            throw new IllegalStateException("Could not export test pool " + name);
+        }
+    }
+
     private boolean destroy(String name) {
+        return whileBusy(List.of("zpool", "destroy", "-f", name), true);
+    }
+
+    /** Runs {@code command} until it succeeds, ten times at most: zfs-fuse may call a pool busy for a while after its last use. */
+    private boolean whileBusy(List<String> command, boolean goneIsDone) {
         for (int attempt = 0; attempt < 10; attempt++) {
-            CommandResult result = runner.run(List.of("zpool", "destroy", "-f", name), TIMEOUT);
-            if (result.succeeded() || result.stderr().contains("no such pool")) {
+            CommandResult result = runner.run(command, TIMEOUT);
+            if (result.succeeded() || goneIsDone && result.stderr().contains("no such pool")) {
                 return true;
             }
             try {
