@@ -55,6 +55,8 @@ public final class ReceiveServer implements AutoCloseable {
     private final Security security;
     private final List<String> log = new CopyOnWriteArrayList<>();
     private final CompletableFuture<PrintWriter> verdicts = new CompletableFuture<>();
+    /** The lanes' threads once {@link #serve()} started them: close() waits for them (see there). */
+    private final List<Thread> laneThreads = new CopyOnWriteArrayList<>();
     private volatile boolean stopping;
 
     /**
@@ -178,12 +180,11 @@ public final class ReceiveServer implements AutoCloseable {
      * @throws TransferException when no sender opens the control channel within the accept timeout
      */
     public Report serve() throws InterruptedException {
-        List<Thread> threads = new ArrayList<>();
         for (Lane lane : lanes) {
             Thread thread = new Thread(() -> new LaneLoop(lane, this).run(), "zfsr-receive-lane-" + lane.port);
             thread.setDaemon(true);
+            laneThreads.add(thread);
             thread.start();
-            threads.add(thread);
         }
         try (Socket socket = acceptControl()) {
             PrintWriter out = new PrintWriter(socket.getOutputStream(), true, StandardCharsets.UTF_8);
@@ -192,7 +193,7 @@ public final class ReceiveServer implements AutoCloseable {
         } catch (IOException e) {
             log.add("the sender's control connection failed: " + e.getMessage());
         } finally {
-            stop(threads);
+            stop();
         }
         return new Report(ledger.received(), log);
     }
@@ -358,18 +359,20 @@ public final class ReceiveServer implements AutoCloseable {
     }
 
     /** Ends the lanes: their listeners, any running receive (which cannot get more data now), their threads. */
-    private void stop(List<Thread> threads) throws InterruptedException {
-        stopping = true;
-        close();
+    private void stop() throws InterruptedException {
         boolean interrupted = Thread.interrupted();
-        for (Thread thread : threads) {
-            thread.join(TimeUnit.SECONDS.toMillis(30));
-        }
-        if (interrupted) {
+        close();
+        if (interrupted || Thread.interrupted()) {
             throw new InterruptedException("cancelled: every process of the receiving side was ended");
         }
     }
 
+    /**
+     * Ends every lane and waits for its thread. The wait matters: a lane that has just finished a
+     * step starts listening again unless it sees the stop, so without it a listener could start
+     * after close() returned (it would end itself a moment later, but a caller that checks for
+     * leftover processes, or removes the work directory, must find none).
+     */
     @Override
     public void close() {
         stopping = true;
@@ -377,6 +380,23 @@ public final class ReceiveServer implements AutoCloseable {
             lane.end();
         }
         closeQuietly(control);
+        boolean interrupted = false;
+        for (Thread thread : laneThreads) {
+            if (thread == Thread.currentThread()) {
+                continue;
+            }
+            while (true) {
+                try {
+                    thread.join(TimeUnit.SECONDS.toMillis(30));
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true; // the lanes end on their own within moments: wait, then tell the caller
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void closeQuietly(ServerSocket socket) {
