@@ -115,13 +115,16 @@ class NightlyLifecycleTest {
                 pools.exec("zfs", "create", source.resolve("n").name());
                 sourceNights.put("n", new ArrayList<>());
             }
+            NightClock clock = new NightClock();
             List<String> change = new ArrayList<>(List.of("sh", "-c", CHANGE_FILES, "sh", Integer.toString(night)));
             sourceNights.keySet().forEach(child -> change.add(pools.mountpoint(dataset(source, child)).toString()));
             pools.exec(change.toArray(String[]::new));
+            clock.lap("files");
 
             // one snapshot run and the plan
             cli.cli("plan", "-r", "--snapshot-now", "--now", now.toString(), "--target-root", copy.name(),
                     "-o", nightDir.toString(), source.name());
+            clock.lap("plan");
             sourceNights.values().forEach(nights -> nights.add(snapshot));
             List<DatasetPlan> plans = PlanJson.read(nightDir.resolve("plan.json")).datasets();
             assertThat(byChild(plans, source).keySet()).as("night %d: the plan's datasets", night)
@@ -156,7 +159,9 @@ class NightlyLifecycleTest {
             // prune before send on both sides, then send/recv; the transfer's record says what went
             cli.cli("prune", "--plan", nightDir.resolve("plan.json").toString(), "--keep-target", "last: " + KEEP_TARGET,
                     "--keep-source", "last: " + KEEP_SOURCE, "--now", now.toString(), "--destroy");
+            clock.lap("prune");
             cli.run(nightDir.resolve("plan.json").toString(), "--artifacts", nightDir.resolve("transfer").toString());
+            clock.lap("run");
             JsonNode transfer = new ObjectMapper().readTree(nightDir.resolve("transfer/transfer.json").toFile());
             assertThat(transfer.get("result").asText()).as("night %d: %s", night, cli.lastErr()).isEqualTo("ok");
             Map<String, String> sentKinds = new TreeMap<>();
@@ -190,6 +195,7 @@ class NightlyLifecycleTest {
                 assertThat(last(onTarget.get(child))).as("night %d, %s: newest snapshot and GUID", night, child)
                         .isEqualTo(last(onSource.get(child))).startsWith(snapshot + " ");
             }
+            clock.lap("check");
             verifyNight(pools, cli, night, new ArrayList<>(sourceNights.keySet()), source, copy, snapshot,
                     nightDir.resolve("verify"));
 
@@ -202,10 +208,11 @@ class NightlyLifecycleTest {
                 lookAt(pools, copy.resolve("a/b"), true);
             }
 
+            clock.lap("verify");
             TestProcesses.println(String.format("%s night %02d: sent %d bytes in %d steps (%d incremental, %d full),"
-                            + " kept source %d target %d", pools.backend().label(), night, transfer.get("bytes").asLong(),
-                    transfer.get("steps").size(), incremental, transfer.get("steps").size() - incremental,
-                    count(onSource), count(onTarget)));
+                            + " kept source %d target %d; %s", pools.backend().label(), night,
+                    transfer.get("bytes").asLong(), transfer.get("steps").size(), incremental,
+                    transfer.get("steps").size() - incremental, count(onSource), count(onTarget), clock));
         }
         TestProcesses.println(String.format("%s: %d nights in %.1f s", pools.backend().label(), NIGHTS,
                 (System.nanoTime() - started) / 1e9));
@@ -231,6 +238,24 @@ class NightlyLifecycleTest {
             cli.verify(dataset(copy, child).name() + "@" + snapshot, manifests.resolve("target.manifest"));
             cli.cli("compare", manifests.resolve("source.manifest").toString(),
                     manifests.resolve("target.manifest").toString());
+        }
+    }
+
+    /** Seconds each part of a night took, for the night's line: where the time goes on each backend. */
+    private static final class NightClock {
+        private final StringBuilder laps = new StringBuilder();
+        private long last = System.nanoTime();
+
+        void lap(String part) {
+            long now = System.nanoTime();
+            laps.append(laps.length() == 0 ? "" : " ").append(String.format(java.util.Locale.ROOT, "%s %.1f s", part,
+                    (now - last) / 1e9));
+            last = now;
+        }
+
+        @Override
+        public String toString() {
+            return laps.toString();
         }
     }
 
