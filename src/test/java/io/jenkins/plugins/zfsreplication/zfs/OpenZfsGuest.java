@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +36,6 @@ public final class OpenZfsGuest {
     private final Path share;
     private final String shareMount;
     private final String poolDirectory;
-    private String classpath;
 
     OpenZfsGuest(CommandRunner runner, Path share, String shareMount, String poolDirectory) {
         this.runner = runner;
@@ -116,17 +114,12 @@ public final class OpenZfsGuest {
 
     /**
      * The argument vector that runs the project's CLI inside the guest, on this test JVM's own
-     * classpath less what only tests use (every class lookup in a directory on the share is a 9p
-     * round trip): its directories are in the share already, its jars (the local Maven repository)
-     * are copied into it once.
+     * classpath less what only tests use, as jars on the guest's own disk ({@link GuestClasspath}).
      */
-    public synchronized List<String> cliCommand(String... arguments) {
-        if (classpath == null) {
-            classpath = guestClasspath();
-        }
+    public List<String> cliCommand(String... arguments) {
         // under TCG the JVM's start is most of a short command's time: the quick compiler only, one GC thread
         List<String> command = new ArrayList<>(List.of("java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
-                "-cp", classpath, MAIN));
+                "-cp", GuestClasspath.prepare(this), MAIN));
         command.addAll(List.of(arguments));
         return command;
     }
@@ -136,29 +129,15 @@ public final class OpenZfsGuest {
         return runner.run(cliCommand(arguments), timeout);
     }
 
-    private String guestClasspath() {
-        Path jars = scratchDirectory().resolve("lib");
-        List<String> entries = new ArrayList<>();
-        try {
-            Files.createDirectories(jars);
-            for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-                Path path = Paths.get(entry).toAbsolutePath().normalize();
-                if (!Files.exists(path) || TEST_ONLY.matcher(path.toString()).find()) {
-                    continue;
-                }
-                if (!path.startsWith(share)) {
-                    Path copy = jars.resolve(Integer.toHexString(path.getParent().toString().hashCode()) + "-"
-                            + path.getFileName());
-                    if (!Files.exists(copy) || Files.size(copy) != Files.size(path)) {
-                        Files.copy(path, copy, StandardCopyOption.REPLACE_EXISTING);
-                    }
-                    path = copy;
-                }
-                entries.add(pathInGuest(path));
+    /** This test JVM's classpath entries the CLI needs, as host paths (directories and jars). */
+    static List<Path> cliClasspath() {
+        List<Path> entries = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            Path path = Paths.get(entry).toAbsolutePath().normalize();
+            if (Files.exists(path) && !TEST_ONLY.matcher(path.toString()).find()) {
+                entries.add(path);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
-        return String.join(":", entries);
+        return entries;
     }
 }
