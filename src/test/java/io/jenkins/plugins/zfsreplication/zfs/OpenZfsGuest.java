@@ -36,6 +36,8 @@ public final class OpenZfsGuest {
     private final Path share;
     private final String shareMount;
     private final String poolDirectory;
+    /** The guest's classpath for the CLI, prepared at the first use. */
+    private String classpath;
 
     OpenZfsGuest(CommandRunner runner, Path share, String shareMount, String poolDirectory) {
         this.runner = runner;
@@ -116,10 +118,13 @@ public final class OpenZfsGuest {
      * The argument vector that runs the project's CLI inside the guest, on this test JVM's own
      * classpath less what only tests use, as jars on the guest's own disk ({@link GuestClasspath}).
      */
-    public List<String> cliCommand(String... arguments) {
+    public synchronized List<String> cliCommand(String... arguments) {
+        if (classpath == null) {
+            classpath = GuestClasspath.prepare(this); // packs and hashes the build output: once per guest here
+        }
         // under TCG the JVM's start is most of a short command's time: the quick compiler only, one GC thread
         List<String> command = new ArrayList<>(List.of("java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
-                "-cp", GuestClasspath.prepare(this), MAIN));
+                "-cp", classpath, MAIN));
         command.addAll(List.of(arguments));
         return command;
     }
