@@ -7,7 +7,9 @@ import io.jenkins.plugins.zfsreplication.units.SizeException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyCancelledException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
+import io.jenkins.plugins.zfsreplication.verify.Since;
 import io.jenkins.plugins.zfsreplication.verify.ZfsCloneMounter;
+import io.jenkins.plugins.zfsreplication.verify.ZfsDiff;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -57,6 +59,17 @@ final class VerifyCommand implements Callable<Integer> {
     @Mixin
     VerifyCliOptions parameters = new VerifyCliOptions();
 
+    @Option(names = "--since", paramLabel = "SNAPSHOT",
+            description = {"Incremental verify: an earlier snapshot of the same file system, verified before into"
+                + " --since-manifest. Only files zfs diff lists as changed are read again; the manifest is the"
+                + " same as a full verify's. Where changes cannot be listed (no zfs diff, not mounted, a"
+                + " volume, other chunking, a changed hard link), everything is read and the log says why."})
+    String since;
+
+    @Option(names = "--since-manifest", paramLabel = "FILE",
+            description = "The manifest verify wrote of the --since snapshot.")
+    Path sinceManifest;
+
     VerifyCommand(CliEnvironment environment) {
         this.environment = environment;
     }
@@ -73,8 +86,14 @@ final class VerifyCommand implements Callable<Integer> {
             boolean snapshot = target.contains("@") && !Files.exists(path);
             boolean showProgress = progress != null ? progress : System.console() != null;
             ProgressLine line = showProgress ? new ProgressLine(err, Files.isRegularFile(path) ? Files.size(path) : -1) : null;
+            if ((since == null) != (sinceManifest == null)) {
+                throw new VerifyException("--since and --since-manifest go together: the earlier snapshot and the"
+                        + " manifest verify wrote of it");
+            }
+            Since earlier = since == null ? null : new Since(since, sinceManifest);
             VerifyRun run = new VerifyRun(parameters.options(), sampleMillis, line,
-                    log -> new ZfsCloneMounter(environment.localRunner(), err::println));
+                    log -> new ZfsCloneMounter(environment.localRunner(), err::println),
+                    log -> new ZfsDiff(environment.localRunner(), err::println));
             VerifyRun.Outputs outputs = new VerifyRun.Outputs(output, report, csv, chart);
             VerifyRun.Result result;
             if (snapshot) {
@@ -82,10 +101,10 @@ final class VerifyCommand implements Callable<Integer> {
                 // (a leaked clone pins the snapshot against every later destroy)
                 Thread verifying = Thread.currentThread();
                 try (CancelOnSignal signals = new CancelOnSignal(verifying::interrupt)) {
-                    result = run.run(target, Paths.get(""), outputs, environment.out(), null);
+                    result = run.run(target, Paths.get(""), outputs, environment.out(), null, earlier);
                 }
             } else {
-                result = run.run(target, Paths.get(""), outputs, environment.out(), null);
+                result = run.run(target, Paths.get(""), outputs, environment.out(), null, earlier);
             }
             if (line != null) {
                 line.clear();

@@ -1,10 +1,10 @@
 package io.jenkins.plugins.zfsreplication.posix;
 
 /**
- * What fstat says about an open file: its type, size and modification time. Two statuses of the
- * same file taken before and after reading it differ when it was written meanwhile.
+ * What fstat says about an open file: its type, size, modification time and number of links (names).
+ * Two statuses of the same file taken before and after reading it differ when it was written meanwhile.
  */
-public record FileStatus(int mode, long size, long modifiedSeconds, int modifiedNanos) {
+public record FileStatus(int mode, long size, long modifiedSeconds, int modifiedNanos, long links) {
     private static final int S_IFMT = 0170000;
     private static final int S_IFREG = 0100000;
     private static final int S_IFBLK = 0060000;

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Hashes a listed tree in listing order. Most trees are many small files, where the cost is per
@@ -29,13 +31,23 @@ final class TreeHashing {
     private final TreeOpener.PerThread opener;
     private final boolean handOff;
     private final int window;
+    private final Consumer<String> beforeFile;
 
     /** {@code openers} must outlive {@code session} (close it after the session). */
     TreeHashing(HashingSession session, TreeOpener.PerThread openers) {
+        this(session, openers, path -> { });
+    }
+
+    /**
+     * Also calls {@code beforeFile} with each file's path right before its lines are written, on the
+     * calling thread: an incremental verify writes the earlier manifest's lines that sort before it.
+     */
+    TreeHashing(HashingSession session, TreeOpener.PerThread openers, Consumer<String> beforeFile) {
         this.session = session;
         this.opener = openers;
         this.handOff = session.workers() > 1;
         this.window = 2 * session.workers();
+        this.beforeFile = beforeFile;
     }
 
     /** A small file as hashed by a worker: its size and its one chunk (null when empty), or large when it grew past the limit. */
@@ -46,8 +58,11 @@ final class TreeHashing {
     private record Pending(String[] paths, Future<Small[]> future) {
     }
 
-    /** Hashes the files {@code walk} yields and writes them to {@code writer} in that order; returns their statistics. */
-    List<FileStats> run(TreeWalk walk, ManifestWriter writer) {
+    /**
+     * Hashes the files {@code walk} yields (relative paths in manifest order, null at the end) and
+     * writes them to {@code writer} in that order; returns their statistics.
+     */
+    List<FileStats> run(Supplier<String> walk, ManifestWriter writer) {
         List<FileStats> stats = new ArrayList<>();
         Deque<Pending> pending = new ArrayDeque<>();
         boolean more = true;
@@ -82,17 +97,18 @@ final class TreeHashing {
         }
     }
 
-    private static String[] nextBatch(TreeWalk walk) {
+    private static String[] nextBatch(Supplier<String> walk) {
         String[] paths = new String[BATCH_FILES];
         int n = 0;
         String path;
-        while (n < BATCH_FILES && (path = walk.next()) != null) {
+        while (n < BATCH_FILES && (path = walk.get()) != null) {
             paths[n++] = path;
         }
         return n == BATCH_FILES ? paths : java.util.Arrays.copyOf(paths, n);
     }
 
     private FileStats write(String path, Small small, ManifestWriter writer) {
+        beforeFile.accept(path);
         writer.file(path, small.size());
         if (small.chunk() == null) {
             return new FileStats(path, 0, 0, 0, 0, 0, 0, 0, 0);
@@ -122,6 +138,7 @@ final class TreeHashing {
 
     private FileStats hashLarge(String path, ManifestWriter writer) {
         try (NativeFile file = open(path)) {
+            beforeFile.accept(path);
             return Verifier.hashOpen(session, writer, file, path);
         }
     }

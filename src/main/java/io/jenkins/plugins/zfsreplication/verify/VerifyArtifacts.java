@@ -46,6 +46,16 @@ public final class VerifyArtifacts {
         totals.put("zeroChunks", result.zeroChunks());
         totals.put("seconds", Math.round(result.seconds() * 1000) / 1000.0);
         root.put("totals", totals);
+        if (result.incremental() != null) {
+            VerifyResult.Incremental incremental = result.incremental();
+            Map<String, Object> since = new LinkedHashMap<>();
+            since.put("since", incremental.since());
+            since.put("reusedFiles", incremental.reusedFiles());
+            since.put("reusedBytes", incremental.reusedBytes());
+            since.put("reusedChunks", incremental.reusedChunks());
+            since.put("fullBecause", incremental.fullBecause());
+            root.put("incremental", since);
+        }
         root.put("files", result.files());
         root.put("skipped", result.skipped());
         root.put("log", result.log());

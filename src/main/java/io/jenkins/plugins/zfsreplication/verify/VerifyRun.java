@@ -24,9 +24,12 @@ import java.util.function.Function;
  * @param sampleMillis how often throughput is sampled
  * @param progress     called with each sample (a progress line); null for none
  * @param mounter      makes a snapshot readable, logging to the consumer it is given; called only for a snapshot
+ * @param changes      lists what changed between two snapshots, logging to the consumer it is given; called
+ *                     only for an incremental verify
  */
 public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<ThroughputRecorder.Sample> progress,
-                        Function<Consumer<String>, SnapshotMounter> mounter) {
+                        Function<Consumer<String>, SnapshotMounter> mounter,
+                        Function<Consumer<String>, SnapshotChanges> changes) {
     /** One throughput sample a second, as users write it (the command line's default) and as a number. */
     public static final String DEFAULT_SAMPLE_MILLIS_TEXT = "1000";
     public static final long DEFAULT_SAMPLE_MILLIS = 1000;
@@ -34,6 +37,7 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
     public VerifyRun {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(mounter, "mounter");
+        Objects.requireNonNull(changes, "changes");
     }
 
     /**
@@ -105,16 +109,27 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
     }
 
     /**
-     * The counts of one run, for a build page: how much was hashed and, when compared, how many
-     * differences (every one, also beyond the listed ones).
+     * The counts of one run, for a build page: what the manifest covers ({@code files}, {@code bytes},
+     * {@code chunks}), how much of it was read ({@code readBytes}, {@code dataBytes}: less than
+     * {@code bytes} after an incremental verify since the snapshot {@code since}, else null) and,
+     * when compared, how many differences (every one, also beyond the listed ones).
      */
-    public record Figures(long files, long bytes, long dataBytes, long chunks, double seconds, long differences)
-            implements Serializable {
+    public record Figures(long files, long bytes, long dataBytes, long chunks, double seconds, long differences,
+                          long readBytes, String since) implements Serializable {
         private static final long serialVersionUID = 1L;
 
+        /** The counts of a run that read everything. */
+        public Figures(long files, long bytes, long dataBytes, long chunks, double seconds, long differences) {
+            this(files, bytes, dataBytes, chunks, seconds, differences, bytes, null);
+        }
+
         static Figures of(VerifyResult result, CompareResult comparison) {
-            return new Figures(result.files().size(), result.bytes(), result.dataBytes(), result.chunks(),
-                    result.seconds(), comparison == null ? 0 : comparison.total());
+            VerifyResult.Incremental incremental = result.incremental();
+            boolean reused = incremental != null && incremental.fullBecause() == null;
+            return new Figures(result.files().size() + (reused ? incremental.reusedFiles() : 0),
+                    result.bytes() + (reused ? incremental.reusedBytes() : 0), result.dataBytes(),
+                    result.chunks() + (reused ? incremental.reusedChunks() : 0), result.seconds(),
+                    comparison == null ? 0 : comparison.total(), result.bytes(), reused ? incremental.since() : null);
         }
     }
 
@@ -126,6 +141,27 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
      * @param compareWith a reference manifest (relative to {@code base} or absolute), or null/blank for none
      */
     public Result run(String target, Path base, Outputs outputs, Writer manifestOut, String compareWith) {
+        return run(target, base, outputs, manifestOut, compareWith, null);
+    }
+
+    /**
+     * Like {@link #run(String, Path, Outputs, Writer, String)}; with {@code since} (its manifest
+     * relative to {@code base} or absolute), an incremental verify of the snapshot {@code target}:
+     * only what changed since the earlier snapshot is read again.
+     */
+    public Result run(String target, Path base, Outputs outputs, Writer manifestOut, String compareWith, Since since) {
+        Since earlier = null;
+        if (since != null) {
+            Path manifest = base.resolve(since.manifest());
+            if (!Files.isRegularFile(manifest)) {
+                throw new VerifyException("The earlier manifest %s does not exist: archive or copy it first", manifest);
+            }
+            if (!target.contains("@") || Files.exists(base.resolve(target))) {
+                throw new VerifyException("An incremental verify reads a snapshot's changes: give a snapshot"
+                        + " (pool/dataset@name) to verify, not the path %s", target);
+            }
+            earlier = new Since(since.snapshot(), manifest);
+        }
         Path reference = compareWith == null || compareWith.isBlank() ? null : base.resolve(compareWith);
         if (reference != null && !Files.isRegularFile(reference)) {
             throw new VerifyException("The reference manifest %s does not exist: archive or stash it first", reference);
@@ -138,7 +174,8 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
         Verifier verifier = new Verifier(options, sampleMillis, progress);
         VerifyResult result;
         if (target.contains("@") && !Files.exists(input)) {
-            result = verifier.verifySnapshot(target, mounter.apply(log::add), outputs.manifest(), manifestOut);
+            result = verifier.verifySnapshot(target, earlier, earlier == null ? null : changes.apply(log::add),
+                    mounter.apply(log::add), outputs.manifest(), manifestOut);
         } else {
             result = outputs.manifest() != null ? verifier.verify(input, outputs.manifest())
                     : verifier.verify(input, manifestOut);
@@ -172,9 +209,22 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
     /** The one-line summary of a run. */
     public static String summary(VerifyResult result) {
         double seconds = Math.max(result.seconds(), 1e-9);
+        VerifyResult.Incremental incremental = result.incremental();
+        if (incremental != null && incremental.fullBecause() == null) {
+            long total = result.bytes() + incremental.reusedBytes();
+            return String.format(Locale.ROOT,
+                    "verified %d file(s), %s, since %s: read %d changed file(s), %s (%.1f%%) in %.2f s: %s/s;"
+                            + " took %d file(s), %s from the earlier manifest",
+                    result.files().size() + incremental.reusedFiles(), Sizes.human(total), incremental.since(),
+                    result.files().size(), Sizes.human(result.bytes()),
+                    total == 0 ? 0.0 : 100.0 * result.bytes() / total, result.seconds(),
+                    Sizes.human(result.bytes() / seconds), incremental.reusedFiles(), Sizes.human(incremental.reusedBytes()));
+        }
+        String full = incremental == null ? "" : " (everything read: " + incremental.fullBecause() + ")";
         return String.format(Locale.ROOT,
                 "verified %d file(s), %s (%s data, %s holes, %d zero chunks) in %.2f s: %s/s",
                 result.files().size(), Sizes.human(result.bytes()), Sizes.human(result.dataBytes()),
-                Sizes.human(result.holeBytes()), result.zeroChunks(), result.seconds(), Sizes.human(result.bytes() / seconds));
+                Sizes.human(result.holeBytes()), result.zeroChunks(), result.seconds(), Sizes.human(result.bytes() / seconds))
+                + full;
     }
 }

@@ -129,7 +129,7 @@ class TreeChangedWhileVerifiedTest {
              HashingSession session = new HashingSession(OPTIONS, Posix.get(), recorder, line -> { });
              ManifestWriter writer = ManifestWriter.toWriter(new StringWriter(), header())) {
             change.apply();
-            new TreeHashing(session, openers).run(walk, writer);
+            new TreeHashing(session, openers).run(walk::next, writer);
         }
     }
 }
