@@ -35,7 +35,7 @@ record VerifyRunner(VerifySettings settings) implements StepRunner {
         PrintStream log = listener.getLogger();
         log.println("zfsVerify: hashing " + settings.target() + " in " + workspace.getRemote());
         workspace.mkdirs();
-        VerifyRun.Outcome outcome = workspace.act(new VerifyCallable(settings));
+        VerifyRun.Outcome outcome = workspace.act(new VerifyCallable(earlier(run, workspace, log)));
         outcome.log().forEach(line -> log.println("zfsVerify: " + TerminalText.line(line)));
         log.println("zfsVerify: " + outcome.summary());
         WorkspaceFiles.archive(run, workspace, launcher, listener, List.of(".manifest", "-report.json",
@@ -58,6 +58,32 @@ record VerifyRunner(VerifySettings settings) implements StepRunner {
     }
 
     /**
+     * The settings with what an incremental verify builds on: given ones as they are; with
+     * {@code incremental}, the manifest of the newest earlier build that verified another snapshot
+     * of the dataset under this name, copied from its artifacts into the workspace.
+     */
+    private VerifySettings earlier(Run<?, ?> run, FilePath workspace, PrintStream log)
+            throws IOException, InterruptedException {
+        if (!settings.incremental() || settings.earlier() != null) {
+            return settings;
+        }
+        EarlierManifest.Choice choice = EarlierManifest.choose(settings.target(), settings.name(),
+                EarlierManifest.before(run));
+        if (choice == null) {
+            log.println("zfsVerify: no earlier build of this job (of the last " + EarlierManifest.BUILDS_LOOKED_AT
+                    + " that ran a zfs step) archived " + settings.name() + ".manifest of another snapshot of "
+                    + settings.target().substring(0, Math.max(0, settings.target().indexOf('@')))
+                    + ": reading everything");
+            return settings;
+        }
+        String copy = settings.name() + "-since.manifest";
+        choice.copyTo(workspace.child(copy));
+        log.println("zfsVerify: building on " + choice.artifact() + " of build #" + choice.build().number() + " ("
+                + choice.snapshot() + "): reading only what changed since");
+        return settings.since(choice.snapshot(), copy);
+    }
+
+    /**
      * The value a Pipeline script gets back: plain strings, numbers, booleans and lists
      * ({@code mismatches} counts every difference, {@code differences} lists the first ones).
      */
@@ -75,6 +101,8 @@ record VerifyRunner(VerifySettings settings) implements StepRunner {
         value.put("chunks", figures.chunks());
         value.put("bytes", figures.bytes());
         value.put("seconds", figures.seconds());
+        value.put("readBytes", figures.readBytes());
+        value.put("since", figures.since());
         return value;
     }
 }

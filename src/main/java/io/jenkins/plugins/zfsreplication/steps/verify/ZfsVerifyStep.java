@@ -22,7 +22,10 @@ import org.kohsuke.stapler.verb.POST;
  * path or snapshot on the current agent, archived as {@code <name>.manifest},
  * {@code <name>-report.json} and the throughput chart; fails the build when a comparison finds
  * differences. Returns a map to the script: summary, artifacts, compared, identical, comparison,
- * differences, mismatches, files, chunks, bytes, seconds. (The freestyle builder mirrors the options:
+ * differences, mismatches, files, chunks, bytes, seconds, readBytes, since. With {@code incremental: true}
+ * it reads only what changed since the snapshot an earlier build verified under the same name (its
+ * archived manifest is the base); {@code since} and {@code sinceManifest} name that base
+ * explicitly. (The freestyle builder mirrors the options:
  * Stapler binds setters per class.)
  */
 public final class ZfsVerifyStep extends ZfsStep {
@@ -35,6 +38,9 @@ public final class ZfsVerifyStep extends ZfsStep {
     private int threads;
     private String compareWith;
     private boolean failOnMismatch = true;
+    private boolean incremental;
+    private String since;
+    private String sinceManifest;
 
     @DataBoundConstructor
     public ZfsVerifyStep(String target) {
@@ -50,6 +56,9 @@ public final class ZfsVerifyStep extends ZfsStep {
     public int getThreads() { return threads; }
     public String getCompareWith() { return compareWith; }
     public boolean isFailOnMismatch() { return failOnMismatch; }
+    public boolean isIncremental() { return incremental; }
+    public String getSince() { return since; }
+    public String getSinceManifest() { return sinceManifest; }
 
     @DataBoundSetter public void setName(String name) { this.name = name; }
     // an empty form field means "the system default", stored as null either way (config round trips stay equal)
@@ -60,11 +69,14 @@ public final class ZfsVerifyStep extends ZfsStep {
     @DataBoundSetter public void setThreads(int threads) { this.threads = threads; }
     @DataBoundSetter public void setCompareWith(String compareWith) { this.compareWith = compareWith; }
     @DataBoundSetter public void setFailOnMismatch(boolean failOnMismatch) { this.failOnMismatch = failOnMismatch; }
+    @DataBoundSetter public void setIncremental(boolean incremental) { this.incremental = incremental; }
+    @DataBoundSetter public void setSince(String since) { this.since = StepDefaults.unset(since); }
+    @DataBoundSetter public void setSinceManifest(String sinceManifest) { this.sinceManifest = StepDefaults.unset(sinceManifest); }
 
     /** The settings of a run; fields left empty take {@code defaults}. */
     public VerifySettings settings(StepDefaults defaults) {
         return new VerifySettings(target, name, defaults.blockSize(blockSize), count, defaults.hash(hash), sparse, threads,
-                compareWith, failOnMismatch);
+                compareWith, failOnMismatch, incremental, since, sinceManifest);
     }
 
     @Override

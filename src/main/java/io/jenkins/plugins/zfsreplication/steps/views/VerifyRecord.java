@@ -17,6 +17,9 @@ public final class VerifyRecord implements StepRecord {
     private final double seconds;
     private final long differences;
     private final List<String> artifacts;
+    /** Bytes read, and the earlier snapshot an incremental verify built on (null: everything read). */
+    private final long readBytes;
+    private final String since;
 
     /** @param name the artifacts' name prefix, from the step's settings */
     public VerifyRecord(String target, String compareWith, String name, VerifyRun.Outcome outcome) {
@@ -29,6 +32,8 @@ public final class VerifyRecord implements StepRecord {
         this.chunks = figures.chunks();
         this.seconds = figures.seconds();
         this.differences = figures.differences();
+        this.readBytes = figures.readBytes();
+        this.since = figures.since();
         // names from the settings, as archived; the agent's list is not trusted
         this.artifacts = new ArrayList<>(List.of(name + ".manifest", name + "-report.json",
                 name + "-throughput.csv", name + "-throughput.svg"));
@@ -42,6 +47,9 @@ public final class VerifyRecord implements StepRecord {
     public long getChunks() { return chunks; }
     public double getSeconds() { return seconds; }
     public long getDifferences() { return differences; }
+    public long getReadBytes() { return readBytes; }
+    public String getSince() { return since; }
+    public String getReadBytesText() { return StepRecord.human(readBytes); }
 
     @Override
     public List<String> getArtifacts() {
