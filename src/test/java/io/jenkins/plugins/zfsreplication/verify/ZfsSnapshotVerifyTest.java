@@ -50,6 +50,44 @@ class ZfsSnapshotVerifyTest {
                 .doesNotContain("zfsr-verify");
     }
 
+    /**
+     * zfs-fuse has no zfs diff: an incremental verify asked for there reads everything, says why,
+     * and writes the manifest a full verify writes.
+     */
+    @Test
+    void shouldReadEverythingAndSayWhyWhereZfsDiffIsMissing() throws IOException {
+        String dataset = POOL.name() + "/since";
+        ZfsFusePool.zfs("create", dataset);
+        Path live = POOL.mountPoint().resolve("since");
+        SparseFixture.create(live.resolve("a"), 71).data(0, 200_000).size(200_000);
+        SparseFixture.create(live.resolve("b"), 72).data(0, 3000).size(3000);
+        ZfsFusePool.zfs("snapshot", dataset + "@s1");
+        Path earlier = temporary.resolve("s1.manifest");
+        new Verifier(OPTIONS, 100, null).verifySnapshot(dataset + "@s1", new ZfsCloneMounter(new ProcessCommandRunner(),
+                line -> { }), earlier, null);
+        CompareCliTest.flip(live.resolve("a"), 70_000);
+        ZfsFusePool.zfs("snapshot", dataset + "@s2");
+        Path full = temporary.resolve("s2.manifest");
+        new Verifier(OPTIONS, 100, null).verifySnapshot(dataset + "@s2", new ZfsCloneMounter(new ProcessCommandRunner(),
+                line -> { }), full, null);
+        List<String> log = new ArrayList<>();
+        Path incremental = temporary.resolve("s2-since.manifest");
+
+        VerifyResult result = new Verifier(OPTIONS, 100, null).verifySnapshot(dataset + "@s2",
+                new Since(dataset + "@s1", earlier), new ZfsDiff(new ProcessCommandRunner(), log::add),
+                new ZfsCloneMounter(new ProcessCommandRunner(), log::add), incremental, null);
+
+        assertThat(Files.readString(incremental)).isEqualTo(Files.readString(full));
+        assertThat(Files.readString(incremental)).isNotEqualTo(Files.readString(earlier));
+        assertThat(result.incremental().fullBecause()).startsWith("zfs diff " + dataset + "@s1 " + dataset
+                + "@s2 failed (exit ");
+        assertThat(result.incremental().reusedFiles()).isZero();
+        assertThat(result.files()).extracting(FileStats::path).containsExactly("a", "b");
+        assertThat(result.log()).anyMatch(line -> line.startsWith("reading everything, not only what changed since "
+                + dataset + "@s1: zfs diff"));
+        assertThat(VerifyRun.summary(result)).contains("(everything read: zfs diff ");
+    }
+
     @Test
     void shouldDestroyTheCloneWhenHashingFails() {
         String dataset = POOL.name() + "/failing";
