@@ -3,6 +3,8 @@ package io.jenkins.plugins.zfsreplication.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jenkins.plugins.zfsreplication.posix.NativeDirectory;
 import io.jenkins.plugins.zfsreplication.posix.Posix;
 import io.jenkins.plugins.zfsreplication.posix.PosixException;
@@ -144,6 +146,32 @@ class FileNameBytesTest {
         assertThat(records(utf8)).containsExactlyElementsOf(expectedRecords());
         assertThat(Files.readAllBytes(c)).isEqualTo(Files.readAllBytes(utf8));
         assertThat(toStdout.out()).isEqualTo(Files.readAllBytes(utf8));
+    }
+
+    @Test
+    void shouldNameEveryFileInTheReportAsPythonFindsItAgain() throws Exception {
+        Path report = temporary.resolve("verify-report.json");
+        Path manifest = temporary.resolve("tree.manifest");
+        new VerifyRun(new VerifyOptions(CHUNK, 1, HashAlgorithm.XXH64, SparseMode.AUTO, 2), 100, null,
+                log -> { throw new AssertionError("not a snapshot"); })
+                .run(root.toString(), temporary, new VerifyRun.Outputs(manifest, report, null, null), null, null);
+
+        String json = Files.readString(report, StandardCharsets.UTF_8);
+        JsonNode read = new ObjectMapper().readTree(json);
+        List<String> paths = new ArrayList<>();
+        read.at("/files").forEach(file -> paths.add(file.at("/path").asText()));
+
+        assertThat(json).contains("\"path\" : \"bad\\udcff\"", "\"path\" : \"link\\udcfd\"").doesNotContain("?");
+        assertThat(paths).containsExactly("back\\slash", "bad\u00e9", "bad\udcff", "bad\ue000", "dir\udcfe.txt",
+                "dir\udcfe/in", "dir\udcfe0", "new\nline", "n\u00e9e");
+        // Python's json and os.fsencode (surrogateescape) give back the bytes that name each file
+        String found = Commands.run("/usr/bin/python3", "-c", "import json, os, sys\n"
+                + "root = os.fsencode(sys.argv[1])\n"
+                + "report = json.load(open(sys.argv[2], encoding='utf-8'))\n"
+                + "print(sum(os.path.isfile(os.path.join(root, os.fsencode(f['path']))) for f in report['files']),"
+                + " os.path.islink(os.path.join(root, os.fsencode(report['skipped'][0]['path']))))",
+                root.toString(), report.toString());
+        assertThat(found.strip()).isEqualTo(FILES.size() + " True");
     }
 
     /** The manifest's records: every line after the header's last line ({@code # layout:}). */
