@@ -7,7 +7,7 @@ import jnr.ffi.annotations.SaveError;
 /**
  * The libc calls this package binds with jnr-ffi. Addresses and sizes are passed as plain longs so
  * that reads go straight into native memory (no copy through the Java heap, no JVM flags). Paths
- * are NUL-terminated bytes ({@link NativeName}), not strings: jnr-ffi would encode a string in the
+ * are NUL-terminated bytes ({@code NativeName}), not strings: jnr-ffi would encode a string in the
  * platform charset, which under a C locale (ASCII) cannot hold any other name.
  */
 public interface Libc {

@@ -51,7 +51,7 @@ public final class NativeDirectory implements AutoCloseable {
 
     /**
      * The directory's path, for messages only: a string, since a {@link java.nio.file.Path} cannot
-     * hold every name (see {@link NativeName#child}); show it through TerminalText.
+     * hold every name (see {@code NativeName.child}); show it through TerminalText.
      */
     public String path() {
         return path;

@@ -108,7 +108,7 @@ public final class NativeFile implements AutoCloseable {
 
     /**
      * The file's path, for messages only: a string, since a {@link Path} cannot hold every name
-     * (see {@link NativeName#child}); show it through TerminalText.
+     * (see {@code NativeName.child}); show it through TerminalText.
      */
     public String path() {
         return name == null ? directory : NativeName.child(directory, name);
