@@ -1,19 +1,22 @@
 package io.jenkins.plugins.zfsreplication.posix;
 
+import jnr.ffi.annotations.In;
 import jnr.ffi.annotations.Out;
 import jnr.ffi.annotations.SaveError;
 
 /**
  * The libc calls this package binds with jnr-ffi. Addresses and sizes are passed as plain longs so
- * that reads go straight into native memory (no copy through the Java heap, no JVM flags).
+ * that reads go straight into native memory (no copy through the Java heap, no JVM flags). Paths
+ * are NUL-terminated bytes ({@code NativeName}), not strings: jnr-ffi would encode a string in the
+ * platform charset, which under a C locale (ASCII) cannot hold any other name.
  */
 public interface Libc {
     @SaveError
-    int openat(int directory, String path, int flags);
+    int openat(int directory, @In byte[] path, int flags);
 
     /** Linux statx (glibc 2.28): one struct layout on every architecture, unlike struct stat. */
     @SaveError
-    int statx(int directory, String path, int flags, int mask, @Out byte[] buffer);
+    int statx(int directory, @In byte[] path, int flags, int mask, @Out byte[] buffer);
 
     int close(int fd);
 

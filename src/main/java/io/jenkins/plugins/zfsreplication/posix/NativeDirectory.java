@@ -1,6 +1,5 @@
 package io.jenkins.plugins.zfsreplication.posix;
 
-import java.nio.file.Path;
 import jnr.constants.platform.Errno;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,17 +20,18 @@ public final class NativeDirectory implements AutoCloseable {
     private static final int ENOTDIR = Errno.ENOTDIR.intValue();
 
     private final Posix posix;
-    private final Path path;
+    /** For messages only (see {@link NativeName#child}). */
+    private final String path;
     private final int fd;
     private boolean closed;
 
-    private NativeDirectory(Posix posix, Path path, int fd) {
+    private NativeDirectory(Posix posix, String path, int fd) {
         this.posix = posix;
         this.path = path;
         this.fd = fd;
     }
 
-    static NativeDirectory open(Posix posix, int directory, String name, Path shown) {
+    static NativeDirectory open(Posix posix, int directory, byte[] name, String shown) {
         int fd = posix.libc().openat(directory, name, FLAGS);
         if (fd < 0) {
             int errno = posix.errno();
@@ -49,18 +49,22 @@ public final class NativeDirectory implements AutoCloseable {
         return new NativeDirectory(posix, shown, fd);
     }
 
-    public Path path() {
+    /**
+     * The directory's path, for messages only: a string, since a {@link java.nio.file.Path} cannot
+     * hold every name (see {@code NativeName.child}); show it through TerminalText.
+     */
+    public String path() {
         return path;
     }
 
-    /** Opens the directory {@code name} (one component) inside this one. */
+    /** Opens the directory {@code name} (one component, as {@link #entries()} gives it) inside this one. */
     public NativeDirectory directory(String name) {
-        return open(posix, fd, name, path.resolve(name));
+        return open(posix, fd, NativeName.of(name), NativeName.child(path, name));
     }
 
-    /** Opens the regular file or block device {@code name} (one component) inside this one. */
+    /** Opens the regular file or block device {@code name} (one component, as {@link #entries()} gives it) here. */
     public NativeFile file(String name) {
-        return NativeFile.open(posix, fd, name, path, true);
+        return NativeFile.open(posix, fd, NativeName.of(name), path, name);
     }
 
     private static final int DT_UNKNOWN = 0;
@@ -75,10 +79,11 @@ public final class NativeDirectory implements AutoCloseable {
     /**
      * Everything in this directory but "." and "..", in readdir order, typed from readdir's d_type
      * (no stat per entry); only where the file system does not fill d_type is the entry stat'ed,
-     * without following it.
+     * without following it. Names are read by {@link io.jenkins.plugins.zfsreplication.text.FileNames}:
+     * UTF-8 whatever the locale, every other byte kept.
      */
     public List<DirectoryEntry> entries() {
-        int copy = posix.libc().openat(fd, ".", FLAGS);
+        int copy = posix.libc().openat(fd, NativeName.of("."), FLAGS);
         if (copy < 0) {
             throw new PosixException("Cannot list %s: %s", path, Posix.describe(posix.errno()));
         }
@@ -101,7 +106,7 @@ public final class NativeDirectory implements AutoCloseable {
                     return entries;
                 }
                 Pointer pointer = Pointer.wrap(runtime, entry);
-                String name = pointer.getString(D_NAME);
+                String name = NativeName.read(pointer, D_NAME);
                 if (name.equals(".") || name.equals("..")) {
                     continue;
                 }
@@ -120,7 +125,8 @@ public final class NativeDirectory implements AutoCloseable {
             case DT_UNKNOWN: break;
             default: return DirectoryEntry.Type.OTHER;
         }
-        FileStatus status = Posix.status(posix, fd, name, AT_SYMLINK_NOFOLLOW, path.resolve(name));
+        FileStatus status = Posix.status(posix, fd, NativeName.of(name), AT_SYMLINK_NOFOLLOW,
+                NativeName.child(path, name));
         return status.isRegularFile() ? DirectoryEntry.Type.FILE : status.isDirectory() ? DirectoryEntry.Type.DIRECTORY
                 : status.isSymbolicLink() ? DirectoryEntry.Type.SYMLINK : DirectoryEntry.Type.OTHER;
     }

@@ -26,14 +26,14 @@ public final class NativeFile implements AutoCloseable {
     private static final long MAX_READ = 0x7ffff000L;
 
     private final Posix posix;
-    /** The directory the file was opened in (or the file's own path when {@link #name} is null). */
-    private final Path directory;
+    /** For messages: the directory the file was opened in (the file's own path when {@link #name} is null). */
+    private final String directory;
     private final String name;
     private final int fd;
     private FileStatus opened;
     private boolean closed;
 
-    private NativeFile(Posix posix, Path directory, String name, int fd) {
+    private NativeFile(Posix posix, String directory, String name, int fd) {
         this.posix = posix;
         this.directory = directory;
         this.name = name;
@@ -41,24 +41,25 @@ public final class NativeFile implements AutoCloseable {
     }
 
     /**
-     * Opens {@code name} (relative to the directory {@code directory}, or to the working directory
-     * for {@link #AT_FDCWD}) as a regular file or block device, never following a symbolic link in
-     * its last component and never blocking: a FIFO or device swapped in after a directory was
-     * listed is refused instead of hanging in open(), a symbolic link instead of reading its target.
-     * The file is named {@code shown}, or {@code shown/name} when {@code inShown} (that path is made
-     * only for messages: a tree opens many files, and a Path costs more than the open).
+     * Opens {@code path} (NUL-terminated, relative to the directory {@code directory}, or to the
+     * working directory for {@link #AT_FDCWD}) as a regular file or block device, never following a
+     * symbolic link in its last component and never blocking: a FIFO or device swapped in after a
+     * directory was listed is refused instead of hanging in open(), a symbolic link instead of
+     * reading its target. The file is named {@code shown}, or {@code shown/name} when {@code name}
+     * is not null (that path is made only for messages: a tree opens many files).
      */
-    static NativeFile open(Posix posix, int directory, String name, Path shown, boolean inShown) {
-        int fd = posix.libc().openat(directory, name, READ_FLAGS);
+    static NativeFile open(Posix posix, int directory, byte[] path, String shown, String name) {
+        int fd = posix.libc().openat(directory, path, READ_FLAGS);
         if (fd < 0) {
             int errno = posix.errno();
+            String file = name == null ? shown : NativeName.child(shown, name);
             if (errno == ELOOP) {
-                throw new PosixException("%s is a symbolic link: not followed", inShown ? shown.resolve(name) : shown);
+                throw new PosixException("%s is a symbolic link: not followed", file);
             }
             throw new PosixException("Cannot open %s for reading: %s. Check that it exists and is readable.",
-                    inShown ? shown.resolve(name) : shown, Posix.describe(errno));
+                    file, Posix.describe(errno));
         }
-        return ofKind(new NativeFile(posix, shown, inShown ? name : null, fd),
+        return ofKind(new NativeFile(posix, shown, name, fd),
                 status -> status.isRegularFile() || status.isBlockDevice(),
                 (file, status) -> new PosixException("%s is a %s, not a regular file or block device: not read",
                         file.path(), status.kind()));
@@ -87,11 +88,11 @@ public final class NativeFile implements AutoCloseable {
      * such as "the plan".
      */
     static NativeFile openRegular(Posix posix, Path path, String what) {
-        int fd = posix.libc().openat(AT_FDCWD, path.toString(), INPUT_FLAGS);
+        int fd = posix.libc().openat(AT_FDCWD, NativeName.of(path), INPUT_FLAGS);
         if (fd < 0) {
             throw new PosixException("Cannot read %s %s: %s", what, path, Posix.describe(posix.errno()));
         }
-        return ofKind(new NativeFile(posix, path, null, fd), FileStatus::isRegularFile, (file, status) ->
+        return ofKind(new NativeFile(posix, path.toString(), null, fd), FileStatus::isRegularFile, (file, status) ->
                 new PosixException("Cannot read %s %s: it is a %s, not a regular file", what, path, status.kind()));
     }
 
@@ -102,11 +103,15 @@ public final class NativeFile implements AutoCloseable {
 
     /** fstat now (statx with AT_EMPTY_PATH): type, size and modification time. */
     public FileStatus status() {
-        return Posix.status(posix, fd, "", AT_EMPTY_PATH, path());
+        return Posix.status(posix, fd, NativeName.empty(), AT_EMPTY_PATH, path());
     }
 
-    public Path path() {
-        return name == null ? directory : directory.resolve(name);
+    /**
+     * The file's path, for messages only: a string, since a {@link Path} cannot hold every name
+     * (see {@code NativeName.child}); show it through TerminalText.
+     */
+    public String path() {
+        return name == null ? directory : NativeName.child(directory, name);
     }
 
     /** The size in bytes; works for block devices too, where stat reports 0. */

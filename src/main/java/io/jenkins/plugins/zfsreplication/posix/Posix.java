@@ -52,7 +52,7 @@ public final class Posix {
      * component is refused, not followed (resolve a root that is a link first).
      */
     public NativeFile openReadOnly(java.nio.file.Path path) {
-        return NativeFile.open(this, NativeFile.AT_FDCWD, path.toString(), path, false);
+        return NativeFile.open(this, NativeFile.AT_FDCWD, NativeName.of(path), path.toString(), null);
     }
 
     /** Opens {@code path}, links followed, as a regular file: never a FIFO, device or directory, never blocking. */
@@ -62,7 +62,7 @@ public final class Posix {
 
     /** Opens the directory {@code path}; a symbolic link as its last component is refused, not followed. */
     public NativeDirectory openDirectory(java.nio.file.Path path) {
-        return NativeDirectory.open(this, NativeFile.AT_FDCWD, path.toString(), path);
+        return NativeDirectory.open(this, NativeFile.AT_FDCWD, NativeName.of(path), path.toString());
     }
 
     private static final int STATX_TYPE = 0x1;
@@ -73,7 +73,7 @@ public final class Posix {
     private static final int STATX_BUFFER = 256;
 
     /** statx of {@code name} relative to {@code fd} (fstat of fd itself with AT_EMPTY_PATH and ""). */
-    static FileStatus status(Posix posix, int fd, String name, int flags, java.nio.file.Path shown) {
+    static FileStatus status(Posix posix, int fd, byte[] name, int flags, String shown) {
         byte[] buffer = new byte[STATX_BUFFER];
         if (posix.libc().statx(fd, name, flags, STATX_TYPE | STATX_MODE | STATX_NLINK | STATX_MTIME | STATX_SIZE, buffer) != 0) {
             throw new PosixException("Cannot stat %s: %s", shown, describe(posix.errno()));

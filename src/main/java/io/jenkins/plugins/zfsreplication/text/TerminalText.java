@@ -7,9 +7,10 @@ package io.jenkins.plugins.zfsreplication.text;
  * a newline in it could forge a whole line of a build log. Every character that is not printable
  * is shown as a visible escape instead: {@code \n}, {@code \t}, {@code \r}, and {@code \x1B} /
  * {@code \u202E} for the rest (C0 and C1 controls, DEL, line and paragraph separators, the
- * bidirectional overrides that reorder what is shown, and unpaired surrogates). A backslash stays
- * as it is: the result is printable, so escaping a message again (one that quotes a name escaped
- * already) changes nothing.
+ * bidirectional overrides that reorder what is shown, and unpaired surrogates). A byte of a file
+ * name that is not UTF-8, held as U+DC80..U+DCFF ({@link FileNames}), is shown as the byte,
+ * {@code \xFF}, as a manifest writes it. A backslash stays as it is: the result is printable, so
+ * escaping a message again (one that quotes a name escaped already) changes nothing.
  */
 public final class TerminalText {
     private TerminalText() {
@@ -60,7 +61,8 @@ public final class TerminalText {
             case '\n' -> out.append("\\n");
             case '\t' -> out.append("\\t");
             case '\r' -> out.append("\\r");
-            default -> out.append(c <= 0xff ? String.format("\\x%02X", (int) c) : String.format("\\u%04X", (int) c));
+            default -> out.append(c >= '\uDC80' && c <= '\uDCFF' ? String.format("\\x%02X", c - 0xDC00)
+                    : c <= 0xff ? String.format("\\x%02X", (int) c) : String.format("\\u%04X", (int) c));
         }
     }
 }

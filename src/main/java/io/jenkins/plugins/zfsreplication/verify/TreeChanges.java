@@ -1,7 +1,7 @@
 package io.jenkins.plugins.zfsreplication.verify;
 
 import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
+import io.jenkins.plugins.zfsreplication.text.FileNames;
 import java.util.Collections;
 import java.util.Map;
 import java.util.NavigableSet;
@@ -158,7 +158,10 @@ public record TreeChanges(Set<String> removed, Map<String, String> renamedFiles,
         return relative;
     }
 
-    /** zfs diff writes bytes outside '!'..'~', and the backslash, as a backslash and four octal digits. */
+    /**
+     * zfs diff writes bytes outside '!'..'~', and the backslash, as a backslash and four octal
+     * digits; the bytes are a name as the file system holds it, UTF-8 or not.
+     */
     static String unescape(String text, int number, String line) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(text.length());
         for (int i = 0; i < text.length(); i++) {
@@ -183,7 +186,9 @@ public record TreeChanges(Set<String> removed, Map<String, String> renamedFiles,
                 bytes.write(c);
             }
         }
-        return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
+        // decoded as the tree's walk decodes names, so a name that is not UTF-8 is the same string in both
+        byte[] path = bytes.toByteArray();
+        return FileNames.decode(path, 0, path.length);
     }
 
     private static VerifyException malformed(int number, String line, String what) {

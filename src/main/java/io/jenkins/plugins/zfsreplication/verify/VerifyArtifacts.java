@@ -1,6 +1,9 @@
 package io.jenkins.plugins.zfsreplication.verify;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.jenkins.plugins.zfsreplication.report.CsvWriter;
@@ -63,9 +66,32 @@ public final class VerifyArtifacts {
             root.put("comparison", comparisonJson(comparison));
         }
         try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root) + "\n";
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writer()
+                    .with(new SurrogateEscapes()).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new VerifyException(e, "Cannot render the verify report: %s", e.getMessage());
+        }
+    }
+
+    /**
+     * Surrogates as JSON's escapes (backslash, u, four hex digits): a file name's byte that is not
+     * UTF-8 is a lone surrogate ({@link io.jenkins.plugins.zfsreplication.text.FileNames}), which
+     * written as UTF-8 would become '?'; escaped it reads back as the same string (and in Python,
+     * with os.fsencode, as the same bytes). A pair (an emoji) becomes two escapes, which JSON reads
+     * as the one character.
+     */
+    private static final class SurrogateEscapes extends CharacterEscapes {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return standardAsciiEscapesForJSON();
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return Character.isSurrogate((char) ch)
+                    ? new SerializedString(String.format(java.util.Locale.ROOT, "\\u%04x", ch)) : null;
         }
     }
 

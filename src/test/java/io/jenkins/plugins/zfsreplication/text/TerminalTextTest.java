@@ -23,6 +23,9 @@ class TerminalTextTest {
                 Arguments.of("iso\u2066x\u2069", "iso\\u2066x\\u2069"),
                 Arguments.of("line\u2028sep", "line\\u2028sep"),
                 Arguments.of("lone\ud800surrogate", "lone\\uD800surrogate"),
+                // a file name's byte that is not UTF-8 (FileNames), shown as a manifest writes it
+                Arguments.of("bad\udcff name\udc80", "bad\\xFF name\\x80"),
+                Arguments.of("pair \ud800\udc80", "pair \ud800\udc80"),
                 Arguments.of("back\\slash\nnewline", "back\\slash\\nnewline"));
     }
 

@@ -79,6 +79,13 @@ class TreeChangesTest {
     }
 
     @Test
+    void shouldKeepABytePathThatIsNotUtf8AsTheTreeWalkDecodesIt() {
+        TreeChanges changes = TreeChanges.parse("M\tF\t/m/bad\0377\n", "/m");
+
+        assertThat(changes.changed()).containsExactly("bad\udcff");
+    }
+
+    @Test
     void shouldRefuseEveryLineNotOfTheDocumentedForm() {
         for (List<String> bad : List.of(
                 List.of("X\tF\t/m/a", "unknown change 'X'"),

@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.steps.verify;
 
 import hudson.AbortException;
 import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.verify.VerifyException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import io.jenkins.plugins.zfsreplication.verify.ZfsCloneMounter;
@@ -31,7 +32,9 @@ public final class VerifyCallable extends MasterToSlaveFileCallable<VerifyRun.Ou
             return run.run(settings.target(), base, VerifyRun.Outputs.named(base, settings.name()), null,
                     settings.compareWith(), settings.earlier()).outcome(base);
         } catch (VerifyException e) {
-            throw new AbortException("zfsVerify: " + e.getMessage());
+            // the message may quote a file name: one printable line in the build log, a byte that is
+            // not UTF-8 shown as \xFF (not as '?')
+            throw new AbortException("zfsVerify: " + TerminalText.line(e.getMessage()));
         }
     }
 }

@@ -86,6 +86,21 @@ class VerifyCallableTest {
     }
 
     @Test
+    void shouldShowANameThatIsNotUtf8AsItsByteInTheAbortMessage() throws Exception {
+        Files.createDirectories(workspace.resolve("tree"));
+        Files.writeString(workspace.resolve("tree/a"), "a");
+        // a reference manifest whose files are out of order, the first named by the byte 0xFF
+        Files.writeString(workspace.resolve("reference.manifest"), String.join("\n", "# zfs-replication checksum manifest",
+                "# format: 1", "# tool: test", "# hash: xxh64", "# block-size: 1048576", "# count: 1",
+                "# chunk-size: 1048576", "# layout: tree", "# size: 0\tb\\xFF", "# size: 0\ta", "# end: 2 files, 0 chunks",
+                ""));
+        VerifyCallable unsorted = new VerifyCallable(settings("tree", "copy", "reference.manifest"));
+
+        assertThatThrownBy(() -> unsorted.invoke(workspace.toFile(), null)).isInstanceOf(AbortException.class)
+                .hasMessageContaining("files are not sorted by path ('a' after 'b\\xFF')");
+    }
+
+    @Test
     void shouldRejectBadSettingsOnTheController() {
         assertThatThrownBy(() -> new VerifySettings("x", "verify", "3000", 1, "xxh64", "auto", 0, null, true))
                 .hasMessageContaining("3000 is not a positive power of two");
