@@ -80,7 +80,7 @@ class TreeChangesTest {
 
     @Test
     void shouldKeepABytePathThatIsNotUtf8AsTheTreeWalkDecodesIt() {
-        TreeChanges changes = TreeChanges.parse("M\tF\t/m/bad\0377\n", "/m");
+        TreeChanges changes = TreeChanges.parse("M\tF\t/m/bad\\0377\n", "/m");
 
         assertThat(changes.changed()).containsExactly("bad\udcff");
     }
