@@ -26,18 +26,27 @@ public final class Verifier {
     private final VerifyOptions options;
     private final long sampleMillis;
     private final Consumer<ThroughputRecorder.Sample> progress;
+    /** The native xxHash library, or null: the Java implementations hash. */
+    private final NativeXxHash xxhash;
 
     /**
      * @param sampleMillis throughput sampling interval
      * @param progress sees every sample (e.g. to draw a progress line); may be null
      */
     public Verifier(VerifyOptions options, long sampleMillis, Consumer<ThroughputRecorder.Sample> progress) {
+        this(options, sampleMillis, progress, NativeXxHash.loaded().orElse(null));
+    }
+
+    /** As above, hashing xxh with {@code xxhash}, or with the Java implementations when it is null. */
+    Verifier(VerifyOptions options, long sampleMillis, Consumer<ThroughputRecorder.Sample> progress,
+             NativeXxHash xxhash) {
         if (sampleMillis <= 0) {
             throw new VerifyException("Sampling interval must be positive, got %d ms", sampleMillis);
         }
         this.options = options;
         this.sampleMillis = sampleMillis;
         this.progress = progress;
+        this.xxhash = xxhash;
     }
 
     /** Hashes {@code input} into the manifest file {@code manifest} (written under a temporary name, renamed at the end). */
@@ -74,7 +83,7 @@ public final class Verifier {
              TreeWalk walk = tree ? new TreeWalk(root) : null;
              ThroughputRecorder recorder = new ThroughputRecorder(sampleMillis, progress);
              TreeOpener.PerThread openers = tree ? new TreeOpener.PerThread(root) : null;
-             HashingSession session = new HashingSession(options, posix, recorder, log::add);
+             HashingSession session = new HashingSession(options, posix, xxhash, recorder, log::add);
              ManifestWriter writer = output.apply(header)) {
             if (tree) {
                 stats = new TreeHashing(session, openers).run(walk, writer);
