@@ -8,6 +8,7 @@ import io.jenkins.plugins.zfsreplication.files.InputFileException;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPropertyException;
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.units.SizeException;
+import io.jenkins.plugins.zfsreplication.verify.Verifier;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.InvalidNameException;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
@@ -31,6 +32,13 @@ public final class Main implements Runnable {
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        if (args.length > 0 && (args[0].equals("verify") || args[0].equals("compare"))) {
+            // binding libc and libxxhash takes about a fifth of a second (jnr-ffi generates its call
+            // stubs): on the second core while picocli builds its model and parses on this one
+            Thread bind = new Thread(Verifier::loadNativeLibraries, "zfsr-bind-native");
+            bind.setDaemon(true);
+            bind.start();
+        }
         System.exit(run(args));
     }
 

@@ -49,6 +49,23 @@ public final class Verifier {
         this.xxhash = xxhash;
     }
 
+    /**
+     * Binds the native libraries a verification uses now: libc through jnr-ffi (which generates its
+     * call stubs at run time) and the xxHash library, about a fifth of a second of CPU in a fresh
+     * JVM. The command line calls this on a thread of its own at start, so that the binding runs on
+     * the second core while picocli parses the arguments on the first. Thread-safe, idempotent
+     * (each library is bound once per process), never fails: a failure surfaces where a
+     * verification uses the library.
+     */
+    public static void loadNativeLibraries() {
+        try {
+            Posix.get();
+        } catch (PosixException e) {
+            // reported by the verification that needs it, on the caller's thread
+        }
+        NativeXxHash.loaded();
+    }
+
     /** Hashes {@code input} into the manifest file {@code manifest} (written under a temporary name, renamed at the end). */
     public VerifyResult verify(Path input, Path manifest) {
         return run(input, input.toString(), header -> ManifestWriter.toFile(manifest, header));
