@@ -56,14 +56,17 @@ public final class Verifier {
      * the second core while picocli parses the arguments on the first. Thread-safe, idempotent
      * (each library is bound once per process), never fails: a failure surfaces where a
      * verification uses the library.
+     *
+     * @return true when the xxHash library loaded (xxh hashes are native), false when the Java
+     *     implementations hash
      */
-    public static void loadNativeLibraries() {
+    public static boolean loadNativeLibraries() {
         try {
             Posix.get();
         } catch (PosixException e) {
             // reported by the verification that needs it, on the caller's thread
         }
-        NativeXxHash.loaded();
+        return NativeXxHash.loaded().isPresent();
     }
 
     /** Hashes {@code input} into the manifest file {@code manifest} (written under a temporary name, renamed at the end). */

@@ -48,6 +48,7 @@ class NativeXxHashTest {
         for (HashAlgorithm algorithm : HashAlgorithm.values()) {
             assertThat(library.supports(algorithm)).as(algorithm.id()).isEqualTo(algorithm.id().startsWith("xxh"));
         }
+        assertThat(Verifier.loadNativeLibraries()).as("what the command line binds at start").isTrue();
     }
 
     @Test
