@@ -9,7 +9,25 @@ import jnr.ffi.Runtime;
  * state of its own (the binding is thread-safe, errno is saved per thread by jnr-ffi).
  */
 public final class Posix {
-    private static final Posix INSTANCE = new Posix();
+    private static final Posix INSTANCE;
+    /**
+     * Why binding the C library failed, or null. Kept for every caller: a failed class
+     * initialisation shows its cause only to the thread that ran it, and the command line binds on a
+     * thread of its own while it parses (Verifier#loadNativeLibraries).
+     */
+    private static final Throwable FAILURE;
+
+    static {
+        Posix posix = null;
+        Throwable failure = null;
+        try {
+            posix = new Posix();
+        } catch (LinkageError | RuntimeException e) {
+            failure = e;
+        }
+        INSTANCE = posix;
+        FAILURE = failure;
+    }
 
     private final Libc libc;
     private final Runtime runtime;
@@ -19,8 +37,13 @@ public final class Posix {
         runtime = Runtime.getRuntime(libc);
     }
 
-    /** The shared binding. */
+    /** The shared binding; fails (PosixException) when the C library could not be bound. */
     public static Posix get() {
+        if (INSTANCE == null) {
+            PosixException e = new PosixException("Cannot bind the C library through jnr-ffi: %s", FAILURE);
+            e.initCause(FAILURE);
+            throw e;
+        }
         return INSTANCE;
     }
 

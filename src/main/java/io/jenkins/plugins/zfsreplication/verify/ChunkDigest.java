@@ -8,8 +8,10 @@ import net.openhft.hashing.LongHashFunction;
 import net.openhft.hashing.LongTupleHashFunction;
 
 /**
- * One thread's hashing state. Whole-chunk functions hash native memory in one call
- * ({@code hashMemory(address, length)}); streaming ones take pieces through a reused heap array.
+ * One thread's hashing state. Whole-chunk functions hash native memory in one call: the reference
+ * xxHash library's when it is installed ({@link NativeXxHash}), else zero-allocation-hashing's
+ * {@code hashMemory(address, length)}, which give the same values; streaming ones take pieces
+ * through a reused heap array.
  */
 abstract class ChunkDigest {
     private static final HexFormat HEX = HexFormat.of();
@@ -34,7 +36,14 @@ abstract class ChunkDigest {
     /** Hashes {@code length} zero bytes, for the precomputed hole hashes. */
     abstract String hashZeros(NativeBuffer zeros, long length);
 
-    static ChunkDigest of(HashAlgorithm algorithm) {
+    /**
+     * The digest of {@code algorithm}: native when {@code library} (may be null) computes it, else
+     * the Java implementation.
+     */
+    static ChunkDigest of(HashAlgorithm algorithm, NativeXxHash library) {
+        if (library != null && library.supports(algorithm)) {
+            return new Native(library, algorithm);
+        }
         switch (algorithm) {
             case XXH64: return new Long64(LongHashFunction.xx());
             case XXH3: return new Long64(LongHashFunction.xx3());
@@ -42,6 +51,35 @@ abstract class ChunkDigest {
             case SHA256: return new Streaming("SHA-256");
             case SHA1: return new Streaming("SHA-1");
             default: throw new IllegalArgumentException(algorithm.name());
+        }
+    }
+
+    /** An xxh function of the reference library, straight on the native buffer. */
+    private static final class Native extends ChunkDigest {
+        private final NativeXxHash library;
+        private final HashAlgorithm algorithm;
+        private final long[] result = new long[2];
+
+        Native(NativeXxHash library, HashAlgorithm algorithm) {
+            this.library = library;
+            this.algorithm = algorithm;
+        }
+
+        @Override
+        String hash(NativeBuffer buffer, long length) {
+            switch (algorithm) {
+                case XXH64: return HEX.toHexDigits(library.xxh64(buffer.address(), length));
+                case XXH3: return HEX.toHexDigits(library.xxh3(buffer.address(), length));
+                default:
+                    library.xxh128(buffer.address(), length, result);
+                    // xxhsum prints the canonical form: high 64 bits first
+                    return HEX.toHexDigits(result[1]) + HEX.toHexDigits(result[0]);
+            }
+        }
+
+        @Override
+        String hashZeros(NativeBuffer zeros, long length) {
+            return hash(zeros, length);
         }
     }
 

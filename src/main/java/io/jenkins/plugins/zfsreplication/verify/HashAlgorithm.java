@@ -40,10 +40,6 @@ public enum HashAlgorithm {
         return streaming;
     }
 
-    ChunkDigest newDigest() {
-        return ChunkDigest.of(this);
-    }
-
     public static HashAlgorithm byName(String name) {
         String wanted = name.trim().toLowerCase(Locale.ROOT);
         for (HashAlgorithm algorithm : values()) {

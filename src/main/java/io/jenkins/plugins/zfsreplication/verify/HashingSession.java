@@ -49,10 +49,13 @@ final class HashingSession implements AutoCloseable {
     private final BlockingQueue<NativeBuffer> readAhead;
     private final List<NativeBuffer> readAheadBuffers = new ArrayList<>();
     private final java.util.function.Consumer<String> log;
+    /** The native xxHash library, or null for the Java implementations. */
+    private final NativeXxHash xxhash;
 
-    HashingSession(VerifyOptions options, Posix posix, ThroughputRecorder recorder,
+    HashingSession(VerifyOptions options, Posix posix, NativeXxHash xxhash, ThroughputRecorder recorder,
                    java.util.function.Consumer<String> log) {
         this.log = log;
+        this.xxhash = xxhash;
         this.options = options;
         this.posix = posix;
         this.recorder = recorder;
@@ -65,7 +68,7 @@ final class HashingSession implements AutoCloseable {
         });
         this.workers = ThreadLocal.withInitial(this::newWorker);
         this.zeros = NativeBuffer.zeros(posix, options.chunkSize());
-        this.zeroDigest = options.hash().newDigest();
+        this.zeroDigest = ChunkDigest.of(options.hash(), xxhash);
         boolean separateReader = n == 1 && !options.hash().streaming();
         this.readAhead = separateReader ? new ArrayBlockingQueue<>(3) : null;
         for (int i = 0; separateReader && i < 3; i++) {
@@ -76,7 +79,7 @@ final class HashingSession implements AutoCloseable {
     }
 
     private Worker newWorker() {
-        Worker worker = new Worker(options.hash().newDigest());
+        Worker worker = new Worker(ChunkDigest.of(options.hash(), xxhash));
         allWorkers.add(worker);
         return worker;
     }

@@ -26,18 +26,47 @@ public final class Verifier {
     private final VerifyOptions options;
     private final long sampleMillis;
     private final Consumer<ThroughputRecorder.Sample> progress;
+    /** The native xxHash library, or null: the Java implementations hash. */
+    private final NativeXxHash xxhash;
 
     /**
      * @param sampleMillis throughput sampling interval
      * @param progress sees every sample (e.g. to draw a progress line); may be null
      */
     public Verifier(VerifyOptions options, long sampleMillis, Consumer<ThroughputRecorder.Sample> progress) {
+        this(options, sampleMillis, progress, NativeXxHash.loaded().orElse(null));
+    }
+
+    /** As above, hashing xxh with {@code xxhash}, or with the Java implementations when it is null. */
+    Verifier(VerifyOptions options, long sampleMillis, Consumer<ThroughputRecorder.Sample> progress,
+             NativeXxHash xxhash) {
         if (sampleMillis <= 0) {
             throw new VerifyException("Sampling interval must be positive, got %d ms", sampleMillis);
         }
         this.options = options;
         this.sampleMillis = sampleMillis;
         this.progress = progress;
+        this.xxhash = xxhash;
+    }
+
+    /**
+     * Binds the native libraries a verification uses now: libc through jnr-ffi (which generates its
+     * call stubs at run time) and the xxHash library, about a fifth of a second of CPU in a fresh
+     * JVM. The command line calls this on a thread of its own at start, so that the binding runs on
+     * the second core while picocli parses the arguments on the first. Thread-safe, idempotent
+     * (each library is bound once per process), never fails: a failure surfaces where a
+     * verification uses the library.
+     *
+     * @return true when the xxHash library loaded (xxh hashes are native), false when the Java
+     *     implementations hash
+     */
+    public static boolean loadNativeLibraries() {
+        try {
+            Posix.get();
+        } catch (PosixException e) {
+            // reported by the verification that needs it, on the caller's thread
+        }
+        return NativeXxHash.loaded().isPresent();
     }
 
     /** Hashes {@code input} into the manifest file {@code manifest} (written under a temporary name, renamed at the end). */
@@ -113,7 +142,7 @@ public final class Verifier {
         try (NativeDirectory root = tree ? openRoot(posix, input) : null;
              ThroughputRecorder recorder = new ThroughputRecorder(sampleMillis, progress);
              TreeOpener.PerThread openers = tree ? new TreeOpener.PerThread(root) : null;
-             HashingSession session = new HashingSession(options, posix, recorder, log::add);
+             HashingSession session = new HashingSession(options, posix, xxhash, recorder, log::add);
              ManifestWriter writer = output.apply(header)) {
             IncrementalTree incremental = changes == null ? null : new IncrementalTree(request.since().manifest(),
                     changes, openers);

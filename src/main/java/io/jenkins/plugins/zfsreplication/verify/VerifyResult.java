@@ -29,23 +29,47 @@ public record VerifyResult(String target, ManifestHeader header, VerifyOptions o
         log = List.copyOf(log);
     }
 
+    // plain loops, not streams: the command line asks for these sums about ten times at the end of
+    // a run, over one entry per file, in code only the client compiler compiles; there the stream
+    // pipelines took about 15 ms of the main thread in a 50,000-file verify (sampled with JFR)
+
     public long bytes() {
-        return files.stream().mapToLong(FileStats::size).sum();
+        long sum = 0;
+        for (FileStats file : files) {
+            sum += file.size();
+        }
+        return sum;
     }
 
     public long dataBytes() {
-        return files.stream().mapToLong(FileStats::dataBytes).sum();
+        long sum = 0;
+        for (FileStats file : files) {
+            sum += file.dataBytes();
+        }
+        return sum;
     }
 
     public long holeBytes() {
-        return files.stream().mapToLong(FileStats::holeBytes).sum();
+        long sum = 0;
+        for (FileStats file : files) {
+            sum += file.holeBytes();
+        }
+        return sum;
     }
 
     public long chunks() {
-        return files.stream().mapToLong(FileStats::chunks).sum();
+        long sum = 0;
+        for (FileStats file : files) {
+            sum += file.chunks();
+        }
+        return sum;
     }
 
     public long zeroChunks() {
-        return files.stream().mapToLong(FileStats::zeroChunks).sum();
+        long sum = 0;
+        for (FileStats file : files) {
+            sum += file.zeroChunks();
+        }
+        return sum;
     }
 }

@@ -67,7 +67,7 @@ class TreeChangedWhileVerifiedTest {
     void shouldFailASmallFileThatGrewAfterItsFstat() throws IOException {
         Path file = Files.write(temporary.resolve("small"), new byte[1000]);
         try (ThroughputRecorder recorder = new ThroughputRecorder(1000, null);
-             HashingSession session = new HashingSession(OPTIONS, Posix.get(), recorder, line -> { });
+             HashingSession session = session(recorder);
              NativeFile open = Posix.get().openReadOnly(file)) {
             long size = open.openedStatus().size();
             Files.write(file, new byte[10], StandardOpenOption.APPEND);
@@ -83,7 +83,7 @@ class TreeChangedWhileVerifiedTest {
             Path file = temporary.resolve("large" + change);
             SparseFixture.create(file, 9).data(0, 5 * (int) CHUNK).size(5 * CHUNK);
             try (ThroughputRecorder recorder = new ThroughputRecorder(1000, null);
-                 HashingSession session = new HashingSession(OPTIONS, Posix.get(), recorder, line -> { });
+                 HashingSession session = session(recorder);
                  NativeFile open = Posix.get().openReadOnly(file);
                  ManifestWriter writer = ManifestWriter.toWriter(new StringWriter(), header())) {
                 // the file changes after the fstat at open, as if written during the read
@@ -126,10 +126,14 @@ class TreeChangedWhileVerifiedTest {
              TreeWalk walk = new TreeWalk(open);
              ThroughputRecorder recorder = new ThroughputRecorder(1000, null);
              TreeOpener.PerThread openers = new TreeOpener.PerThread(open);
-             HashingSession session = new HashingSession(OPTIONS, Posix.get(), recorder, line -> { });
+             HashingSession session = session(recorder);
              ManifestWriter writer = ManifestWriter.toWriter(new StringWriter(), header())) {
             change.apply();
             new TreeHashing(session, openers).run(walk::next, writer);
         }
+    }
+
+    private static HashingSession session(ThroughputRecorder recorder) {
+        return new HashingSession(OPTIONS, Posix.get(), NativeXxHash.loaded().orElse(null), recorder, line -> { });
     }
 }
