@@ -9,7 +9,7 @@ import io.jenkins.plugins.zfsreplication.verify.VerifyException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import io.jenkins.plugins.zfsreplication.verify.Since;
 import io.jenkins.plugins.zfsreplication.verify.ZfsCloneMounter;
-import io.jenkins.plugins.zfsreplication.verify.ZfsDiff;
+import io.jenkins.plugins.zfsreplication.verify.ZfsChanges;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -93,7 +93,7 @@ final class VerifyCommand implements Callable<Integer> {
             Since earlier = since == null ? null : new Since(since, sinceManifest);
             VerifyRun run = new VerifyRun(parameters.options(), sampleMillis, line,
                     log -> new ZfsCloneMounter(environment.localRunner(), err::println),
-                    log -> new ZfsDiff(environment.localRunner(), err::println));
+                    log -> new ZfsChanges(environment.localRunner(), err::println));
             VerifyRun.Outputs outputs = new VerifyRun.Outputs(output, report, csv, chart);
             VerifyRun.Result result;
             if (snapshot) {

@@ -26,7 +26,7 @@ import io.jenkins.plugins.zfsreplication.verify.VerifyException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
 import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import io.jenkins.plugins.zfsreplication.verify.ZfsCloneMounter;
-import io.jenkins.plugins.zfsreplication.verify.ZfsDiff;
+import io.jenkins.plugins.zfsreplication.verify.ZfsChanges;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Feature;
@@ -162,7 +162,7 @@ public final class RestoreDrill {
                         verifyLog -> new ZfsCloneMounter(runner, line -> {
                             verifyLog.accept(line);
                             logged.accept(line);
-                        }), verifyLog -> new ZfsDiff(runner, verifyLog));
+                        }), verifyLog -> new ZfsChanges(runner, verifyLog));
                 VerifyRun.Outcome outcome = verifyRun.run(scratch.snapshot(snapshot.snapshot()).toString(), artifacts,
                         VerifyRun.Outputs.named(artifacts, NAME), null,
                         request.reference().toAbsolutePath().toString()).outcome(artifacts);

@@ -98,6 +98,14 @@ final class HashingSession implements AutoCloseable {
      * in order. The caller checks afterwards that the file did not change meanwhile.
      */
     FileStats hash(NativeFile file, String path, long size, ChunkSink sink) {
+        return hash(file, path, size, sink, null);
+    }
+
+    /**
+     * Like {@link #hash(NativeFile, String, long, ChunkSink)}, but each chunk {@code earlier} has a
+     * hash for is taken over instead of read (null: every chunk is read).
+     */
+    FileStats hash(NativeFile file, String path, long size, ChunkSink sink, EarlierChunks earlier) {
         long chunk = options.chunkSize();
         file.advise(0, 0, Advice.SEQUENTIAL);
         ExtentCursor cursor = new ExtentCursor(file, size, options.sparse().seek(), options.sparse() == SparseMode.AUTO);
@@ -107,7 +115,10 @@ final class HashingSession implements AutoCloseable {
         for (long offset = 0; offset < size; offset += chunk) {
             checkCancelled(path);
             long length = Math.min(chunk, size - offset);
-            if (cursor.isHole(offset, length)) {
+            String taken = earlier == null ? null : earlier.hashOf(offset / chunk, offset, length);
+            if (taken != null) {
+                pending.add(CompletableFuture.completedFuture(ChunkResult.reused(taken, length)));
+            } else if (cursor.isHole(offset, length)) {
                 pending.add(CompletableFuture.completedFuture(ChunkResult.hole(zeroHash(length), length)));
             } else {
                 if (offset + ADVISE_WINDOW / 2 >= advisedUpTo) {
@@ -287,6 +298,12 @@ final class HashingSession implements AutoCloseable {
     /** Receives chunk hashes in order. */
     interface ChunkSink {
         void chunk(long index, String hash);
+    }
+
+    /** The chunks of a file an earlier manifest already holds, asked in ascending order. */
+    interface EarlierChunks {
+        /** The earlier hash of chunk {@code index} ({@code length} bytes at {@code offset}) to take over, or null to read it. */
+        String hashOf(long index, long offset, long length);
     }
 
     private final class Worker {

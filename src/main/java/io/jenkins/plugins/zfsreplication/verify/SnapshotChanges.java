@@ -1,13 +1,23 @@
 package io.jenkins.plugins.zfsreplication.verify;
 
 /**
- * A port: what changed in a file system between an earlier and a later snapshot of it, for an
- * incremental verify. An implementation that cannot tell (no {@code zfs diff}, the file system not
- * mounted) throws {@link Unavailable}, and the verify reads everything instead.
+ * A port: what changed in a dataset between an earlier and a later snapshot of it, for an
+ * incremental verify: a file system's files by name, a volume's chunks by offset. An
+ * implementation that cannot tell (no {@code zfs diff}, the file system not mounted, the earlier
+ * snapshot destroyed) throws {@link Unavailable}, and the verify reads everything instead.
  */
 public interface SnapshotChanges {
+    /** The object that holds a volume's data ({@code ZVOL_OBJ}). */
+    long VOLUME_DATA = 1;
+
     /** The changes from {@code earlier} to {@code later} (both pool/dataset@name, same dataset). */
     TreeChanges between(String earlier, String later);
+
+    /**
+     * The chunks of {@code chunkSize} bytes of {@code object} ({@link #VOLUME_DATA} for a volume)
+     * written or freed from {@code earlier} to {@code later} (both pool/dataset@name, same dataset).
+     */
+    ChangedChunks chunks(String earlier, String later, long object, long chunkSize);
 
     /** The changes cannot be listed here; the message says why, for the log. */
     final class Unavailable extends RuntimeException {

@@ -9,6 +9,8 @@ final class StatsBuilder {
     private long holeBytes;
     private long zeroChunks;
     private long holeChunks;
+    private long reusedBytes;
+    private long reusedChunks;
 
     StatsBuilder(String path, long size) {
         this.path = path;
@@ -17,7 +19,10 @@ final class StatsBuilder {
 
     void add(ChunkResult result) {
         chunks++;
-        if (result.hole()) {
+        if (result.reused()) {
+            reusedChunks++;
+            reusedBytes += result.length();
+        } else if (result.hole()) {
             holeChunks++;
             holeBytes += result.length();
         } else {
@@ -29,6 +34,7 @@ final class StatsBuilder {
     }
 
     FileStats build(long seekCalls, long seekMicros) {
-        return new FileStats(path, size, chunks, dataBytes, holeBytes, zeroChunks, holeChunks, seekCalls, seekMicros);
+        return new FileStats(path, size, chunks, dataBytes, holeBytes, zeroChunks, holeChunks, seekCalls, seekMicros,
+                reusedBytes, reusedChunks);
     }
 }

@@ -125,11 +125,17 @@ public final class Verifier {
                 options.blockSize(), options.count(), tree ? ManifestHeader.Layout.TREE : ManifestHeader.Layout.FILE, true);
         String fullBecause = null;
         TreeChanges changes = null;
+        ChangedChunks changedChunks = null;
         if (request != null) {
             fullBecause = incompatible(readHeader(request.since().manifest()), header);
             if (fullBecause == null) {
                 try {
-                    changes = request.changes().between(request.since().snapshot(), request.snapshot());
+                    if (tree) {
+                        changes = request.changes().between(request.since().snapshot(), request.snapshot());
+                    } else {
+                        changedChunks = request.changes().chunks(request.since().snapshot(), request.snapshot(),
+                                SnapshotChanges.VOLUME_DATA, options.chunkSize());
+                    }
                 } catch (SnapshotChanges.Unavailable e) {
                     fullBecause = e.getMessage();
                 }
@@ -164,7 +170,21 @@ public final class Verifier {
                 }
             } else {
                 try (NativeFile file = posix.openReadOnly(input)) {
-                    stats = List.of(hashOpen(session, writer, file, ""));
+                    if (changedChunks != null) {
+                        ChangedChunks volume = changedChunks;
+                        Path earlier = request.since().manifest();
+                        IncrementalVolume[] made = new IncrementalVolume[1];
+                        stats = List.of(hashOpen(session, writer, file, "", size -> made[0] = new IncrementalVolume(
+                                earlier, volume, size, options.chunkSize(), (index, hash) -> writer.chunk("", index, hash))));
+                        FileStats read = stats.get(0);
+                        long checked = made[0].checked();
+                        log.add(String.format(java.util.Locale.ROOT, "since %s: read %d of %d chunks: %d changed or"
+                                + " past the earlier size, %d as a check of the earlier manifest",
+                                request.since().snapshot(), read.chunks() - read.reusedChunks(), read.chunks(),
+                                read.chunks() - read.reusedChunks() - checked, checked));
+                    } else {
+                        stats = List.of(hashOpen(session, writer, file, ""));
+                    }
                 } catch (PosixException e) {
                     throw new VerifyException(e, "%s", e.getMessage());
                 }
@@ -178,6 +198,7 @@ public final class Verifier {
                     ? new VerifyResult.Incremental(request.since().snapshot(), reused.files(), reused.bytes(),
                             reused.chunks(), null)
                     : new VerifyResult.Incremental(request.since().snapshot(), 0, 0, 0, fullBecause);
+
             return new VerifyResult(name, header, options, stats, skipped, samples, recorder.elapsedSeconds(), log,
                     summary);
         }
@@ -191,11 +212,9 @@ public final class Verifier {
 
     /** Why an earlier manifest cannot be built on for this run, or null when it can. */
     private static String incompatible(ManifestHeader earlier, ManifestHeader now) {
-        if (now.layout() != ManifestHeader.Layout.TREE) {
-            return "only a file system's changes are listed, and this is a volume";
-        }
-        if (!earlier.sized() || earlier.layout() != ManifestHeader.Layout.TREE) {
-            return "the earlier manifest is not a tree manifest written by this tool";
+        String kind = now.layout() == ManifestHeader.Layout.TREE ? "a tree" : "a volume";
+        if (!earlier.sized() || earlier.layout() != now.layout()) {
+            return "the earlier manifest is not " + kind + " manifest written by this tool";
         }
         if (earlier.hash() != now.hash() || earlier.blockSize() != now.blockSize() || earlier.count() != now.count()) {
             return String.format(java.util.Locale.ROOT, "the earlier manifest has %s hashes of %d x %d bytes, this run"
@@ -239,11 +258,28 @@ public final class Verifier {
      * so a file written while it was read fails the run instead of passing with its old size.
      */
     static FileStats hashOpen(HashingSession session, ManifestWriter writer, NativeFile file, String path) {
+        return hashOpen(session, writer, file, path, null);
+    }
+
+    /**
+     * Like {@link #hashOpen(HashingSession, ManifestWriter, NativeFile, String)}; with
+     * {@code earlier}, made for the file's size, the chunks an earlier manifest holds are taken
+     * from it (and the chunks go to the writer through it).
+     */
+    private static FileStats hashOpen(HashingSession session, ManifestWriter writer, NativeFile file, String path,
+                                      java.util.function.LongFunction<IncrementalVolume> earlier) {
         FileStatus before = file.openedStatus();
         boolean device = before.isBlockDevice();
         long size = device ? file.size() : before.size();
         writer.file(path, size);
-        FileStats stats = session.hash(file, path, size, (index, hash) -> writer.chunk(path, index, hash));
+        FileStats stats;
+        if (earlier == null) {
+            stats = session.hash(file, path, size, (index, hash) -> writer.chunk(path, index, hash));
+        } else {
+            try (IncrementalVolume volume = earlier.apply(size)) {
+                stats = session.hash(file, path, size, volume, volume);
+            }
+        }
         FileStatus after = file.status();
         long sizeAfter = device ? file.size() : after.size();
         if (sizeAfter != size) {

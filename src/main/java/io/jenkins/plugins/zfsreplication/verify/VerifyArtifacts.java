@@ -44,6 +44,7 @@ public final class VerifyArtifacts {
         totals.put("files", result.files().size());
         totals.put("chunks", result.chunks());
         totals.put("bytes", result.bytes());
+        totals.put("readBytes", result.readBytes());
         totals.put("dataBytes", result.dataBytes());
         totals.put("holeBytes", result.holeBytes());
         totals.put("zeroChunks", result.zeroChunks());

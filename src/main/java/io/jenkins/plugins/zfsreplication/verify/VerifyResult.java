@@ -41,6 +41,29 @@ public record VerifyResult(String target, ManifestHeader header, VerifyOptions o
         return sum;
     }
 
+    /** The bytes of {@link #files()} taken from an earlier manifest's chunks: files read in part. */
+    public long reusedBytes() {
+        long sum = 0;
+        for (FileStats file : files) {
+            sum += file.reusedBytes();
+        }
+        return sum;
+    }
+
+    /** The chunks of {@link #files()} taken from an earlier manifest. */
+    public long reusedChunks() {
+        long sum = 0;
+        for (FileStats file : files) {
+            sum += file.reusedChunks();
+        }
+        return sum;
+    }
+
+    /** What was read or mapped as holes: {@link #bytes()} less what was taken from an earlier manifest. */
+    public long readBytes() {
+        return bytes() - reusedBytes();
+    }
+
     public long dataBytes() {
         long sum = 0;
         for (FileStats file : files) {

@@ -129,7 +129,7 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
             return new Figures(result.files().size() + (reused ? incremental.reusedFiles() : 0),
                     result.bytes() + (reused ? incremental.reusedBytes() : 0), result.dataBytes(),
                     result.chunks() + (reused ? incremental.reusedChunks() : 0), result.seconds(),
-                    comparison == null ? 0 : comparison.total(), result.bytes(), reused ? incremental.since() : null);
+                    comparison == null ? 0 : comparison.total(), result.readBytes(), reused ? incremental.since() : null);
         }
     }
 
@@ -212,13 +212,22 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
         VerifyResult.Incremental incremental = result.incremental();
         if (incremental != null && incremental.fullBecause() == null) {
             long total = result.bytes() + incremental.reusedBytes();
+            long read = result.readBytes();
+            List<String> taken = new ArrayList<>();
+            if (incremental.reusedFiles() > 0 || result.reusedChunks() == 0) {
+                taken.add(String.format(Locale.ROOT, "%d file(s), %s", incremental.reusedFiles(),
+                        Sizes.human(incremental.reusedBytes())));
+            }
+            if (result.reusedChunks() > 0) {
+                taken.add(String.format(Locale.ROOT, "%d unchanged chunk(s) of changed files, %s",
+                        result.reusedChunks(), Sizes.human(result.reusedBytes())));
+            }
             return String.format(Locale.ROOT,
-                    "verified %d file(s), %s, since %s: read %d changed file(s), %s (%.1f%%) in %.2f s: %s/s;"
-                            + " took %d file(s), %s from the earlier manifest",
+                    "verified %d file(s), %s, since %s: read %s (%.1f%%) of %d changed file(s) in %.2f s: %s/s;"
+                            + " took %s from the earlier manifest",
                     result.files().size() + incremental.reusedFiles(), Sizes.human(total), incremental.since(),
-                    result.files().size(), Sizes.human(result.bytes()),
-                    total == 0 ? 0.0 : 100.0 * result.bytes() / total, result.seconds(),
-                    Sizes.human(result.bytes() / seconds), incremental.reusedFiles(), Sizes.human(incremental.reusedBytes()));
+                    Sizes.human(read), total == 0 ? 0.0 : 100.0 * read / total, result.files().size(),
+                    result.seconds(), Sizes.human(read / seconds), String.join(" and ", taken));
         }
         String full = incremental == null ? "" : " (everything read: " + incremental.fullBecause() + ")";
         return String.format(Locale.ROOT,

@@ -74,7 +74,7 @@ class ZfsSnapshotVerifyTest {
         Path incremental = temporary.resolve("s2-since.manifest");
 
         VerifyResult result = new Verifier(OPTIONS, 100, null).verifySnapshot(dataset + "@s2",
-                new Since(dataset + "@s1", earlier), new ZfsDiff(new ProcessCommandRunner(), log::add),
+                new Since(dataset + "@s1", earlier), new ZfsChanges(new ProcessCommandRunner(), log::add),
                 new ZfsCloneMounter(new ProcessCommandRunner(), log::add), incremental, null);
 
         assertThat(Files.readString(incremental)).isEqualTo(Files.readString(full));

@@ -6,7 +6,7 @@ import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.verify.VerifyException;
 import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import io.jenkins.plugins.zfsreplication.verify.ZfsCloneMounter;
-import io.jenkins.plugins.zfsreplication.verify.ZfsDiff;
+import io.jenkins.plugins.zfsreplication.verify.ZfsChanges;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import java.io.File;
 import java.io.IOException;
@@ -28,7 +28,7 @@ public final class VerifyCallable extends MasterToSlaveFileCallable<VerifyRun.Ou
             java.nio.file.Path base = workspace.toPath();
             VerifyRun run = new VerifyRun(settings.options(), VerifyRun.DEFAULT_SAMPLE_MILLIS, null,
                     log -> new ZfsCloneMounter(new ProcessCommandRunner(), log),
-                    log -> new ZfsDiff(new ProcessCommandRunner(), log));
+                    log -> new ZfsChanges(new ProcessCommandRunner(), log));
             return run.run(settings.target(), base, VerifyRun.Outputs.named(base, settings.name()), null,
                     settings.compareWith(), settings.earlier()).outcome(base);
         } catch (VerifyException e) {
