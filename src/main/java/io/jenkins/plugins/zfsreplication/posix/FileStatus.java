@@ -1,10 +1,11 @@
 package io.jenkins.plugins.zfsreplication.posix;
 
 /**
- * What fstat says about an open file: its type, size, modification time and number of links (names).
- * Two statuses of the same file taken before and after reading it differ when it was written meanwhile.
+ * What fstat says about an open file: its type, size, modification time, number of links (names)
+ * and inode number (on ZFS the file's object number). Two statuses of the same file taken before
+ * and after reading it differ when it was written meanwhile.
  */
-public record FileStatus(int mode, long size, long modifiedSeconds, int modifiedNanos, long links) {
+public record FileStatus(int mode, long size, long modifiedSeconds, int modifiedNanos, long links, long inode) {
     private static final int S_IFMT = 0170000;
     private static final int S_IFREG = 0100000;
     private static final int S_IFBLK = 0060000;

@@ -92,18 +92,21 @@ public final class Posix {
     private static final int STATX_MODE = 0x2;
     private static final int STATX_NLINK = 0x4;
     private static final int STATX_MTIME = 0x40;
+    private static final int STATX_INO = 0x100;
     private static final int STATX_SIZE = 0x200;
     private static final int STATX_BUFFER = 256;
 
     /** statx of {@code name} relative to {@code fd} (fstat of fd itself with AT_EMPTY_PATH and ""). */
     static FileStatus status(Posix posix, int fd, byte[] name, int flags, String shown) {
         byte[] buffer = new byte[STATX_BUFFER];
-        if (posix.libc().statx(fd, name, flags, STATX_TYPE | STATX_MODE | STATX_NLINK | STATX_MTIME | STATX_SIZE, buffer) != 0) {
+        if (posix.libc().statx(fd, name, flags, STATX_TYPE | STATX_MODE | STATX_NLINK | STATX_MTIME | STATX_INO
+                | STATX_SIZE, buffer) != 0) {
             throw new PosixException("Cannot stat %s: %s", shown, describe(posix.errno()));
         }
         java.nio.ByteBuffer view = java.nio.ByteBuffer.wrap(buffer).order(java.nio.ByteOrder.nativeOrder());
-        // struct statx: stx_nlink (u32) at 16, stx_mode (u16) at 28, stx_size (u64) at 40, stx_mtime {s64 sec, u32 nsec} at 112
+        // struct statx: stx_nlink (u32) at 16, stx_mode (u16) at 28, stx_ino (u64) at 32, stx_size (u64) at 40,
+        // stx_mtime {s64 sec, u32 nsec} at 112
         return new FileStatus(view.getShort(28) & 0xffff, view.getLong(40), view.getLong(112), view.getInt(120),
-                view.getInt(16) & 0xffffffffL);
+                view.getInt(16) & 0xffffffffL, view.getLong(32));
     }
 }

@@ -2,6 +2,9 @@ package io.jenkins.plugins.zfsreplication.verify;
 
 import io.jenkins.plugins.zfsreplication.zfs.SendStream;
 import java.util.BitSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Which chunks of one object (a volume's data, a file) an incremental send stream writes or frees:
@@ -36,50 +39,67 @@ public final class ChangedChunks {
         return chunkSize;
     }
 
-    /** Collects one object's changes from the records of a stream. */
+    /** Collects the changes of some objects from the records of a stream; the others are ignored. */
     public static final class Collector implements SendStream.Visitor {
-        private final long object;
         private final long chunkSize;
-        private final BitSet chunks = new BitSet();
-        private long allFrom = Long.MAX_VALUE;
+        private final Map<Long, Bits> objects = new TreeMap<>();
 
-        /** Collects the changes of {@code object} in chunks of {@code chunkSize} bytes. */
-        public Collector(long object, long chunkSize) {
+        /** Collects the changes of {@code objects} in chunks of {@code chunkSize} bytes. */
+        public Collector(Set<Long> objects, long chunkSize) {
             if (chunkSize <= 0) {
                 throw new IllegalArgumentException("chunk size " + chunkSize);
             }
-            this.object = object;
             this.chunkSize = chunkSize;
+            objects.forEach(object -> this.objects.put(object, new Bits()));
         }
 
         @Override
         public void write(long object, long offset, long length) {
-            if (object == this.object && length > 0) {
-                mark(offset, length);
+            Bits bits = objects.get(object);
+            if (bits != null && length > 0) {
+                bits.mark(offset, length, chunkSize);
             }
         }
 
         @Override
         public void free(long object, long offset, long length) {
-            if (object != this.object) {
+            Bits bits = objects.get(object);
+            if (bits == null) {
                 return;
             }
             if (length < 0 || offset + length < 0) {
-                allFrom = Math.min(allFrom, offset / chunkSize);
+                bits.allFrom = Math.min(bits.allFrom, offset / chunkSize);
             } else if (length > 0) {
-                mark(offset, length);
+                bits.mark(offset, length, chunkSize);
             }
         }
 
         @Override
         public void freeObjects(long first, long count) {
-            // the object was deleted (and maybe made again under its number): nothing of it is kept
-            if (object >= first && (count < 0 || object - first < count)) {
-                allFrom = 0;
+            // an object freed (a file deleted, maybe made again under its number): nothing of it is kept
+            for (Map.Entry<Long, Bits> entry : objects.entrySet()) {
+                long object = entry.getKey();
+                if (object >= first && (count < 0 || object - first < count)) {
+                    entry.getValue().allFrom = 0;
+                }
             }
         }
 
-        private void mark(long offset, long length) {
+        /** Each object's changed chunks. */
+        public Map<Long, ChangedChunks> result() {
+            Map<Long, ChangedChunks> result = new TreeMap<>();
+            objects.forEach((object, bits) -> result.put(object,
+                    new ChangedChunks(chunkSize, (BitSet) bits.chunks.clone(), bits.allFrom)));
+            return result;
+        }
+    }
+
+    /** One object's bits while a stream is read. */
+    private static final class Bits {
+        private final BitSet chunks = new BitSet();
+        private long allFrom = Long.MAX_VALUE;
+
+        void mark(long offset, long length, long chunkSize) {
             long first = offset / chunkSize;
             long end = offset + length < 0 ? Long.MAX_VALUE : (offset + length - 1) / chunkSize + 1;
             if (end > Integer.MAX_VALUE) {
@@ -90,10 +110,6 @@ public final class ChangedChunks {
             if (first < end) {
                 chunks.set((int) first, (int) end);
             }
-        }
-
-        public ChangedChunks result() {
-            return new ChangedChunks(chunkSize, (BitSet) chunks.clone(), allFrom);
         }
     }
 }

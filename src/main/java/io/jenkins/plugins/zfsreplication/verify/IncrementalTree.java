@@ -8,6 +8,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The manifest of a later snapshot from the manifest of an earlier one and what changed between
@@ -24,10 +27,19 @@ import java.util.TreeMap;
 final class IncrementalTree {
     /** Kept files whose size is checked against the snapshot, spread over the manifest. */
     static final int SIZE_CHECKS = 64;
+    /**
+     * A file modified in place with at least this many chunks before is read in part: only the
+     * chunks zfs send -i's records touch. Smaller ones are read whole (the stream costs a second
+     * read of the change; for a file of a few chunks that is no saving).
+     */
+    static final int PARTIAL_MIN_CHUNKS = 4;
 
     private final Path earlier;
     private final TreeChanges changes;
     private final TreeOpener.PerThread openers;
+    private final Function<Set<Long>, Map<Long, ChangedChunks>> chunks;
+    private final long chunkSize;
+    private final Consumer<String> log;
 
     /** Files taken from the earlier manifest. */
     record Reused(long files, long bytes, long chunks) {
@@ -41,10 +53,24 @@ final class IncrementalTree {
     private record Moved(long size, List<ManifestReader.Chunk> chunks) {
     }
 
-    IncrementalTree(Path earlier, TreeChanges changes, TreeOpener.PerThread openers) {
+    /** The earlier size and chunk hashes (in order from 0) of a file modified in place. */
+    private record Modified(long size, List<String> hashes) {
+    }
+
+    /**
+     * @param chunks    the changed chunks of the given objects (inode numbers) between the two
+     *                  snapshots; may throw {@link SnapshotChanges.Unavailable}
+     * @param chunkSize the run's chunk size, that of the earlier manifest too
+     * @param log       notes for the run's log
+     */
+    IncrementalTree(Path earlier, TreeChanges changes, TreeOpener.PerThread openers,
+                    Function<Set<Long>, Map<Long, ChangedChunks>> chunks, long chunkSize, Consumer<String> log) {
         this.earlier = earlier;
         this.changes = changes;
         this.openers = openers;
+        this.chunks = chunks;
+        this.chunkSize = chunkSize;
+        this.log = log;
     }
 
     /**
@@ -75,25 +101,89 @@ final class IncrementalTree {
     /** Writes the later manifest's files to {@code writer}, reading the changed ones with {@code session}. */
     Outcome run(HashingSession session, ManifestWriter writer) {
         Map<String, Moved> moved = new TreeMap<>();
-        long kept = collect(moved);
+        Map<String, Modified> modified = new TreeMap<>();
+        long kept = collect(moved, modified);
+        Map<String, PartialRead.Factory> partials = partials(modified);
         try (ManifestReader reader = ManifestReader.open(earlier, null)) {
             Merge merge = new Merge(reader, moved, writer, Math.max(1, kept / SIZE_CHECKS));
             Iterator<String> paths = changes.changed().iterator();
-            List<FileStats> hashed = new TreeHashing(session, openers, merge::upTo)
+            List<FileStats> hashed = new TreeHashing(session, openers, merge::upTo, partials::get)
                     .run(() -> paths.hasNext() ? paths.next() : null, writer);
             merge.upTo(null);
+            if (!partials.isEmpty()) {
+                long read = 0;
+                long total = 0;
+                for (FileStats file : hashed) {
+                    if (partials.containsKey(file.path())) {
+                        read += file.chunks() - file.reusedChunks();
+                        total += file.chunks();
+                    }
+                }
+                log.accept(String.format(java.util.Locale.ROOT, "%d file(s) modified in place read in part: %d of"
+                        + " their %d chunks", partials.size(), read, total));
+            }
             return new Outcome(hashed, merge.reused());
         }
     }
 
-    /** First pass: the files that moved, with their lines; returns how many stay where they were. */
-    private long collect(Map<String, Moved> moved) {
+    /**
+     * The partial reads of the files modified in place, by later path: their objects' changed
+     * chunks from one zfs send -i. Where that is unavailable, none (they are read whole).
+     */
+    private Map<String, PartialRead.Factory> partials(Map<String, Modified> modified) {
+        if (modified.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, Long> objects = new TreeMap<>();
+        for (String path : modified.keySet()) {
+            try (NativeFile file = openers.get().open(path)) {
+                objects.put(path, file.openedStatus().inode());
+            } catch (PosixException e) {
+                throw new VerifyException(e, "zfs diff listed %s as modified, but it cannot be opened in the snapshot:"
+                        + " %s", path, e.getMessage());
+            }
+        }
+        Map<Long, ChangedChunks> changed;
+        try {
+            changed = chunks.apply(new java.util.TreeSet<>(objects.values()));
+        } catch (SnapshotChanges.Unavailable e) {
+            log.accept("reading the " + modified.size() + " file(s) modified in place whole: " + e.getMessage());
+            return Map.of();
+        }
+        Map<String, PartialRead.Factory> partials = new TreeMap<>();
+        modified.forEach((path, file) -> {
+            ChangedChunks chunksOf = changed.get(objects.get(path));
+            if (chunksOf != null) {
+                partials.put(path, (size, sink) -> PartialRead.file(path, file.size(), file.hashes(), chunksOf, size,
+                        chunkSize, sink));
+            }
+        });
+        return partials;
+    }
+
+    /**
+     * First pass: the files that moved, with their lines, and the earlier lines of the larger files
+     * modified in place; returns how many stay where they were.
+     */
+    private long collect(Map<String, Moved> moved, Map<String, Modified> modified) {
         long kept = 0;
         try (ManifestReader reader = ManifestReader.open(earlier, null)) {
             ManifestReader.FileEntry file;
             while ((file = reader.nextFile()) != null) {
                 String later = changes.follow(file.path());
                 if (later == null) {
+                    String inPlace = changes.modifiedPath(file.path());
+                    if (inPlace != null && file.size() > (PARTIAL_MIN_CHUNKS - 1) * chunkSize) {
+                        List<String> hashes = new ArrayList<>();
+                        ManifestReader.Chunk chunk;
+                        while ((chunk = reader.nextChunk()) != null) {
+                            if (chunk.index() != hashes.size()) {
+                                throw inconsistent("the chunks of " + file.path() + " are not numbered from 0 in order");
+                            }
+                            hashes.add(chunk.hash());
+                        }
+                        modified.put(inPlace, new Modified(file.size(), hashes));
+                    }
                     continue;
                 }
                 if (later.equals(file.path())) {

@@ -1,5 +1,8 @@
 package io.jenkins.plugins.zfsreplication.verify;
 
+import java.util.Map;
+import java.util.Set;
+
 /**
  * A port: what changed in a dataset between an earlier and a later snapshot of it, for an
  * incremental verify: a file system's files by name, a volume's chunks by offset. An
@@ -14,10 +17,11 @@ public interface SnapshotChanges {
     TreeChanges between(String earlier, String later);
 
     /**
-     * The chunks of {@code chunkSize} bytes of {@code object} ({@link #VOLUME_DATA} for a volume)
-     * written or freed from {@code earlier} to {@code later} (both pool/dataset@name, same dataset).
+     * The chunks of {@code chunkSize} bytes of each of {@code objects} ({@link #VOLUME_DATA} for a
+     * volume, a file's inode number) written or freed from {@code earlier} to {@code later} (both
+     * pool/dataset@name, same dataset).
      */
-    ChangedChunks chunks(String earlier, String later, long object, long chunkSize);
+    Map<Long, ChangedChunks> chunks(String earlier, String later, Set<Long> objects, long chunkSize);
 
     /** The changes cannot be listed here; the message says why, for the log. */
     final class Unavailable extends RuntimeException {

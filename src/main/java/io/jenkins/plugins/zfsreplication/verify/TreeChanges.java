@@ -21,18 +21,22 @@ import java.util.TreeSet;
  *       below a renamed directory moves with it);</li>
  *   <li>{@code changed}: paths of the later snapshot whose content must be read again (created,
  *       modified, or renamed, since a renamed file may also have been written);</li>
+ *   <li>{@code modified}: those of them that are the same file as before, written in place (the
+ *       earlier manifest has their earlier lines, under the earlier path {@link #earlierPath}
+ *       gives);</li>
  *   <li>{@code unsupported}: why the change cannot be followed name by name (a link count changed),
  *       or null. Then only a full verify gives the right manifest.</li>
  * </ul>
  * All paths are relative to the file system's root, '/'-separated, as a tree manifest lists them.
  */
 public record TreeChanges(Set<String> removed, Map<String, String> renamedFiles, Map<String, String> renamedDirectories,
-                   NavigableSet<String> changed, String unsupported) {
+                   NavigableSet<String> changed, NavigableSet<String> modified, String unsupported) {
     public TreeChanges {
         removed = Collections.unmodifiableSet(new TreeSet<>(removed));
         renamedFiles = Collections.unmodifiableMap(new TreeMap<>(renamedFiles));
         renamedDirectories = Collections.unmodifiableMap(new TreeMap<>(renamedDirectories));
         changed = Collections.unmodifiableNavigableSet(new TreeSet<>(changed));
+        modified = Collections.unmodifiableNavigableSet(new TreeSet<>(modified));
     }
 
     /**
@@ -46,6 +50,7 @@ public record TreeChanges(Set<String> removed, Map<String, String> renamedFiles,
         Map<String, String> renamedFiles = new TreeMap<>();
         Map<String, String> renamedDirectories = new TreeMap<>();
         NavigableSet<String> changed = new TreeSet<>();
+        NavigableSet<String> modified = new TreeSet<>();
         String unsupported = null;
         int number = 0;
         for (String line : output.split("\n", -1)) {
@@ -92,6 +97,7 @@ public record TreeChanges(Set<String> removed, Map<String, String> renamedFiles,
                     }
                     if (file) {
                         changed.add(path);
+                        modified.add(path);
                     }
                     break;
                 case 'R':
@@ -111,7 +117,9 @@ public record TreeChanges(Set<String> removed, Map<String, String> renamedFiles,
                     throw malformed(number, line, "unknown change '" + fields[0] + "'");
             }
         }
-        return new TreeChanges(removed, renamedFiles, renamedDirectories, changed, unsupported);
+        // a name both written in place and the target of a rename (or created) is another file now
+        modified.removeAll(renamedFiles.values());
+        return new TreeChanges(removed, renamedFiles, renamedDirectories, changed, modified, unsupported);
     }
 
     /**
@@ -119,6 +127,21 @@ public record TreeChanges(Set<String> removed, Map<String, String> renamedFiles,
      * again (the later manifest then lists it, if at all, from a fresh read).
      */
     String follow(String earlier) {
+        String later = laterPath(earlier);
+        return later == null || changed.contains(later) ? null : later;
+    }
+
+    /**
+     * The later path of an earlier file that was {@link #modified} in place, or null when it is
+     * not one: its earlier lines are the base a read of the changed chunks builds on.
+     */
+    String modifiedPath(String earlier) {
+        String later = laterPath(earlier);
+        return later != null && modified.contains(later) ? later : null;
+    }
+
+    /** Where an earlier file's name is in the later snapshot (directory renames applied), or null when it went. */
+    private String laterPath(String earlier) {
         if (removed.contains(earlier) || renamedFiles.containsKey(earlier)) {
             return null;
         }
@@ -132,7 +155,7 @@ public record TreeChanges(Set<String> removed, Map<String, String> renamedFiles,
                 break;
             }
         }
-        return changed.contains(later) ? null : later;
+        return later;
     }
 
     private static void expectFields(String[] fields, int count, int number, String line) {

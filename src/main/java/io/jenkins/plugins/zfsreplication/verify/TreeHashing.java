@@ -8,6 +8,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -32,6 +33,7 @@ final class TreeHashing {
     private final boolean handOff;
     private final int window;
     private final Consumer<String> beforeFile;
+    private final Function<String, PartialRead.Factory> partials;
 
     /** {@code openers} must outlive {@code session} (close it after the session). */
     TreeHashing(HashingSession session, TreeOpener.PerThread openers) {
@@ -43,6 +45,16 @@ final class TreeHashing {
      * calling thread: an incremental verify writes the earlier manifest's lines that sort before it.
      */
     TreeHashing(HashingSession session, TreeOpener.PerThread openers, Consumer<String> beforeFile) {
+        this(session, openers, beforeFile, path -> null);
+    }
+
+    /**
+     * Also reads the large files {@code partials} has a partial read for (null: none) in part: an
+     * incremental verify of files modified in place.
+     */
+    TreeHashing(HashingSession session, TreeOpener.PerThread openers, Consumer<String> beforeFile,
+                Function<String, PartialRead.Factory> partials) {
+        this.partials = partials;
         this.session = session;
         this.opener = openers;
         this.handOff = session.workers() > 1;
@@ -139,7 +151,9 @@ final class TreeHashing {
     private FileStats hashLarge(String path, ManifestWriter writer) {
         try (NativeFile file = open(path)) {
             beforeFile.accept(path);
-            return Verifier.hashOpen(session, writer, file, path);
+            PartialRead.Factory partial = partials.apply(path);
+            return partial == null ? Verifier.hashOpen(session, writer, file, path)
+                    : Verifier.hashOpen(session, writer, file, path, partial);
         }
     }
 

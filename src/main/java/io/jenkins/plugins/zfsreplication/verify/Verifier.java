@@ -12,6 +12,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -134,7 +135,7 @@ public final class Verifier {
                         changes = request.changes().between(request.since().snapshot(), request.snapshot());
                     } else {
                         changedChunks = request.changes().chunks(request.since().snapshot(), request.snapshot(),
-                                SnapshotChanges.VOLUME_DATA, options.chunkSize());
+                                Set.of(SnapshotChanges.VOLUME_DATA), options.chunkSize()).get(SnapshotChanges.VOLUME_DATA);
                     }
                 } catch (SnapshotChanges.Unavailable e) {
                     fullBecause = e.getMessage();
@@ -151,7 +152,8 @@ public final class Verifier {
              HashingSession session = new HashingSession(options, posix, xxhash, recorder, log::add);
              ManifestWriter writer = output.apply(header)) {
             IncrementalTree incremental = changes == null ? null : new IncrementalTree(request.since().manifest(),
-                    changes, openers);
+                    changes, openers, objects -> request.changes().chunks(request.since().snapshot(), request.snapshot(),
+                            objects, options.chunkSize()), options.chunkSize(), log::add);
             if (incremental != null) {
                 fullBecause = incremental.unsupported();
             }
@@ -173,9 +175,9 @@ public final class Verifier {
                     if (changedChunks != null) {
                         ChangedChunks volume = changedChunks;
                         Path earlier = request.since().manifest();
-                        IncrementalVolume[] made = new IncrementalVolume[1];
-                        stats = List.of(hashOpen(session, writer, file, "", size -> made[0] = new IncrementalVolume(
-                                earlier, volume, size, options.chunkSize(), (index, hash) -> writer.chunk("", index, hash))));
+                        PartialRead[] made = new PartialRead[1];
+                        stats = List.of(hashOpen(session, writer, file, "", (size, sink) -> made[0] = PartialRead.volume(
+                                earlier, volume, size, options.chunkSize(), sink)));
                         FileStats read = stats.get(0);
                         long checked = made[0].checked();
                         log.add(String.format(java.util.Locale.ROOT, "since %s: read %d of %d chunks: %d changed or"
@@ -266,8 +268,8 @@ public final class Verifier {
      * {@code earlier}, made for the file's size, the chunks an earlier manifest holds are taken
      * from it (and the chunks go to the writer through it).
      */
-    private static FileStats hashOpen(HashingSession session, ManifestWriter writer, NativeFile file, String path,
-                                      java.util.function.LongFunction<IncrementalVolume> earlier) {
+    static FileStats hashOpen(HashingSession session, ManifestWriter writer, NativeFile file, String path,
+                              PartialRead.Factory earlier) {
         FileStatus before = file.openedStatus();
         boolean device = before.isBlockDevice();
         long size = device ? file.size() : before.size();
@@ -276,8 +278,8 @@ public final class Verifier {
         if (earlier == null) {
             stats = session.hash(file, path, size, (index, hash) -> writer.chunk(path, index, hash));
         } else {
-            try (IncrementalVolume volume = earlier.apply(size)) {
-                stats = session.hash(file, path, size, volume, volume);
+            try (PartialRead partial = earlier.make(size, (index, hash) -> writer.chunk(path, index, hash))) {
+                stats = session.hash(file, path, size, partial, partial);
             }
         }
         FileStatus after = file.status();

@@ -7,6 +7,8 @@ import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -63,13 +65,13 @@ public final class ZfsChanges implements SnapshotChanges {
     }
 
     @Override
-    public ChangedChunks chunks(String earlier, String later, long object, long chunkSize) {
+    public Map<Long, ChangedChunks> chunks(String earlier, String later, Set<Long> objects, long chunkSize) {
         datasetOf(earlier, later);
         // -L: large blocks whole; -e: small blocks embedded in their pointers as such; -c: blocks as
         // stored, not decompressed only to be skipped. Never raw (-w): its records are sized otherwise.
         List<String> command = List.of("zfs", "send", "-L", "-e", "-c", "-i", earlier, later);
         log.accept("running: " + String.join(" ", command) + " (its records are read, its data skipped)");
-        ChangedChunks.Collector collector = new ChangedChunks.Collector(object, chunkSize);
+        ChangedChunks.Collector collector = new ChangedChunks.Collector(objects, chunkSize);
         CommandRunner.Streamed<SendStream.Summary> sent;
         try {
             sent = runner.stream(command, SEND_TIMEOUT, in -> SendStream.read(in, collector));

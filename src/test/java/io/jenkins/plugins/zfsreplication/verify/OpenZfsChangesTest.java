@@ -63,7 +63,7 @@ class OpenZfsChangesTest {
         List<String> log = new ArrayList<>();
 
         ChangedChunks chunks = new ZfsChanges(pools.runner(), log::add).chunks(volume + "@a", volume + "@b",
-                SnapshotChanges.VOLUME_DATA, 64 << 10);
+                java.util.Set.of(SnapshotChanges.VOLUME_DATA), 64 << 10).get(SnapshotChanges.VOLUME_DATA);
 
         List<Long> changed = new ArrayList<>();
         for (long index = 0; index < 128; index++) {
@@ -77,7 +77,7 @@ class OpenZfsChangesTest {
 
         pools.exec("zfs", "destroy", volume + "@a");
         assertThatThrownBy(() -> new ZfsChanges(pools.runner(), log::add).chunks(volume + "@a", volume + "@b",
-                SnapshotChanges.VOLUME_DATA, 64 << 10))
+                java.util.Set.of(SnapshotChanges.VOLUME_DATA), 64 << 10))
                 .isInstanceOf(SnapshotChanges.Unavailable.class)
                 .hasMessage("the earlier snapshot " + volume + "@a no longer exists (destroyed since it was verified?)");
     }

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * snapshots that add, edit, delete and rename files and directories, punch holes, truncate and
  * extend, swap names, recreate a name, replace a file by a link and change only a mode: after each
  * step the manifest built on the previous one is byte for byte the manifest of a full verify of the
- * same snapshot, and the files it read are exactly the ones that changed. A changed hard link, an
+ * same snapshot, and the files it read are exactly the ones that changed (a large file written in
+ * place in part: the chunks zfs send changed, and two checks). A changed hard link, an
  * unmounted file system and a manifest of another snapshot make it read everything or refuse.
  */
 @ExtendWith(OpenZfsTestBed.class)
@@ -43,7 +44,7 @@ class OpenZfsIncrementalVerifyTest {
 
         change(pools, dir, "mkdir -p docs/old sub/deep keep; for i in $(seq 1 20); do head -c $((i * 7000)) /dev/urandom"
                 + " > keep/f$i; done; printf x > 'sp ace'; printf y > \"$(printf 'nl\\nname')\";"
-                + " printf u > 'n\u00e9e'; printf w > \"$(printf 'bad\\377')\"; printf v > \"$(printf 'odd\\376')\"; printf b > 'back\\slash'; printf t > \"$(printf 'tab\\there')\"; head -c 300000 /dev/urandom > big;"
+                + " printf u > 'n\u00e9e'; printf w > \"$(printf 'bad\\377')\"; printf v > \"$(printf 'odd\\376')\"; printf b > 'back\\slash'; printf t > \"$(printf 'tab\\there')\"; head -c 300000 /dev/urandom > big; head -c 1048576 /dev/urandom > large;"
                 + " head -c 200000 /dev/urandom > docs/old/a; head -c 10000 /dev/urandom > docs/old/b;"
                 + " head -c 5000 /dev/urandom > sub/deep/c; : > empty; ln -s keep/f1 link; mkfifo fifo");
         steps.full("s1");
@@ -52,7 +53,8 @@ class OpenZfsIncrementalVerifyTest {
         // delete, a directory deleted, renamed (twice) and added, a file renamed, a hole punched,
         // truncated shorter and longer, a file replaced by a link, a mode change, two names swapped,
         // a name deleted and created again, a file moved into another directory
-        change(pools, dir, "echo more >> keep/f3; dd if=/dev/urandom of=keep/f5 bs=4K seek=1 count=1 conv=notrunc"
+        change(pools, dir, "dd if=/dev/urandom of=large bs=4096 seek=300000 oflag=seek_bytes count=1 conv=notrunc"
+                + " status=none; echo more >> keep/f3; dd if=/dev/urandom of=keep/f5 bs=4K seek=1 count=1 conv=notrunc"
                 + " status=none; rm keep/f7; rm -r sub; mv docs/old docs/new; mv keep/f9 keep/f9-renamed; mkdir added;"
                 + " echo n > added/n1; head -c 70000 /dev/urandom > added/n2;"
                 + " fallocate --punch-hole --keep-size --offset 65536 --length 131072 big;"
@@ -61,8 +63,19 @@ class OpenZfsIncrementalVerifyTest {
                 + " head -c 9000 /dev/urandom > keep/f4; mv docs/new/a added/a-moved; mv docs newdocs;"
                 + " printf more >> \"$(printf 'nl\\nname')\"; printf more >> 'n\u00e9e'; printf w >> \"$(printf 'bad\\377')\"");
         steps.incremental("s1", "s2", List.of("added/a-moved", "added/n1", "added/n2", "big", "keep/f1", "keep/f10",
-                "keep/f11", "keep/f12", "keep/f14", "keep/f3", "keep/f4", "keep/f5", "keep/f9-renamed", "nl\nname",
-                "n\u00e9e", "bad\udcff"));
+                "keep/f11", "keep/f12", "keep/f14", "keep/f3", "keep/f4", "keep/f5", "keep/f9-renamed", "large",
+                "nl\nname", "n\u00e9e", "bad\udcff"));
+        // large (16 chunks of 64 KiB): 4 KiB written at 300000 rewrote its 128 KiB record 2, chunks 4
+        // and 5; of the 14 others 2 are read as a check (chunks 0 and 8), 12 taken over. big (5
+        // chunks) had a hole punched over parts of its records 0 and 1 (chunks 0-3): chunk 4 is
+        // its one check
+        JsonNode report = steps.report("s2");
+        assertThat(fileEntry(report, "large").get("reusedChunks").asLong()).isEqualTo(12);
+        assertThat(fileEntry(report, "big").get("reusedChunks").asLong()).isZero();
+        assertThat(report.get("totals").get("readBytes").asLong())
+                .isEqualTo(report.get("totals").get("bytes").asLong() - 12 * 65536);
+        assertThat(report.get("log").toString()).contains("2 file(s) modified in place read in part: 9 of their 21"
+                + " chunks");
 
         change(pools, dir, "ln keep/f6 hard6; echo x >> keep/f8");
         steps.fallback("s2", "s3", "the link count of keep/f6 changed (+1) and zfs diff does not name the other link");
@@ -84,6 +97,15 @@ class OpenZfsIncrementalVerifyTest {
         assertThat(wrong.exitStatus()).as(wrong.stderr()).isEqualTo(2);
         assertThat(wrong.stderr()).contains("The earlier manifest and zfs diff disagree: ");
         assertThat(work.resolve("wrong.manifest")).doesNotExist();
+    }
+
+    private static JsonNode fileEntry(JsonNode report, String path) {
+        for (JsonNode file : report.get("files")) {
+            if (file.get("path").asText().equals(path)) {
+                return file;
+            }
+        }
+        throw new AssertionError(path + " is not among the files read: " + report.get("files"));
     }
 
     private static void change(TestPools pools, String dir, String script) {
@@ -135,7 +157,7 @@ class OpenZfsIncrementalVerifyTest {
             Files.copy(work.resolve(later + ".incremental"), work.resolve(later + ".full"));
         }
 
-        private JsonNode report(String snapshot) throws IOException {
+        JsonNode report(String snapshot) throws IOException {
             return new ObjectMapper().readTree(work.resolve(snapshot + ".incremental.json").toFile());
         }
 

@@ -74,7 +74,7 @@ class OpenZfsVolumeIncrementalVerifyTest {
                 "--since", volume + "@b", "--since-manifest", guest.pathInGuest(work.resolve("a.manifest")),
                 "-o", guest.pathInGuest(work.resolve("wrong.manifest")));
         assertThat(wrong.exitStatus()).as(wrong.stderr()).isEqualTo(2);
-        assertThat(wrong.stderr()).contains("The earlier manifest and zfs send disagree: chunk 16 (bytes 1048576 to"
+        assertThat(wrong.stderr()).contains("The earlier manifest and zfs send disagree on the volume: chunk 16 (bytes 1048576 to"
                 + " 1114112), which zfs send lists no change in, hashes to ");
         assertThat(work.resolve("wrong.manifest")).doesNotExist();
         assertThat(pools.exec("zfs", "list", "-H", "-o", "name", "-t", "all", "-r", pool.name()).stdout())

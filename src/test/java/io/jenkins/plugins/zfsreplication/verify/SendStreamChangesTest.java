@@ -99,16 +99,16 @@ class SendStreamChangesTest {
 
     @Test
     void shouldMarkTheChunksTheStreamTouches() throws IOException {
-        ChangedChunks.Collector byMib = new ChangedChunks.Collector(edited, MIB);
-        ChangedChunks.Collector by64k = new ChangedChunks.Collector(edited, 64 << 10);
-        ChangedChunks.Collector gone = new ChangedChunks.Collector(deleted, MIB);
-        SendStream.read(new ByteArrayInputStream(stream), new Both(byMib, new Both(by64k, gone)));
+        ChangedChunks.Collector byMib = new ChangedChunks.Collector(java.util.Set.of(edited, deleted, 999L), MIB);
+        ChangedChunks.Collector by64k = new ChangedChunks.Collector(java.util.Set.of(edited), 64 << 10);
+        SendStream.read(new ByteArrayInputStream(stream), new Both(byMib, by64k));
 
-        ChangedChunks mib = byMib.result();
+        assertThat(byMib.result()).containsOnlyKeys(edited, deleted, 999L);
+        ChangedChunks mib = byMib.result().get(edited);
         assertThat(List.of(mib.changed(0), mib.changed(1), mib.changed(2), mib.changed(3), mib.changed(99)))
                 .containsExactly(false, true, false, true, true);
         assertThat(mib.count(4)).isEqualTo(2);
-        ChangedChunks small = by64k.result();
+        ChangedChunks small = by64k.result().get(edited);
         // the 128 KiB record at 1.5 MiB is chunks 24 and 25 of 64 KiB; 3.5 MiB on is chunk 56 on
         List<Long> changed = new ArrayList<>();
         for (long index = 0; index < 64; index++) {
@@ -117,7 +117,10 @@ class SendStreamChangesTest {
             }
         }
         assertThat(changed).containsExactly(24L, 25L, 56L, 57L, 58L, 59L, 60L, 61L, 62L, 63L);
-        assertThat(gone.result().changed(0)).isTrue();
+        assertThat(byMib.result().get(deleted).changed(0)).isTrue();
+        // the stream frees every object number that is not allocated (999 among them): such an
+        // object counts as changed in full
+        assertThat(byMib.result().get(999L).count(1000)).isEqualTo(1000);
     }
 
     @Test

@@ -52,6 +52,27 @@ class TreeChangesTest {
         assertThat(changes.follow("a")).isNull(); // modified: read again
     }
 
+    /**
+     * Files written in place (M) are the ones whose earlier lines a partial read builds on; a
+     * rename's target, a created file and a file below a renamed directory that was not written are not.
+     */
+    @Test
+    void shouldTellTheFilesModifiedInPlaceAndWhereTheirEarlierLinesAre() {
+        TreeChanges changes = TreeChanges.parse(OUTPUT + String.join("\n",
+                "M\tF\t/tp/ds/d2/written",
+                "-\tF\t/tp/ds/target",
+                "R\tF\t/tp/ds/other\t/tp/ds/target",
+                "M\tF\t/tp/ds/target"), "/tp/ds");
+
+        assertThat(changes.modified()).containsExactly("a", "big", "d2/written");
+        assertThat(changes.modifiedPath("a")).isEqualTo("a");
+        assertThat(changes.modifiedPath("d1/written")).isEqualTo("d2/written"); // its directory renamed
+        assertThat(changes.modifiedPath("target")).isNull(); // another file has the name now
+        assertThat(changes.modifiedPath("keep/x")).isNull(); // unchanged
+        assertThat(changes.modifiedPath("newdir/n")).isNull(); // created
+        assertThat(changes.follow("d1/written")).isNull(); // read again (in part), not taken over
+    }
+
     @Test
     void shouldFollowNestedRenamesByTheDeepestRenamedDirectory() {
         TreeChanges changes = TreeChanges.parse(String.join("\n",
