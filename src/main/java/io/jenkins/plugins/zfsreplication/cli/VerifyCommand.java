@@ -60,10 +60,11 @@ final class VerifyCommand implements Callable<Integer> {
     VerifyCliOptions parameters = new VerifyCliOptions();
 
     @Option(names = "--since", paramLabel = "SNAPSHOT",
-            description = {"Incremental verify: an earlier snapshot of the same file system, verified before into"
-                + " --since-manifest. Only files zfs diff lists as changed are read again; the manifest is the"
-                + " same as a full verify's. Where changes cannot be listed (no zfs diff, not mounted, a"
-                + " volume, other chunking, a changed hard link), everything is read and the log says why."})
+            description = {"Incremental verify: an earlier snapshot of the same dataset, verified before into"
+                + " --since-manifest. Only files zfs diff lists as changed are read again, and of a volume or a"
+                + " large file written in place only the chunks zfs send -i changed; the manifest is the same as"
+                + " a full verify's. Where changes cannot be listed (no zfs diff, not mounted, the earlier"
+                + " snapshot gone, other chunking, a changed hard link), everything is read and the log says why."})
     String since;
 
     @Option(names = "--since-manifest", paramLabel = "FILE",
@@ -120,6 +121,14 @@ final class VerifyCommand implements Callable<Integer> {
             return 130;
         } catch (VerifyException | SizeException | UncheckedIOException | java.io.IOException e) {
             return CliErrors.report(err, e, Main.BAD_INPUT);
+        } catch (java.nio.file.InvalidPathException e) {
+            // Java decodes the arguments with the locale's charset before main() runs: under a C or
+            // POSIX locale a non-ASCII name arrives with its bytes already replaced, so it cannot be
+            // opened, only explained
+            return CliErrors.report(err, new VerifyException(e, "'%s' is not a name this JVM can open (%s): under the"
+                    + " locale's charset (%s) non-ASCII names given as arguments are lost; run with a UTF-8 locale,"
+                    + " e.g. LC_ALL=C.UTF-8", e.getInput(), e.getReason(), System.getProperty("sun.jnu.encoding")),
+                    Main.BAD_INPUT);
         }
     }
 }

@@ -148,6 +148,23 @@ class FileNameBytesTest {
         assertThat(toStdout.out()).isEqualTo(Files.readAllBytes(utf8));
     }
 
+    /**
+     * A non-ASCII name given as an argument under a C locale reaches Java with its bytes already
+     * replaced: one line that says so and how to run instead, exit 2, no manifest.
+     */
+    @Test
+    void shouldExplainANonAsciiArgumentUnderACLocale() throws Exception {
+        Path manifest = temporary.resolve("never.manifest");
+
+        Run run = cli("C", "verify", "-o", manifest.toString(), root.resolve("n\u00e9e").toString());
+
+        assertThat(run.exit()).as(run.err()).isEqualTo(2);
+        assertThat(run.err()).contains("is not a name this JVM can open (")
+                .contains("non-ASCII names given as arguments are lost; run with a UTF-8 locale, e.g. LC_ALL=C.UTF-8")
+                .doesNotContain("Exception");
+        assertThat(manifest).doesNotExist();
+    }
+
     @Test
     void shouldNameEveryFileInTheReportAsPythonFindsItAgain() throws Exception {
         Path report = temporary.resolve("verify-report.json");
