@@ -76,11 +76,8 @@ public final class ZfsChanges implements SnapshotChanges {
         try {
             sent = runner.stream(command, SEND_TIMEOUT, in -> SendStream.read(in, collector));
         } catch (ZfsException e) {
-            if (Thread.currentThread().isInterrupted()) {
-                throw new VerifyCancelledException("Interrupted while running %s", String.join(" ", command));
-            }
-            throw new Unavailable("the stream of zfs send -i " + earlier + " " + later + " could not be read: "
-                    + e.getMessage());
+            throw ZfsCommands.cancelledOr(e, failure -> new Unavailable("the stream of zfs send -i " + earlier + " "
+                    + later + " could not be read: " + failure.getMessage()), command.toArray(String[]::new));
         }
         if (!sent.result().succeeded()) {
             checkEarlierExists(earlier);
@@ -96,8 +93,8 @@ public final class ZfsChanges implements SnapshotChanges {
 
     /** The dataset both snapshots are of; they must be two snapshots of one dataset. */
     private static String datasetOf(String earlier, String later) {
-        SnapshotName from = parse(earlier);
-        SnapshotName to = parse(later);
+        SnapshotName from = ZfsCommands.snapshot(earlier);
+        SnapshotName to = ZfsCommands.snapshot(later);
         if (!from.dataset().equals(to.dataset())) {
             throw new VerifyException("The earlier snapshot %s is not of the same dataset as %s: an incremental verify"
                     + " follows one dataset's changes", earlier, later);
@@ -120,24 +117,7 @@ public final class ZfsChanges implements SnapshotChanges {
         }
     }
 
-    private static SnapshotName parse(String snapshot) {
-        try {
-            return SnapshotName.parse(snapshot);
-        } catch (ZfsException e) {
-            throw new VerifyException(e, "'%s' is not a snapshot name (%s): use pool/dataset@snapshot", snapshot,
-                    e.getMessage());
-        }
-    }
-
     private CommandResult run(String... command) {
-        log.accept("running: " + String.join(" ", command));
-        try {
-            return runner.run(List.of(command), TIMEOUT);
-        } catch (ZfsException e) {
-            if (Thread.currentThread().isInterrupted()) {
-                throw new VerifyCancelledException("Interrupted while running %s", String.join(" ", command));
-            }
-            throw new Unavailable(e.getMessage());
-        }
+        return ZfsCommands.run(runner, log, TIMEOUT, e -> new Unavailable(e.getMessage()), command);
     }
 }

@@ -3,7 +3,6 @@ package io.jenkins.plugins.zfsreplication.verify;
 import io.jenkins.plugins.zfsreplication.zfs.CommandResult;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import java.io.IOException;
 import java.time.Duration;
 import java.nio.file.Files;
@@ -40,12 +39,7 @@ public final class ZfsCloneMounter implements SnapshotMounter {
 
     @Override
     public Path mount(String snapshot) {
-        SnapshotName name;
-        try {
-            name = SnapshotName.parse(snapshot);
-        } catch (ZfsException e) {
-            throw new VerifyException(e, "'%s' is not a snapshot name (%s): use pool/dataset@snapshot", snapshot, e.getMessage());
-        }
+        SnapshotName name = ZfsCommands.snapshot(snapshot);
         String dataset = name.dataset().name();
         List<String> properties = run("zfs", "get", "-H", "-o", "value", "type,mountpoint", dataset);
         if (properties.size() != 2) {
@@ -142,15 +136,7 @@ public final class ZfsCloneMounter implements SnapshotMounter {
     }
 
     private CommandResult runCommand(String... command) {
-        log.accept("running: " + String.join(" ", command));
-        try {
-            return runner.run(List.of(command), TIMEOUT);
-        } catch (ZfsException e) {
-            if (Thread.currentThread().isInterrupted()) {
-                throw new VerifyCancelledException("Interrupted while running %s", String.join(" ", command));
-            }
-            throw new VerifyException(e, "%s", e.getMessage());
-        }
+        return ZfsCommands.run(runner, log, TIMEOUT, e -> new VerifyException(e, "%s", e.getMessage()), command);
     }
 
     private static VerifyException failure(CommandResult result) {
