@@ -200,7 +200,6 @@ public final class Verifier {
                     ? new VerifyResult.Incremental(request.since().snapshot(), reused.files(), reused.bytes(),
                             reused.chunks(), null)
                     : new VerifyResult.Incremental(request.since().snapshot(), 0, 0, 0, fullBecause);
-
             return new VerifyResult(name, header, options, stats, skipped, samples, recorder.elapsedSeconds(), log,
                     summary);
         }
