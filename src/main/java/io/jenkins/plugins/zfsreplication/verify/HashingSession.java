@@ -107,7 +107,10 @@ final class HashingSession implements AutoCloseable {
      */
     FileStats hash(NativeFile file, String path, long size, ChunkSink sink, EarlierChunks earlier) {
         long chunk = options.chunkSize();
-        file.advise(0, 0, Advice.SEQUENTIAL);
+        // a partial read skips most chunks: read-ahead windows would fetch the skipped ones from
+        // disk too (measured: a 1% change of a volume read in part took 78% of a full read's time
+        // with them), so then only each chunk to read is announced
+        file.advise(0, 0, earlier == null ? Advice.SEQUENTIAL : Advice.NORMAL);
         ExtentCursor cursor = new ExtentCursor(file, size, options.sparse().seek(), options.sparse() == SparseMode.AUTO);
         Deque<Future<ChunkResult>> pending = new ArrayDeque<>();
         StatsBuilder stats = new StatsBuilder(path, size);
@@ -121,7 +124,9 @@ final class HashingSession implements AutoCloseable {
             } else if (cursor.isHole(offset, length)) {
                 pending.add(CompletableFuture.completedFuture(ChunkResult.hole(zeroHash(length), length)));
             } else {
-                if (offset + ADVISE_WINDOW / 2 >= advisedUpTo) {
+                if (earlier != null) {
+                    file.advise(offset, length, Advice.WILLNEED);
+                } else if (offset + ADVISE_WINDOW / 2 >= advisedUpTo) {
                     advisedUpTo = Math.max(advisedUpTo, offset);
                     file.advise(advisedUpTo, ADVISE_WINDOW, Advice.WILLNEED);
                     advisedUpTo += ADVISE_WINDOW;
