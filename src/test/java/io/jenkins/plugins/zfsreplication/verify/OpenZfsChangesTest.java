@@ -82,6 +82,45 @@ class OpenZfsChangesTest {
                 .hasMessage("the earlier snapshot " + volume + "@a no longer exists (destroyed since it was verified?)");
     }
 
+    /**
+     * A file system's stream with compressed records (lz4, sent with -c) and embedded ones (a small
+     * file's data in its block pointer, sent with -e): both are sized right, or the reader loses
+     * its place and the stream is refused. A file's chunks are found by its inode number.
+     */
+    @Test
+    void shouldReadCompressedAndEmbeddedRecordsAndFindFilesByInode(TestPools pools) {
+        DatasetName pool = pools.create("dc");
+        DatasetName dataset = pool.resolve("fs");
+        pools.exec("zfs", "create", "-o", "compression=lz4", "-o", "recordsize=128K", dataset.name());
+        String dir = pools.mountpoint(dataset).toString();
+        pools.exec("sh", "-c", "cd \"$1\" && yes 0123456789abcdef | head -c 1048576 > text && printf '%060d' 7 > small"
+                + " && sync", "set-up", dir);
+        pools.exec("zfs", "snapshot", dataset + "@a");
+        pools.exec("sh", "-c", "cd \"$1\" && yes fedcba9876543210 | head -c 4096 | dd of=text bs=4096 seek=600000"
+                + " oflag=seek_bytes conv=notrunc status=none && printf '%060d' 8 > small && sync", "change", dir);
+        pools.exec("zfs", "snapshot", dataset + "@b");
+        String[] inodes = pools.exec("stat", "-c", "%i", dir + "/text", dir + "/small").stdout().trim().split("\\s+");
+        long text = Long.parseLong(inodes[0]);
+        long small = Long.parseLong(inodes[1]);
+        List<String> log = new ArrayList<>();
+
+        java.util.Map<Long, ChangedChunks> chunks = new ZfsChanges(pools.runner(), log::add).chunks(dataset + "@a",
+                dataset + "@b", java.util.Set.of(text, small), 64 << 10);
+
+        // 4 KiB at 600000 is in the 128 KiB record 4 (524288-655359): chunks 8 and 9 of 64 KiB
+        List<Long> changed = new ArrayList<>();
+        for (long index = 0; index < 16; index++) {
+            if (chunks.get(text).changed(index)) {
+                changed.add(index);
+            }
+        }
+        assertThat(changed).containsExactly(8L, 9L);
+        assertThat(chunks.get(small).changed(0)).isTrue();
+        // the records were compressed ones: the 1 MiB file takes a fraction of that on disk
+        String referenced = pools.exec("zfs", "get", "-Hp", "-o", "value", "referenced", dataset + "@a").stdout().trim();
+        assertThat(Long.parseLong(referenced)).as("bytes on disk").isLessThan(200_000);
+    }
+
     /** Runs {@code script} in the guest with the volume's device as $1, once the device is there. */
     static void volumeScript(TestPools pools, String device, String script) {
         pools.exec("sh", "-c", "set -e; for i in $(seq 1 100); do [ -e \"$1\" ] && break; sleep 0.1; done; " + script,
