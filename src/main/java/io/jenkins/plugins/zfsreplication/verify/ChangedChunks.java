@@ -13,12 +13,10 @@ import java.util.TreeMap;
  * chunk from which on everything changed (a free to the end, the object freed).
  */
 public final class ChangedChunks {
-    private final long chunkSize;
     private final BitSet chunks;
     private final long allFrom;
 
-    private ChangedChunks(long chunkSize, BitSet chunks, long allFrom) {
-        this.chunkSize = chunkSize;
+    private ChangedChunks(BitSet chunks, long allFrom) {
         this.chunks = chunks;
         this.allFrom = allFrom;
     }
@@ -26,17 +24,6 @@ public final class ChangedChunks {
     /** True when a byte of chunk {@code index} may differ between the two snapshots. */
     public boolean changed(long index) {
         return index >= allFrom || (index <= Integer.MAX_VALUE && chunks.get((int) index));
-    }
-
-    /** How many chunks below {@code limit} changed. */
-    public long count(long limit) {
-        long below = Math.min(limit, allFrom);
-        long n = below <= 0 ? 0 : chunks.get(0, (int) Math.min(below, Integer.MAX_VALUE)).cardinality();
-        return n + Math.max(0, limit - allFrom);
-    }
-
-    long chunkSize() {
-        return chunkSize;
     }
 
     /** Collects the changes of some objects from the records of a stream; the others are ignored. */
@@ -89,7 +76,7 @@ public final class ChangedChunks {
         public Map<Long, ChangedChunks> result() {
             Map<Long, ChangedChunks> result = new TreeMap<>();
             objects.forEach((object, bits) -> result.put(object,
-                    new ChangedChunks(chunkSize, (BitSet) bits.chunks.clone(), bits.allFrom)));
+                    new ChangedChunks((BitSet) bits.chunks.clone(), bits.allFrom)));
             return result;
         }
     }
