@@ -45,9 +45,6 @@ final class IncrementalTree {
     record Reused(long files, long bytes, long chunks) {
     }
 
-    /** What a run hashed and what it took over. */
-    record Outcome(List<FileStats> hashed, Reused reused) {
-    }
 
     /** One earlier file under its later path, with its chunk lines. */
     private record Moved(long size, List<ManifestReader.Chunk> chunks) {
@@ -98,8 +95,12 @@ final class IncrementalTree {
         return null;
     }
 
-    /** Writes the later manifest's files to {@code writer}, reading the changed ones with {@code session}. */
-    Outcome run(HashingSession session, ManifestWriter writer) {
+    /**
+     * Writes the later manifest's files to {@code writer}, reading the changed ones with
+     * {@code session} and passing their statistics to {@code hashed} in manifest order; returns
+     * what it took over.
+     */
+    Reused run(HashingSession session, ManifestWriter writer, Consumer<FileStats> hashed) {
         Map<String, Moved> moved = new TreeMap<>();
         Map<String, Modified> modified = new TreeMap<>();
         long kept = collect(moved, modified);
@@ -107,22 +108,21 @@ final class IncrementalTree {
         try (ManifestReader reader = ManifestReader.open(earlier, null)) {
             Merge merge = new Merge(reader, moved, writer, Math.max(1, kept / SIZE_CHECKS));
             Iterator<String> paths = changes.changed().iterator();
-            List<FileStats> hashed = new TreeHashing(session, openers, merge::upTo, partials::get)
-                    .run(() -> paths.hasNext() ? paths.next() : null, writer);
+            long[] partialChunks = new long[2]; // read, of total
+            new TreeHashing(session, openers, merge::upTo, partials::get)
+                    .run(() -> paths.hasNext() ? paths.next() : null, writer, file -> {
+                        if (partials.containsKey(file.path())) {
+                            partialChunks[0] += file.chunks() - file.reusedChunks();
+                            partialChunks[1] += file.chunks();
+                        }
+                        hashed.accept(file);
+                    });
             merge.upTo(null);
             if (!partials.isEmpty()) {
-                long read = 0;
-                long total = 0;
-                for (FileStats file : hashed) {
-                    if (partials.containsKey(file.path())) {
-                        read += file.chunks() - file.reusedChunks();
-                        total += file.chunks();
-                    }
-                }
                 log.accept(String.format(java.util.Locale.ROOT, "%d file(s) modified in place read in part: %d of"
-                        + " their %d chunks", partials.size(), read, total));
+                        + " their %d chunks", partials.size(), partialChunks[0], partialChunks[1]));
             }
-            return new Outcome(hashed, merge.reused());
+            return merge.reused();
         }
     }
 

@@ -3,9 +3,7 @@ package io.jenkins.plugins.zfsreplication.verify;
 import io.jenkins.plugins.zfsreplication.posix.NativeFile;
 import io.jenkins.plugins.zfsreplication.posix.PosixException;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
-import java.util.List;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -72,10 +70,10 @@ final class TreeHashing {
 
     /**
      * Hashes the files {@code walk} yields (relative paths in manifest order, null at the end) and
-     * writes them to {@code writer} in that order; returns their statistics.
+     * writes them to {@code writer} in that order, passing each one's statistics to {@code stats}
+     * in that order too.
      */
-    List<FileStats> run(Supplier<String> walk, ManifestWriter writer) {
-        List<FileStats> stats = new ArrayList<>();
+    void run(Supplier<String> walk, ManifestWriter writer, Consumer<FileStats> stats) {
         Deque<Pending> pending = new ArrayDeque<>();
         boolean more = true;
         try {
@@ -89,13 +87,13 @@ final class TreeHashing {
                 }
                 Pending batch = pending.poll();
                 if (batch == null) {
-                    return stats;
+                    return;
                 }
                 String[] paths = batch.paths();
                 HashingSession.checkCancelled(paths[0]);
                 Small[] results = batch.future() != null ? HashingSession.await(batch.future(), paths[0]) : hashBatch(paths);
                 for (int i = 0; i < results.length; i++) {
-                    stats.add(results[i].large() ? hashLarge(paths[i], writer) : write(paths[i], results[i], writer));
+                    stats.accept(results[i].large() ? hashLarge(paths[i], writer) : write(paths[i], results[i], writer));
                 }
             }
         } catch (PosixException e) {

@@ -27,7 +27,9 @@ final class TreeWalk implements AutoCloseable {
 
     private final NativeDirectory root;
     private final Deque<Level> levels = new ArrayDeque<>();
+    /** The first of the entries skipped (as many as the report lists), and how many there were. */
     private final List<VerifyResult.Skipped> skipped = new ArrayList<>();
+    private long skippedCount;
 
     /** One directory being walked: its entries in order and how far the walk got. */
     private static final class Level {
@@ -96,18 +98,29 @@ final class TreeWalk implements AutoCloseable {
                     enter(child, path + "/");
                     break;
                 case SYMLINK:
-                    skipped.add(new VerifyResult.Skipped(path, "symlink (not followed)"));
+                    skip(path, "symlink (not followed)");
                     break;
                 default:
-                    skipped.add(new VerifyResult.Skipped(path, "special file (not hashed)"));
+                    skip(path, "special file (not hashed)");
             }
         }
         return null;
     }
 
-    /** Symbolic links and special files met so far, in the same order as the files. */
+    private void skip(String path, String reason) {
+        if (skippedCount++ < FileStatsCollector.LISTED) {
+            skipped.add(new VerifyResult.Skipped(path, reason));
+        }
+    }
+
+    /** The first symbolic links and special files met so far, in the same order as the files. */
     List<VerifyResult.Skipped> skipped() {
         return skipped;
+    }
+
+    /** How many symbolic links and special files were met so far. */
+    long skippedCount() {
+        return skippedCount;
     }
 
     @Override

@@ -143,8 +143,9 @@ public final class Verifier {
             }
         }
         Posix posix = Posix.get();
-        List<FileStats> stats;
+        FileStatsCollector stats = new FileStatsCollector();
         List<VerifyResult.Skipped> skipped = List.of();
+        long skippedCount = 0;
         IncrementalTree.Reused reused = null;
         try (NativeDirectory root = tree ? openRoot(posix, input) : null;
              ThroughputRecorder recorder = new ThroughputRecorder(sampleMillis, progress);
@@ -162,13 +163,12 @@ public final class Verifier {
                         + fullBecause);
             }
             if (incremental != null && fullBecause == null) {
-                IncrementalTree.Outcome outcome = incremental.run(session, writer);
-                stats = outcome.hashed();
-                reused = outcome.reused();
+                reused = incremental.run(session, writer, stats::add);
             } else if (tree) {
                 try (TreeWalk walk = new TreeWalk(root)) {
-                    stats = new TreeHashing(session, openers).run(walk::next, writer);
+                    new TreeHashing(session, openers).run(walk::next, writer, stats::add);
                     skipped = walk.skipped();
+                    skippedCount = walk.skippedCount();
                 }
             } else {
                 try (NativeFile file = posix.openReadOnly(input)) {
@@ -176,23 +176,24 @@ public final class Verifier {
                         ChangedChunks volume = changedChunks;
                         Path earlier = request.since().manifest();
                         PartialRead[] made = new PartialRead[1];
-                        stats = List.of(hashOpen(session, writer, file, "", (size, sink) -> made[0] = PartialRead.volume(
-                                earlier, volume, size, options.chunkSize(), sink)));
-                        FileStats read = stats.get(0);
+                        FileStats read = hashOpen(session, writer, file, "", (size, sink) -> made[0] = PartialRead.volume(
+                                earlier, volume, size, options.chunkSize(), sink));
+                        stats.add(read);
                         long checked = made[0].checked();
                         log.add(String.format(java.util.Locale.ROOT, "since %s: read %d of %d chunks: %d changed or"
                                 + " past the earlier size, %d as a check of the earlier manifest",
                                 request.since().snapshot(), read.chunks() - read.reusedChunks(), read.chunks(),
                                 read.chunks() - read.reusedChunks() - checked, checked));
                     } else {
-                        stats = List.of(hashOpen(session, writer, file, ""));
+                        stats.add(hashOpen(session, writer, file, ""));
                     }
                 } catch (PosixException e) {
                     throw new VerifyException(e, "%s", e.getMessage());
                 }
             }
-            long files = stats.size() + (reused == null ? 0 : reused.files());
-            long chunks = stats.stream().mapToLong(FileStats::chunks).sum() + (reused == null ? 0 : reused.chunks());
+            FileTotals totals = stats.totals();
+            long files = totals.files() + (reused == null ? 0 : reused.files());
+            long chunks = totals.chunks() + (reused == null ? 0 : reused.chunks());
             writer.finish(files, chunks);
             writer.commit();
             List<ThroughputRecorder.Sample> samples = recorder.finish();
@@ -200,8 +201,8 @@ public final class Verifier {
                     ? new VerifyResult.Incremental(request.since().snapshot(), reused.files(), reused.bytes(),
                             reused.chunks(), null)
                     : new VerifyResult.Incremental(request.since().snapshot(), 0, 0, 0, fullBecause);
-            return new VerifyResult(name, header, options, stats, skipped, samples, recorder.elapsedSeconds(), log,
-                    summary);
+            return new VerifyResult(name, header, options, totals, stats.listed(), skipped, skippedCount, samples,
+                    recorder.elapsedSeconds(), log, summary);
         }
     }
 

@@ -41,13 +41,15 @@ public final class VerifyArtifacts {
         parameters.put("threads", result.options().threads());
         root.put("parameters", parameters);
         Map<String, Object> totals = new LinkedHashMap<>();
-        totals.put("files", result.files().size());
+        totals.put("files", result.fileCount());
+        totals.put("listedFiles", result.files().size());
         totals.put("chunks", result.chunks());
         totals.put("bytes", result.bytes());
         totals.put("readBytes", result.readBytes());
         totals.put("dataBytes", result.dataBytes());
         totals.put("holeBytes", result.holeBytes());
         totals.put("zeroChunks", result.zeroChunks());
+        totals.put("skipped", result.skippedCount());
         totals.put("seconds", Math.round(result.seconds() * 1000) / 1000.0);
         root.put("totals", totals);
         if (result.incremental() != null) {

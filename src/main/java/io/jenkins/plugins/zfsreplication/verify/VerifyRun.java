@@ -126,7 +126,7 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
         static Figures of(VerifyResult result, CompareResult comparison) {
             VerifyResult.Incremental incremental = result.incremental();
             boolean reused = incremental != null && incremental.fullBecause() == null;
-            return new Figures(result.files().size() + (reused ? incremental.reusedFiles() : 0),
+            return new Figures(result.fileCount() + (reused ? incremental.reusedFiles() : 0),
                     result.bytes() + (reused ? incremental.reusedBytes() : 0), result.dataBytes(),
                     result.chunks() + (reused ? incremental.reusedChunks() : 0), result.seconds(),
                     comparison == null ? 0 : comparison.total(), result.readBytes(), reused ? incremental.since() : null);
@@ -225,14 +225,14 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
             return String.format(Locale.ROOT,
                     "verified %d file(s), %s, since %s: read %s (%.1f%%) of %d changed file(s) in %.2f s: %s/s;"
                             + " took %s from the earlier manifest",
-                    result.files().size() + incremental.reusedFiles(), Sizes.human(total), incremental.since(),
-                    Sizes.human(read), total == 0 ? 0.0 : 100.0 * read / total, result.files().size(),
+                    result.fileCount() + incremental.reusedFiles(), Sizes.human(total), incremental.since(),
+                    Sizes.human(read), total == 0 ? 0.0 : 100.0 * read / total, result.fileCount(),
                     result.seconds(), Sizes.human(read / seconds), String.join(" and ", taken));
         }
         String full = incremental == null ? "" : " (everything read: " + incremental.fullBecause() + ")";
         return String.format(Locale.ROOT,
                 "verified %d file(s), %s (%s data, %s holes, %d zero chunks) in %.2f s: %s/s",
-                result.files().size(), Sizes.human(result.bytes()), Sizes.human(result.dataBytes()),
+                result.fileCount(), Sizes.human(result.bytes()), Sizes.human(result.dataBytes()),
                 Sizes.human(result.holeBytes()), result.zeroChunks(), result.seconds(), Sizes.human(result.bytes() / seconds))
                 + full;
     }

@@ -129,7 +129,7 @@ class TreeChangedWhileVerifiedTest {
              HashingSession session = session(recorder);
              ManifestWriter writer = ManifestWriter.toWriter(new StringWriter(), header())) {
             change.apply();
-            new TreeHashing(session, openers).run(walk::next, writer);
+            new TreeHashing(session, openers).run(walk::next, writer, file -> { });
         }
     }
 

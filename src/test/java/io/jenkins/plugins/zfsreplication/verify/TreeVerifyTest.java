@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -109,5 +114,63 @@ class TreeVerifyTest {
         assertThat(result.files()).extracting(FileStats::path).containsExactly("one", "two");
         assertThat(result.log()).containsExactly(link + " is a symbolic link: verified its target "
                 + real.toRealPath() + " (only the root is followed)");
+    }
+
+    /**
+     * What a run holds and reports does not grow with the tree: of 2,500 files the result and
+     * verify-report.json list the 1,000 largest (in manifest order, the earlier of two the same
+     * size), of 1,200 symlinks the first 1,000, and count every one; the manifest lists all files.
+     * The expected list is computed here from the sizes on disk.
+     */
+    @Test
+    void shouldListTheLargestFilesAndCountEveryOne() throws IOException {
+        Path root = Files.createDirectory(temporary.resolve("wide"));
+        for (int i = 0; i < 2500; i++) {
+            // sizes 0-1999 bytes, many of them shared by several files
+            Files.write(root.resolve(String.format(Locale.ROOT, "f%04d", i)), new byte[(i * 7919) % 2000]);
+        }
+        for (int i = 0; i < 1200; i++) {
+            Files.createSymbolicLink(root.resolve(String.format(Locale.ROOT, "l%04d", i)), root.resolve("f0000"));
+        }
+        Path manifest = temporary.resolve("wide.manifest");
+
+        VerifyResult result = new Verifier(new VerifyOptions(CHUNK, 1, HashAlgorithm.XXH64, SparseMode.AUTO, 2), 100, null)
+                .verify(root, manifest);
+
+        List<Path> files = new ArrayList<>();
+        long bytes = 0;
+        for (int i = 0; i < 2500; i++) {
+            Path file = root.resolve(String.format(Locale.ROOT, "f%04d", i));
+            files.add(file);
+            bytes += Files.size(file);
+        }
+        List<Path> bySize = new ArrayList<>(files);
+        bySize.sort(Comparator.comparingLong(TreeVerifyTest::size).reversed()); // stable: earlier names first
+        List<String> expected = bySize.subList(0, 1000).stream().map(file -> file.getFileName().toString()).sorted().toList();
+        assertThat(result.files()).extracting(FileStats::path).containsExactlyElementsOf(expected);
+        assertThat(result.fileCount()).isEqualTo(2500);
+        assertThat(result.bytes()).isEqualTo(bytes);
+        assertThat(result.chunks()).isEqualTo(files.stream().filter(file -> size(file) > 0).count());
+        assertThat(result.skipped()).hasSize(1000).first().isEqualTo(new VerifyResult.Skipped("l0000", "symlink (not followed)"));
+        assertThat(result.skipped()).last().isEqualTo(new VerifyResult.Skipped("l0999", "symlink (not followed)"));
+        assertThat(result.skippedCount()).isEqualTo(1200);
+        assertThat(Oracle.chunkLines(manifest)).containsExactlyElementsOf(Oracle.treeChunks(root, "xxh64", CHUNK));
+
+        JsonNode report = new ObjectMapper().readTree(VerifyArtifacts.reportJson(result, "wide.manifest", null));
+        assertThat(report.at("/totals/files").asLong()).isEqualTo(2500);
+        assertThat(report.at("/totals/listedFiles").asLong()).isEqualTo(1000);
+        assertThat(report.at("/totals/bytes").asLong()).isEqualTo(bytes);
+        assertThat(report.at("/totals/skipped").asLong()).isEqualTo(1200);
+        assertThat(report.get("files")).hasSize(1000);
+        assertThat(report.get("skipped")).hasSize(1000);
+        assertThat(report.at("/files/0/path").asText()).isEqualTo(expected.get(0));
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }
