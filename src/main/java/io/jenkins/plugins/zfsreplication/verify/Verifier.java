@@ -144,13 +144,21 @@ public final class Verifier {
         }
         Posix posix = Posix.get();
         FileStatsCollector stats = new FileStatsCollector();
+        // a note per file (a file system that cannot map holes says so for each large file) is kept
+        // for the first files only, as their statistics are: the log must not grow with the tree
+        long[] notes = new long[1];
+        Consumer<String> fileNotes = note -> {
+            if (notes[0]++ < FileStatsCollector.LISTED) {
+                log.add(note);
+            }
+        };
         List<VerifyResult.Skipped> skipped = List.of();
         long skippedCount = 0;
         IncrementalTree.Reused reused = null;
         try (NativeDirectory root = tree ? openRoot(posix, input) : null;
              ThroughputRecorder recorder = new ThroughputRecorder(sampleMillis, progress);
              TreeOpener.PerThread openers = tree ? new TreeOpener.PerThread(root) : null;
-             HashingSession session = new HashingSession(options, posix, xxhash, recorder, log::add);
+             HashingSession session = new HashingSession(options, posix, xxhash, recorder, fileNotes);
              ManifestWriter writer = output.apply(header)) {
             IncrementalTree incremental = changes == null ? null : new IncrementalTree(request.since().manifest(),
                     changes, openers, objects -> request.changes().chunks(request.since().snapshot(), request.snapshot(),
@@ -190,6 +198,10 @@ public final class Verifier {
                 } catch (PosixException e) {
                     throw new VerifyException(e, "%s", e.getMessage());
                 }
+            }
+            if (notes[0] > FileStatsCollector.LISTED) {
+                log.add(String.format(java.util.Locale.ROOT, "%d more notes like the above on other files left out",
+                        notes[0] - FileStatsCollector.LISTED));
             }
             FileTotals totals = stats.totals();
             long files = totals.files() + (reused == null ? 0 : reused.files());

@@ -194,6 +194,10 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
         log.addAll(result.log());
         // a skipped file's name may hold a newline or an escape sequence: shown, never interpreted
         result.skipped().forEach(s -> log.add(TerminalText.line("not hashed: " + s.path() + ": " + s.reason())));
+        if (result.skippedCount() > result.skipped().size()) {
+            log.add(String.format(java.util.Locale.ROOT, "not hashed: %d more symlinks and special files (%d in all)",
+                    result.skippedCount() - result.skipped().size(), result.skippedCount()));
+        }
         return new Result(result, comparison, outputs.written(), log);
     }
 

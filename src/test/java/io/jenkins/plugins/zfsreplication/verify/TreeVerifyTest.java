@@ -119,7 +119,8 @@ class TreeVerifyTest {
     /**
      * What a run holds and reports does not grow with the tree: of 2,500 files the result and
      * verify-report.json list the 1,000 largest (in manifest order, the earlier of two the same
-     * size), of 1,200 symlinks the first 1,000, and count every one; the manifest lists all files.
+     * size), of 1,200 symlinks the first 1,000 (the log says how many more), and count every one;
+     * the manifest lists all files.
      * The expected list is computed here from the sizes on disk.
      */
     @Test
@@ -133,9 +134,13 @@ class TreeVerifyTest {
             Files.createSymbolicLink(root.resolve(String.format(Locale.ROOT, "l%04d", i)), root.resolve("f0000"));
         }
         Path manifest = temporary.resolve("wide.manifest");
+        Path reportFile = temporary.resolve("wide.json");
 
-        VerifyResult result = new Verifier(new VerifyOptions(CHUNK, 1, HashAlgorithm.XXH64, SparseMode.AUTO, 2), 100, null)
-                .verify(root, manifest);
+        VerifyRun.Result run = new VerifyRun(new VerifyOptions(CHUNK, 1, HashAlgorithm.XXH64, SparseMode.AUTO, 2), 100, null,
+                log -> { throw new AssertionError("not a snapshot"); },
+                log -> { throw new AssertionError("not incremental"); })
+                .run(root.toString(), temporary, new VerifyRun.Outputs(manifest, reportFile, null, null), null, null);
+        VerifyResult result = run.verified();
 
         List<Path> files = new ArrayList<>();
         long bytes = 0;
@@ -156,7 +161,12 @@ class TreeVerifyTest {
         assertThat(result.skippedCount()).isEqualTo(1200);
         assertThat(Oracle.chunkLines(manifest)).containsExactlyElementsOf(Oracle.treeChunks(root, "xxh64", CHUNK));
 
-        JsonNode report = new ObjectMapper().readTree(VerifyArtifacts.reportJson(result, "wide.manifest", null));
+        assertThat(run.log()).filteredOn(line -> line.startsWith("not hashed: ")).hasSize(1001)
+                .startsWith("not hashed: l0000: symlink (not followed)")
+                .endsWith("not hashed: l0999: symlink (not followed)",
+                        "not hashed: 200 more symlinks and special files (1200 in all)");
+
+        JsonNode report = new ObjectMapper().readTree(reportFile.toFile());
         assertThat(report.at("/totals/files").asLong()).isEqualTo(2500);
         assertThat(report.at("/totals/listedFiles").asLong()).isEqualTo(1000);
         assertThat(report.at("/totals/bytes").asLong()).isEqualTo(bytes);
