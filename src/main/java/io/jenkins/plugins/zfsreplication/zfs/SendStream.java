@@ -1,6 +1,5 @@
 package io.jenkins.plugins.zfsreplication.zfs;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -19,7 +18,10 @@ import java.nio.ByteOrder;
  *
  * <p>A stream is input from another process: every length is bounded before it is skipped, an
  * unknown record type or a stream that ends early fails with {@link ZfsException}, and nothing
- * after the END record is accepted.
+ * after the END record is accepted. Its checksums are checked as {@code zfs recv} checks them: the
+ * running Fletcher-4 of every byte before it, which the END record carries in every ZFS and each
+ * record in its last 32 bytes since OpenZFS 0.7 (zero before). A stream damaged on its way (a bad
+ * pipe, a flipped bit in memory) whose record structure still holds is refused, not believed.
  */
 public final class SendStream {
     /** {@code DMU_BACKUP_MAGIC}: the BEGIN record's magic number. */
@@ -47,6 +49,12 @@ public final class SendStream {
     private static final long MAX_EMBEDDED = 112;
     /** The nvlist of a BEGIN record (resume and redaction data) is small. */
     private static final long MAX_BEGIN_PAYLOAD = 16L << 20;
+    /** Where a record holds the checksum of the stream before it ({@code drr_checksum}): its last 32 bytes. */
+    private static final int RECORD_CHECKSUM = RECORD_BYTES - 32;
+    /** Where the END record holds the checksum of the whole stream before it ({@code drr_end.drr_checksum}). */
+    private static final int END_CHECKSUM = 8;
+    /** Payloads are read through a buffer this large to be checksummed, then dropped. */
+    private static final int PAYLOAD_BUFFER = 128 << 10;
 
     /** What a stream changes, in the order of its records. */
     public interface Visitor {
@@ -99,12 +107,26 @@ public final class SendStream {
         }
         long toGuid = record.getLong(40);
         long fromGuid = record.getLong(48);
-        skip(in, bounded(Integer.toUnsignedLong(record.getInt(4)), MAX_BEGIN_PAYLOAD, "BEGIN payload", 0), 0);
+        Fletcher4 checksum = new Fletcher4(record.order());
+        byte[] payloadBuffer = new byte[PAYLOAD_BUFFER];
+        checksum.update(bytes, 0, RECORD_BYTES);
+        skip(in, bounded(Integer.toUnsignedLong(record.getInt(4)), MAX_BEGIN_PAYLOAD, "BEGIN payload", 0), 0,
+                checksum, payloadBuffer);
         for (long index = 1; ; index++) {
             if (!fill(in, bytes)) {
                 throw new ZfsException("The send stream ends after %d records, without an END record", index);
             }
             int type = record.getInt(0);
+            if (type == END && !checksum.matches(record, END_CHECKSUM)) {
+                throw new ZfsException("The send stream fails its checksum at its END record (record %d): it was"
+                        + " damaged on its way", index);
+            }
+            checksum.update(bytes, 0, RECORD_CHECKSUM);
+            if (!Fletcher4.isZero(record, RECORD_CHECKSUM) && !checksum.matches(record, RECORD_CHECKSUM)) {
+                throw new ZfsException("Record %d of the send stream fails its checksum: the stream was damaged on its"
+                        + " way", index);
+            }
+            checksum.update(bytes, RECORD_CHECKSUM, RECORD_BYTES - RECORD_CHECKSUM);
             long payload = switch (type) {
                 case OBJECT -> roundUp8(bounded(Integer.toUnsignedLong(record.getInt(28)), MAX_BONUS, "bonus length", index));
                 case FREEOBJECTS -> {
@@ -150,7 +172,7 @@ public final class SendStream {
                 }
                 return new Summary(fromGuid, toGuid, index + 1);
             }
-            skip(in, payload, index);
+            skip(in, payload, index, checksum, payloadBuffer);
         }
     }
 
@@ -185,11 +207,16 @@ public final class SendStream {
         return true;
     }
 
-    private static void skip(InputStream in, long length, long index) throws IOException {
-        try {
-            in.skipNBytes(length);
-        } catch (EOFException e) {
-            throw new ZfsException("The send stream ends inside the payload of record %d (%d bytes)", index, length);
+    /** Reads past a payload of {@code length} bytes, adding them to {@code checksum}. */
+    private static void skip(InputStream in, long length, long index, Fletcher4 checksum, byte[] buffer)
+            throws IOException {
+        for (long left = length; left > 0; ) {
+            int piece = (int) Math.min(left, buffer.length);
+            if (in.readNBytes(buffer, 0, piece) < piece) {
+                throw new ZfsException("The send stream ends inside the payload of record %d (%d bytes)", index, length);
+            }
+            checksum.update(buffer, 0, piece);
+            left -= piece;
         }
     }
 }

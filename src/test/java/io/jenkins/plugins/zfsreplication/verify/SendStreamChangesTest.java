@@ -149,6 +149,35 @@ class SendStreamChangesTest {
                 .matches("The send stream ends after \\d+ records, without an END record");
         assertThat(refusal(Arrays.copyOf(stream, stream.length + 1)))
                 .matches("The send stream goes on after its END record \\(record \\d+\\)");
+        // one bit of written data flipped, the structure intact: only the END record's checksum of
+        // the whole stream (the one zfs-fuse's streams carry) can tell
+        byte[] flipped = stream.clone();
+        flipped[write + 312 + 100] ^= 0x10; // inside any WRITE payload (at least 512 bytes)
+        assertThat(refusal(flipped)).isEqualTo("The send stream fails its checksum at its END record (record "
+                + records() + "): it was damaged on its way");
+        // a record's own checksum (OpenZFS 0.7 and later write one in each record) that does not match
+        byte[] wrongRecordSum = stream.clone();
+        ByteBuffer.wrap(wrongRecordSum).order(ByteOrder.LITTLE_ENDIAN).putLong(write + 280, 12345);
+        assertThat(refusal(wrongRecordSum)).matches("Record \\d+ of the send stream fails its checksum: the stream was"
+                + " damaged on its way");
+    }
+
+    /** The number of records before the END record, counted by walking the stream as the reader does. */
+    private static long records() {
+        ByteBuffer buffer = ByteBuffer.wrap(stream).order(ByteOrder.LITTLE_ENDIAN);
+        int position = 312 + buffer.getInt(4);
+        long index = 1;
+        while (buffer.getInt(position) != 5) {
+            int type = buffer.getInt(position);
+            int payload = switch (type) {
+                case 1 -> (buffer.getInt(position + 28) + 7) & ~7;
+                case 3 -> (int) buffer.getLong(position + 32); // zfs-fuse sends no compressed WRITE
+                default -> 0;
+            };
+            position += 312 + payload;
+            index++;
+        }
+        return index;
     }
 
     /** The offset of the first WRITE record, found by walking the records as the reader does. */
