@@ -6,7 +6,8 @@ import java.nio.ByteOrder;
 /**
  * The running Fletcher-4 checksum ZFS keeps over a send stream: four 64-bit sums over the stream's
  * 32-bit words, in the byte order of the host that sent it, carried on from one piece to the next.
- * Pieces are whole words except a stream's last bytes, which are taken as zero-padded.
+ * A piece that is not a whole number of words (ZFS sends none) has its last bytes taken as
+ * zero-padded.
  */
 final class Fletcher4 {
     private final ByteOrder order;
@@ -20,14 +21,31 @@ final class Fletcher4 {
     }
 
     void update(byte[] bytes, int offset, int length) {
-        ByteBuffer words = ByteBuffer.wrap(bytes).order(order);
         int end = offset + length;
         int whole = offset + (length & ~3);
         long sa = a;
         long sb = b;
         long sc = c;
         long sd = d;
-        for (int i = offset; i < whole; i += 4) {
+        // two words per load: the command line runs with the client compiler only, which makes a
+        // call of each ByteBuffer access (measured here, 128 KiB pieces: a getInt per word 400 MB/s
+        // with it and 3.7 GB/s with the optimising compiler; a getLong per two words 0.9-1.4 GB/s
+        // and 4.8-5.6 GB/s)
+        ByteBuffer words = ByteBuffer.wrap(bytes).order(order);
+        boolean little = order == ByteOrder.LITTLE_ENDIAN;
+        int pairs = offset + (length & ~7);
+        for (int i = offset; i < pairs; i += 8) {
+            long two = words.getLong(i);
+            sa += little ? two & 0xffffffffL : two >>> 32;
+            sb += sa;
+            sc += sb;
+            sd += sc;
+            sa += little ? two >>> 32 : two & 0xffffffffL;
+            sb += sa;
+            sc += sb;
+            sd += sc;
+        }
+        for (int i = pairs; i < whole; i += 4) {
             sa += Integer.toUnsignedLong(words.getInt(i));
             sb += sa;
             sc += sb;

@@ -8,7 +8,7 @@ import java.nio.ByteOrder;
 /**
  * Reads the records of one {@code zfs send} stream (not a {@code -R} package, not raw) and reports
  * which byte ranges of which objects it writes or frees: what changed between the two snapshots of
- * an incremental stream. The data the records carry is skipped, never kept.
+ * an incremental stream. The data the records carry is read into its checksum only, never kept.
  *
  * <p>Every record is 312 bytes, a type and a union, followed by its payload. The payload's length
  * is not in the record's {@code drr_payloadlen} (OpenZFS sets it only for the BEGIN record's
@@ -16,7 +16,7 @@ import java.nio.ByteOrder;
  * type, as {@code zstream dump} does. The layout is the same in every ZFS since the 2012 one
  * zfs-fuse has; fields added later are zero in older streams.
  *
- * <p>A stream is input from another process: every length is bounded before it is skipped, an
+ * <p>A stream is input from another process: every length is bounded before it is read, an
  * unknown record type or a stream that ends early fails with {@link ZfsException}, and nothing
  * after the END record is accepted. Its checksums are checked as {@code zfs recv} checks them: the
  * running Fletcher-4 of every byte before it, which the END record carries in every ZFS and each
