@@ -64,6 +64,13 @@ public final class FreshnessCheck {
             status = CheckStatus.CRITICAL;
             reason = String.format("the target shares no snapshot with the source (compared by GUID; %d target"
                     + " snapshots)", targetSnapshots.size());
+        } else if (newestCommon.ageSeconds() < 0) {
+            // a snapshot dated after this host's clock (a clock ahead, a name made by hand or by a hostile
+            // source) would make the backup look fresh for as long as its date lies ahead: never OK
+            status = CheckStatus.WARNING;
+            reason = String.format("newest common snapshot @%s is dated in the future (%s after this host's clock): its"
+                    + " age says nothing about the backup; check the clocks and the snapshot", newestCommon.name(),
+                    Ages.format(-newestCommon.ageSeconds()));
         } else {
             long age = newestCommon.ageSeconds();
             status = age > crit ? CheckStatus.CRITICAL : age > warn ? CheckStatus.WARNING : CheckStatus.OK;

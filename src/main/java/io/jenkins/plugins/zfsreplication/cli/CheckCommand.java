@@ -71,7 +71,7 @@ final class CheckCommand implements Callable<Integer> {
             environment.runner(selected.targetHost); // checks the ssh destinations before anything runs
             environment.runner(selected.sourceHost);
             report = new FreshnessRun(environment.zfs(selected.sourceHost), environment.zfs(selected.targetHost),
-                    options).run(now == null ? Instant.now() : now, environment.err()::println);
+                    options).run(now == null ? environment.clock().instant() : now, environment.err()::println);
         } catch (ZfsException e) {
             ReportMetrics.checkUnknown(metrics);
             return unknown(environment, json, e.getMessage());

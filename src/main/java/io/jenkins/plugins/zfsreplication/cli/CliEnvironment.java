@@ -12,9 +12,14 @@ import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 
 /**
  * What the subcommands reach the world through: a runner for this host's commands (others are
- * reached over ssh through it) and the two output streams. Tests hand in their own.
+ * reached over ssh through it), the two output streams, and this host's clock (what "now" and
+ * "the future" are). Tests hand in their own.
  */
-record CliEnvironment(CommandRunner localRunner, PrintWriter out, PrintWriter err) {
+record CliEnvironment(CommandRunner localRunner, PrintWriter out, PrintWriter err, java.time.Clock clock) {
+
+    CliEnvironment(CommandRunner localRunner, PrintWriter out, PrintWriter err) {
+        this(localRunner, out, err, java.time.Clock.systemUTC());
+    }
 
     static CliEnvironment system() {
         // UTF-8, as every file the commands write and as zfs's output is read: a dataset name prints

@@ -12,6 +12,7 @@ import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
 import io.jenkins.plugins.zfsreplication.plan.PlanException;
 import io.jenkins.plugins.zfsreplication.plan.PlanOptions;
 import io.jenkins.plugins.zfsreplication.plan.PlanRun;
+import io.jenkins.plugins.zfsreplication.plan.Planner;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotHooks;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
@@ -87,12 +88,17 @@ final class PlanCommand implements Callable<Integer> {
         }
         PlanRun run = new PlanRun(environment.zfs(selected.sourceHost), environment.zfs(selected.targetHost), options,
                 snapshotNow, estimateSizes, snapshotHooks);
-        ReplicationPlan plan = run.run(now == null ? Instant.now() : now, environment.err()::println);
+        ReplicationPlan plan = run.run(now == null ? environment.clock().instant() : now, environment.err()::println);
         ReportMetrics.plan(metrics, plan);
         Files.createDirectories(output);
         String text = PlanArtifacts.write(plan, output);
         environment.out().print(text);
         environment.out().flush();
+        java.util.Optional<String> unreadable = Planner.unreadableTarget(plan);
+        if (unreadable.isPresent()) {
+            // the plan is written (it sends and prunes nothing), and the night fails where people look
+            return CliErrors.report(environment.err(), new PlanException(Planner.UNREADABLE, unreadable.get()), Main.FAILED);
+        }
         return 0;
     }
 }

@@ -23,6 +23,7 @@ import io.jenkins.plugins.zfsreplication.prune.PruneRun;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPropertyException;
 import io.jenkins.plugins.zfsreplication.prune.StalePlanException;
+import io.jenkins.plugins.zfsreplication.prune.UnsafeDestroyException;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -67,6 +68,11 @@ final class PruneCommand implements Callable<Integer> {
     @Option(names = "--now", defaultValue = "wall", paramLabel = "wall|newest|INSTANT",
             description = "What counts as now: the wall clock (default), the newest snapshot, or an ISO-8601 instant.")
     private String now;
+
+    @Option(names = "--trust-source-keep-target", description = "Take the target's rules from the source's"
+            + " zfs-replication:keep-target also where the source is another host (a pull). Without it only this"
+            + " host's own settings decide what is destroyed on the target.")
+    private boolean trustSourceKeepTarget;
 
     @Option(names = "--destroy", description = "Really destroy (without it: a dry run that lists what would go).")
     private boolean destroy;
@@ -114,9 +120,9 @@ final class PruneCommand implements Callable<Integer> {
         PruneBeforeSend.Result result;
         try {
             result = run.run(plan, environment.err()::println);
-        } catch (StalePlanException | RetentionPropertyException e) {
-            // the plan no longer matches the target (plan again), or a dataset's retention property is not rules:
-            // input to fix, not a zfs failure
+        } catch (StalePlanException | RetentionPropertyException | UnsafeDestroyException e) {
+            // the plan no longer matches the target (plan again), a dataset's retention property is not rules, or a
+            // destroy would break an invariant: input to fix, not a zfs failure; nothing was destroyed
             return CliErrors.badInput(environment, e);
         }
         ReportMetrics.prune(metrics, result.report());
@@ -147,7 +153,7 @@ final class PruneCommand implements Callable<Integer> {
         PruneReport report;
         try {
             report = run.run(environment.err()::println);
-        } catch (RetentionPropertyException e) {
+        } catch (RetentionPropertyException | UnsafeDestroyException e) {
             return CliErrors.badInput(environment, e);
         }
         ReportMetrics.prune(metrics, report);
@@ -162,7 +168,9 @@ final class PruneCommand implements Callable<Integer> {
     private PruneOptions options() {
         return new PruneOptions(targetRules == null ? null : RetentionPolicy.parse(targetRules),
                 sourceRules == null ? null : RetentionPolicy.parse(sourceRules), SnapshotNaming.of(prefix, pattern),
-                nowMode(), nowMode() == PruneOptions.NowMode.FIXED ? Instant.parse(now) : Instant.now());
+                nowMode(), nowMode() == PruneOptions.NowMode.FIXED ? Instant.parse(now) : environment.clock().instant(),
+                environment.clock().instant())
+                .trustingSourceKeepTarget(trustSourceKeepTarget);
     }
 
     private PruneOptions.NowMode nowMode() {

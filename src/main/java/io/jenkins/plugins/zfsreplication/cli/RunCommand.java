@@ -75,6 +75,10 @@ final class RunCommand implements Callable<Integer> {
             description = "With --keep-target: further snapshot names that are candidates.")
     private String pattern;
 
+    @Option(names = "--trust-source-keep-target", description = "With --keep-target: take the target's rules from"
+            + " the source's zfs-replication:keep-target also where the source is another host (a pull).")
+    private boolean trustSourceKeepTarget;
+
     @Option(names = "--target-id", paramLabel = "ID",
             description = "Names the target across runs: after the run, the newest snapshot each dataset delivered is "
                     + "held on the source and on the target with the tag zfs-replication:ID and the base it superseded "
@@ -114,7 +118,7 @@ final class RunCommand implements Callable<Integer> {
         Checked checked = CliErrors.input(this::check);
         ReplicationPlan read = checked.plan();
         SendRecvJob job = SendRecvJob.bothEnds(checked.stream(), checked.source(), checked.target(),
-                checked.retention(), read, checked.options(), environment.err()::println);
+                checked.retention(), read, checked.options(), environment.err()::println).clocked(environment.clock());
         if ("tcp".equals(checked.stream().name()) && !dryRun) {
             environment.err().println(transfer.tcpProtection());
         }
@@ -168,6 +172,7 @@ final class RunCommand implements Callable<Integer> {
             return null;
         }
         return new PruneOptions(RetentionPolicy.parse(targetRules), null, SnapshotNaming.of(prefix, pattern),
-                PruneOptions.NowMode.WALL_CLOCK, Instant.now());
+                PruneOptions.NowMode.WALL_CLOCK, environment.clock().instant())
+                .trustingSourceKeepTarget(trustSourceKeepTarget);
     }
 }

@@ -52,7 +52,7 @@ final class SnapshotCommand implements Callable<Integer> {
         } catch (ZfsException e) {
             return CliErrors.badInput(environment, e);
         }
-        SnapshotRun.Taken taken = run.run(now == null ? Instant.now() : now, environment.err()::println);
+        SnapshotRun.Taken taken = run.run(now == null ? environment.clock().instant() : now, environment.err()::println);
         taken.datasets().forEach(d -> environment.out().println(d.snapshot(taken.name())));
         environment.out().flush();
         metrics.gauge("snapshot_datasets", "Datasets the last snapshot run snapshotted.", java.util.Map.of(),

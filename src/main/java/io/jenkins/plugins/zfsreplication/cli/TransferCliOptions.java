@@ -58,6 +58,12 @@ final class TransferCliOptions {
                     + "missing parent stops the step with an error.")
     boolean createParents;
 
+    @Option(names = "--allow-rollback",
+            description = "Run the rollbacks the plan names (zfs rollback -r to the base, then zfs recv -F: the target's"
+                    + " later snapshots and changes are lost). Default: such a step is refused, nothing sent or"
+                    + " destroyed; a plan made with --allow-rollback needs it here too.")
+    boolean allowRollback;
+
     @Option(names = {"-j", "--concurrency"}, paramLabel = "N", defaultValue = "1",
             description = "Datasets transferred at once; the steps of one dataset always run in order (default: ${DEFAULT-VALUE}).")
     int concurrency;
@@ -100,7 +106,8 @@ final class TransferCliOptions {
                 .withRecvProperties(recvSet, recvExclude).withMountReceived(mountReceived)
                 .withTimes(seconds(interval), seconds(acceptTimeout), seconds(silenceTimeout))
                 .withRetry(new RetryPolicy(retries, seconds(retryDelay))).withSendDecrypted(sendDecrypted)
-                .withCreateParents(createParents).withTcpPlaintext(plaintext);
+                .withCreateParents(createParents).withTcpPlaintext(plaintext)
+                .withAllowRollback(allowRollback);
     }
 
     /** The line a tcp run logs about its protection, so that plaintext is never silent. */

@@ -12,7 +12,6 @@ import io.jenkins.plugins.zfsreplication.zfs.Listing;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsCommandException;
 
 /**
  * One planning run against live hosts: lists the source once, takes the run's snapshots if asked
@@ -55,14 +54,10 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
      * {@link #listTargetText}); {@link #target()} is not used then.
      */
     public ReplicationPlan run(Instant now, ListingText targetListing, Consumer<String> log) {
-        return run(now, () -> {
-            Listing listing = targetListing.parse();
-            log.accept(String.format("target %s: %d objects, listed there in one call", listing.host(), listing.size()));
-            return listing;
-        }, log);
+        return run(now, () -> targetListing, log);
     }
 
-    private ReplicationPlan run(Instant now, Supplier<Listing> targetLister, Consumer<String> log) {
+    private ReplicationPlan run(Instant now, Supplier<ListingText> targetLister, Consumer<String> log) {
         Listing sourceListing = listSource();
         log.accept(String.format("source %s: %d objects listed in one call", source.host(), sourceListing.size()));
         if (snapshotNow) {
@@ -70,8 +65,14 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
             sourceListing = listSource();
             log.accept(String.format("source listed again for the new snapshots' GUIDs: %d objects", sourceListing.size()));
         }
-        Listing targetListing = targetLister.get();
-        ReplicationPlan plan = Planner.plan(sourceListing, targetListing, options, now);
+        ListingText targetText = targetLister.get();
+        Listing targetListing = targetText.parse();
+        if (targetListing.size() > 0) {
+            log.accept(String.format("target %s: %d objects listed in one call", targetListing.host(),
+                    targetListing.size()));
+        }
+        ReplicationPlan plan = Planner.plan(sourceListing, targetListing, options, now,
+                targetText.unreadable().orElse(null));
         return estimateSizes ? estimate(plan, log) : plan;
     }
 
@@ -80,33 +81,30 @@ public record PlanRun(Zfs source, Zfs target, PlanOptions options, boolean snaps
     }
 
     /** The target's listing under the target root; empty when the root does not exist yet. */
-    Listing listTarget(Consumer<String> log) {
-        Listing listing = listTargetText(target, options.targetRoot(), log).parse();
-        if (listing.size() > 0) {
-            log.accept(String.format("target %s: %d objects listed in one call", target.host(), listing.size()));
-        }
-        return listing;
+    ListingText listTarget(Consumer<String> log) {
+        return listTargetText(target, options.targetRoot(), log);
     }
 
     /**
      * What planning needs of the target, in one zfs call on the target's host: everything under
-     * {@code targetRoot}, as text to hand to the planning host; empty when the root does not exist yet.
+     * {@code targetRoot}, as text to hand to the planning host. Empty when the root does not exist
+     * yet but its parent does (every dataset is new); unreadable ({@link ListingText#unreadable})
+     * when its pool or parent is missing: then no dataset is taken for new.
      */
     public static ListingText listTargetText(Zfs target, DatasetName targetRoot, Consumer<String> log) {
         List<String> properties = new ArrayList<>(List.of("userrefs", "origin"));
         if (target.capabilities().has(Feature.RESUME_TOKENS)) {
             properties.add(Planner.RESUME_TOKEN);
         }
-        try {
-            return target.listText(List.of(targetRoot), true, properties);
-        } catch (ZfsCommandException e) {
-            if (!e.isDatasetMissing()) {
-                throw e;
-            }
+        ListingText text = target.listRootText(targetRoot, properties);
+        if (text.unreadable().isPresent()) {
+            log.accept(String.format("target %s: %s cannot be read: %s", target.host(), targetRoot,
+                    text.unreadable().get()));
+        } else if (text.isEmpty()) {
             log.accept(String.format("target %s: %s does not exist yet, every dataset is new", target.host(),
                     targetRoot));
-            return ListingText.empty(target.host(), properties);
         }
+        return text;
     }
 
     /** A resumed step sends the rest of its stream: what its token says is left, -1 if the token is stale. */

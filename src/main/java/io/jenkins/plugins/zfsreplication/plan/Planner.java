@@ -31,7 +31,25 @@ public final class Planner {
     private Planner() {
     }
 
+    /** The one line that says so when the target could not be read (its reason fills in %s). */
+    public static final String UNREADABLE = "The target is not readable: %s. Every dataset is REFUSED: nothing will be"
+            + " sent or pruned by this plan. Fix the target (import its pool, create the parent, check the target"
+            + " host) and plan again";
+    /** What the reason of every dataset starts with when the target could not be read. */
+    public static final String TARGET_NOT_READABLE = "target not readable: ";
+
     public static ReplicationPlan plan(Listing source, Listing target, PlanOptions options, Instant createdAt) {
+        return plan(source, target, options, createdAt, null);
+    }
+
+    /**
+     * @param targetUnreadable why the target root could not be read ({@code ListingText#unreadable}), or
+     *                         null: then every selected dataset is REFUSED with that reason. An empty
+     *                         listing of a target whose pool is missing is no new target: planning
+     *                         full sends would leave its real bases to any prune.
+     */
+    public static ReplicationPlan plan(Listing source, Listing target, PlanOptions options, Instant createdAt,
+                                       String targetUnreadable) {
         List<DatasetPlan> datasets = new ArrayList<>();
         List<RefusedName> refused = new ArrayList<>();
         Map<DatasetName, DatasetName> sourceOfTarget = new HashMap<>();
@@ -54,10 +72,20 @@ public final class Planner {
             String excluded = options.selection().exclusionReason(dataset);
             datasets.add(excluded != null
                     ? new DatasetPlan(name, targetName, DatasetAction.SKIPPED, excluded, List.of())
+                    : targetUnreadable != null
+                    ? new DatasetPlan(name, targetName, DatasetAction.REFUSED, TARGET_NOT_READABLE + targetUnreadable,
+                            List.of()).withEncryption(Encryption.of(dataset))
                     : planDataset(name, targetName, source, target, options).withEncryption(Encryption.of(dataset)));
         }
         return new ReplicationPlan(createdAt, source.host(), target.host(), options.selection().roots(), options.targetRoot(),
                 datasets, refused);
+    }
+
+    /** Why the plan's target could not be read, when that made it refuse every dataset. */
+    public static java.util.Optional<String> unreadableTarget(ReplicationPlan plan) {
+        return plan.datasets().stream().filter(d -> d.action() == DatasetAction.REFUSED
+                && d.reason().startsWith(TARGET_NOT_READABLE)).findFirst()
+                .map(d -> d.reason().substring(TARGET_NOT_READABLE.length()));
     }
 
     static DatasetPlan planDataset(DatasetName source, DatasetName target, Listing sourceListing, Listing targetListing,

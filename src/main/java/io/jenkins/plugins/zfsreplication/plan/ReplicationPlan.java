@@ -59,9 +59,27 @@ public record ReplicationPlan(Instant createdAt, String sourceHost, String targe
         this(createdAt, sourceHost, targetHost, sourceRoots, targetRoot, datasets, List.of());
     }
 
-    /** The same plan with other datasets (pruned, or with size estimates). */
+    /**
+     * The same plan with other datasets (pruned, or with size estimates): every rewrite of a plan
+     * comes through here, and none may change how a dataset is encrypted (an encrypted dataset whose
+     * plan lost its {@code encryption} would be sent decrypted).
+     */
     public ReplicationPlan withDatasets(List<DatasetPlan> other) {
+        Map<DatasetName, DatasetPlan> before = new HashMap<>();
+        datasets.forEach(dataset -> before.put(dataset.source(), dataset));
+        for (DatasetPlan dataset : other) {
+            DatasetPlan was = before.get(dataset.source());
+            if (was != null && !Objects.equals(was.encryption(), dataset.encryption())) {
+                throw new PlanException("A rewrite of the plan changes how %s is encrypted (%s, was %s): refused, an"
+                        + " encrypted dataset stays raw", dataset.source(), describe(dataset.encryption()),
+                        describe(was.encryption()));
+            }
+        }
         return new ReplicationPlan(createdAt, sourceHost, targetHost, sourceRoots, targetRoot, other, refusedNames);
+    }
+
+    private static String describe(Encryption encryption) {
+        return encryption == null ? "not encrypted" : encryption.describe();
     }
 
     /** Every step of every dataset, datasets in plan order. */

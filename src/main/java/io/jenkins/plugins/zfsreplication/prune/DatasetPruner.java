@@ -34,6 +34,7 @@ final class DatasetPruner {
     private final SnapshotTable targetSnapshots;
     private final Seen sourceSeen;
     private final Seen targetSeen;
+    private final TimeTrust trust;
     private final PruneOptions options;
     /** Each side's rules for this dataset: the command's, or its properties' ({@link RetentionProperties}). */
     private final RetentionProperties.DatasetRules rules;
@@ -49,6 +50,9 @@ final class DatasetPruner {
     private final boolean hasBase;
     private final BitSet planned;
     private static final String NOT_SENT_REASON = "the target's rules would destroy it after the transfer: not sent";
+    /** Why a real target snapshot stays that the rules drop only because of planned ones. */
+    static final String UNTIL_ARRIVED = "kept until the planned snapshots that replace it have arrived (counting only"
+            + " the target's own snapshots): ";
     private final DecisionLog decisions;
     private int notSent;
     private DatasetPlan result;
@@ -71,8 +75,9 @@ final class DatasetPruner {
         this.now = now;
         this.origins = origins;
         this.planBases = PlanBases.of(dataset);
-        this.sourceSeen = Seen.of(sourceSnapshots, options);
-        this.targetSeen = Seen.of(targetSnapshots, options);
+        this.trust = new TimeTrust(options.naming(), options.clock());
+        this.sourceSeen = Seen.of(sourceSnapshots, options.naming(), trust);
+        this.targetSeen = Seen.of(targetSnapshots, options.naming(), trust);
         this.indexByGuid = new GuidIndex(sourceSnapshots);
         this.base = CommonBase.find(indexByGuid, targetSnapshots);
         this.bookmarkBase = BookmarkBase.find(source.bookmarksOf(sourceName), targetSnapshots, base);
@@ -127,7 +132,12 @@ final class DatasetPruner {
         return false;
     }
 
-    /** Judges target snapshots plus planned ones; returns the planned indices the target would destroy. */
+    /**
+     * Judges target snapshots plus planned ones; returns the planned indices the target would
+     * destroy. A planned snapshot has not arrived and may never: a real target snapshot goes only
+     * when the rules drop it counting the target's own snapshots alone too, so nights whose transfer
+     * never comes cannot drain the target (the next prune, after the arrival, lets it go).
+     */
     private BitSet pruneTarget() {
         int targets = targetSnapshots.size();
         int[] sourceIndex = new int[targets + planned.cardinality()];
@@ -138,19 +148,25 @@ final class DatasetPruner {
         }
         Seen view = targetSeen.with(sourceSeen, sourceIndex, targets);
         String[] kept = judge(view, rules.target());
+        String[] keptReal = targets == sourceIndex.length ? kept : judge(targetSeen, rules.target());
         BitSet dropped = new BitSet();
         int newest = planned.isEmpty() ? -2 : planned.length() - 1;
         for (int i = 0; i < sourceIndex.length; i++) {
+            boolean isPlanned = sourceIndex[i] >= 0;
+            int index = isPlanned ? sourceIndex[i] : i;
+            if (view.untrusted()[i] != null) {
+                decisions.add(isPlanned ? PLANNED : TARGET, index, Decision.KEEP, view.untrusted()[i], view.times()[i]);
+                continue;
+            }
             if (!view.candidates()[i]) {
                 continue;
             }
-            boolean isPlanned = sourceIndex[i] >= 0;
             SnapshotTable table = isPlanned ? sourceSnapshots : targetSnapshots;
-            int index = isPlanned ? sourceIndex[i] : i;
             String protection = protection(table, index, isPlanned ? dataset.source().name() : dataset.target().name(),
                     hasBase && table.guid(index) == baseGuid, isPlanned && index == newest,
                     isPlanned && resumed(index));
-            String rule = protection != null ? protection : kept[i];
+            String rule = protection != null ? protection : kept[i] != null ? kept[i]
+                    : isPlanned || keptReal[i] == null ? null : UNTIL_ARRIVED + keptReal[i];
             Decision decision = rule != null ? Decision.KEEP : isPlanned ? Decision.NOT_SENT : Decision.DESTROY;
             if (decision == Decision.NOT_SENT) {
                 dropped.set(index);
@@ -165,6 +181,10 @@ final class DatasetPruner {
         String[] kept = judge(sourceSeen, rules.source());
         int size = sourceSnapshots.size();
         for (int i = 0; i < size; i++) {
+            if (sourceSeen.untrusted()[i] != null) {
+                decisions.add(SOURCE, i, Decision.KEEP, sourceSeen.untrusted()[i], sourceSeen.times()[i]);
+                continue;
+            }
             if (!sourceSeen.candidates()[i]) {
                 continue;
             }
@@ -189,9 +209,13 @@ final class DatasetPruner {
         if (bookmarks.size() == 0) {
             return;
         }
-        Seen seen = Seen.of(bookmarks, options);
+        Seen seen = Seen.of(bookmarks, options.naming(), trust);
         String[] kept = judge(seen, rules.source());
         for (int i = 0; i < bookmarks.size(); i++) {
+            if (seen.untrusted()[i] != null) {
+                decisions.add(BOOKMARK, i, Decision.KEEP, seen.untrusted()[i], seen.times()[i]);
+                continue;
+            }
             if (!seen.candidates()[i]) {
                 continue;
             }
@@ -225,34 +249,6 @@ final class DatasetPruner {
             kept[candidates[c]] = verdicts[c];
         }
         return kept;
-    }
-
-    /** Snapshots as retention sees them, worked out once per run: name, time, whether a candidate. */
-    private record Seen(String[] names, long[] times, boolean[] candidates) {
-        static Seen of(SnapshotTable snapshots, PruneOptions options) {
-            int size = snapshots.size();
-            Seen seen = new Seen(new String[size], new long[size], new boolean[size]);
-            for (int i = 0; i < size; i++) {
-                String name = snapshots.shortName(i);
-                Instant stamp = options.naming().timestampOf(name);
-                seen.names[i] = name;
-                seen.times[i] = stamp != null ? stamp.getEpochSecond() : snapshots.creation(i);
-                seen.candidates[i] = stamp != null || options.naming().isCandidate(name);
-            }
-            return seen;
-        }
-
-        /** These first, then the {@code other} side's snapshots at {@code indices[from...]}. */
-        Seen with(Seen other, int[] indices, int from) {
-            Seen view = new Seen(Arrays.copyOf(names, indices.length), Arrays.copyOf(times, indices.length),
-                    Arrays.copyOf(candidates, indices.length));
-            for (int i = from; i < indices.length; i++) {
-                view.names[i] = other.names[indices[i]];
-                view.times[i] = other.times[indices[i]];
-                view.candidates[i] = other.candidates[indices[i]];
-            }
-            return view;
-        }
     }
 
     private String protection(SnapshotTable snapshots, int index, String datasetName, boolean isBase,
@@ -308,13 +304,21 @@ final class DatasetPruner {
         return step.kind() + " " + (step.from() == null ? "-" : step.from().guidText()) + " " + step.to().guidText();
     }
 
+    /**
+     * The source snapshots the plan sends that the target does not have yet. One the target has
+     * (by GUID: the plan ran since it was made, or another run sent it) is the target's own: judged
+     * as planned too, it would count twice, and steps derived anew would start before the base.
+     */
     private BitSet plannedIndices() {
         BitSet indices = new BitSet(sourceSnapshots.size());
+        GuidIndex onTarget = new GuidIndex(targetSnapshots);
         for (SendStep step : dataset.steps()) {
             int to = indexOf(step.to().guid());
             int from = step.kind() == SendKind.INCREMENTAL_RANGE ? indexOf(step.from().guid()) : to - 1;
             for (int i = from + 1; i <= to; i++) {
-                indices.set(i);
+                if (onTarget.indexOf(sourceSnapshots.guid(i)) < 0) {
+                    indices.set(i);
+                }
             }
         }
         return indices;

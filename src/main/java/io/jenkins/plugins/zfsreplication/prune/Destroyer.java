@@ -13,8 +13,10 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 
 /**
  * Carries out a report's DESTROY decisions: per dataset one batched {@code zfs destroy ds@a,b,c}
- * (see {@link Zfs#destroySnapshots}). Only what the report lists is destroyed; zfs's own refusal
- * (a hold or clone that appeared since the listing) is recorded as an error, never forced.
+ * (see {@link Zfs#destroySnapshots}). Only what the report lists is destroyed, and only once
+ * {@link DestroyGuard} found that none of it breaks an invariant against the hosts as they are
+ * listed then: every prune's destroys come through here. zfs's own refusal (a hold or clone that
+ * appeared since) is recorded as an error, never forced.
  */
 public final class Destroyer {
     private Destroyer() {
@@ -31,9 +33,12 @@ public final class Destroyer {
     /**
      * Destroys and returns the report with {@code destroyed} set where zfs succeeded. A side whose
      * zfs is null is left as it is: its host destroys its part itself (the target on its own agent).
+     *
+     * @throws UnsafeDestroyException when a destroy breaks an invariant: then nothing is destroyed
      */
-    public static PruneReport execute(PruneReport report, Zfs source, Zfs target, ErrorPolicy policy,
-                                      Consumer<String> log) {
+    public static PruneReport execute(PruneReport report, Zfs source, Zfs target, DestroyGuard guard,
+                                      ErrorPolicy policy, Consumer<String> log) {
+        guard.check(report, source, target);
         List<String> errors = new ArrayList<>(report.errors());
         // by position in the report: a run with millions of candidates marks them without copying the list
         BitSet destroyed = new BitSet();

@@ -11,9 +11,12 @@ package io.jenkins.plugins.zfsreplication.prune;
  * @param origin        {@link #COMMAND_LINE}, {@link #PROPERTY} or {@link #NONE}
  * @param setOn         for {@link #PROPERTY}: the dataset the property is set on (the dataset itself
  *                      when set there, else the ancestor it is inherited from); null when not known
+ * @param ignored       why the dataset's {@code zfs-replication:keep-*} value was not taken for rules (it
+ *                      was received with a stream, or read from a source this host does not take target
+ *                      rules from); null when there was none or it was taken
  */
 public record EffectiveRule(String dataset, String targetDataset, String side, String rules, String origin,
-                            String setOn) implements java.io.Serializable {
+                            String setOn, String ignored) implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
     /** The command's (or the step's) rules. */
     public static final String COMMAND_LINE = "command-line";
@@ -22,6 +25,11 @@ public record EffectiveRule(String dataset, String targetDataset, String side, S
     /** No rules: nothing is destroyed on this side. */
     public static final String NONE = "none";
 
+    /** Rules nothing was ignored for. */
+    public EffectiveRule(String dataset, String targetDataset, String side, String rules, String origin, String setOn) {
+        this(dataset, targetDataset, side, rules, origin, setOn, null);
+    }
+
     /** The property this side's rules are read from. */
     public String property() {
         return side.equals("source") ? RetentionProperties.KEEP_SOURCE : RetentionProperties.KEEP_TARGET;
@@ -29,11 +37,12 @@ public record EffectiveRule(String dataset, String targetDataset, String side, S
 
     /** Where the rules come from, for people: "command line", "zfs-replication:keep-target set on tank/data" ... */
     public String describeOrigin() {
-        return switch (origin) {
+        String described = switch (origin) {
             case COMMAND_LINE -> "command line";
             case PROPERTY -> property() + (setOn == null ? "" : setOn.equals(dataset) ? " set here"
                     : " inherited from " + setOn);
             default -> "no rules: nothing destroyed";
         };
+        return ignored == null ? described : described + "; " + property() + " ignored: " + ignored;
     }
 }

@@ -62,7 +62,7 @@ public record LocalPrune(Zfs source, Selection selection, PruneOptions options, 
                     RetentionProperties.KEEP_SOURCE, selection.roots()));
         }
         if (destroy) {
-            return Destroyer.execute(report, source, null, policy, log);
+            return Destroyer.execute(report, source, null, DestroyGuard.of(options, KnownBases.NONE), policy, log);
         }
         log.accept(String.format("dry run: %d snapshot(s) would be destroyed; nothing was",
                 report.toDestroy("source").size()));

@@ -35,8 +35,15 @@ public final class PruneBeforeSend {
     private PruneBeforeSend() {
     }
 
-    /** The pruned plan and the report of every decision (a dry run until {@link Destroyer} runs). */
-    public record Result(ReplicationPlan plan, PruneReport report) {
+    /**
+     * The pruned plan and the report of every decision (a dry run until {@link Destroyer} runs).
+     *
+     * @param bases the incremental bases found when deciding, for the guard where the target destroys
+     */
+    public record Result(ReplicationPlan plan, PruneReport report, KnownBases bases) {
+        public Result(ReplicationPlan plan, PruneReport report) {
+            this(plan, report, KnownBases.NONE);
+        }
     }
 
     /** One dataset's pruned plan, its decisions (null when it was not judged) and how many snapshots it no longer sends. */
@@ -76,12 +83,12 @@ public final class PruneBeforeSend {
                                  PropertyOrigins propertyOrigins, boolean withTarget) {
         // every dataset's rules parsed first: a bad property stops the run before any decision
         Map<DatasetName, RetentionProperties.DatasetRules> rules = RetentionProperties.resolve(active(plan), source,
-                propertyOrigins, options, withTarget);
-        Instant now = now(plan, source, options);
+                propertyOrigins, options, withTarget, options.takesKeepTargetFrom(plan.sourceHost()));
+        Now now = now(plan, source, options);
         String basis = switch (options.now()) {
             case WALL_CLOCK -> "wall clock of the run";
             case FIXED -> "given";
-            case NEWEST_SNAPSHOT -> "newest snapshot on the source";
+            case NEWEST_SNAPSHOT -> "newest snapshot on the source" + now.ignored();
         };
         Set<String> origins = origins(source, target);
         // datasets are independent: judged in parallel, collected in plan order; only the outcome is kept (a
@@ -90,8 +97,8 @@ public final class PruneBeforeSend {
             if (dataset.action() != DatasetAction.SEND && dataset.action() != DatasetAction.UP_TO_DATE) {
                 return new Outcome(dataset, null, 0);
             }
-            DatasetPruner pruner = new DatasetPruner(dataset, source, target, options, rules.get(dataset.source()), now,
-                    origins);
+            DatasetPruner pruner = new DatasetPruner(dataset, source, target, options, rules.get(dataset.source()),
+                    now.instant(), origins);
             pruner.prune();
             return new Outcome(pruner.result(), pruner.decisions(), pruner.notSent());
         }).toList();
@@ -106,7 +113,7 @@ public final class PruneBeforeSend {
             }
         }
         ReplicationPlan prunedPlan = plan.withDatasets(datasets);
-        PruneReport report = new PruneReport(now, basis, true, source.host(), target.host(),
+        PruneReport report = new PruneReport(now.instant(), basis, true, source.host(), target.host(),
                 options.sourceRules() == null ? null : options.sourceRules().spec(),
                 options.targetRules() == null ? null : options.targetRules().spec(), DecisionLog.concat(logs), notSent,
                 -1, "", List.of(), active(plan).stream().flatMap(d -> rules.get(d.source()).shown().stream()).toList())
@@ -122,7 +129,7 @@ public final class PruneBeforeSend {
     public static RetentionCheck retentionCheck(ReplicationPlan plan, Listing source, Listing target,
                                                 PruneOptions options, PropertyOrigins propertyOrigins) {
         Map<DatasetName, RetentionProperties.DatasetRules> rules = RetentionProperties.resolve(active(plan), source,
-                propertyOrigins, options, true);
+                propertyOrigins, options, true, options.takesKeepTargetFrom(plan.sourceHost()));
         if (rules.values().stream().allMatch(r -> r.target() == null)) {
             return RetentionCheck.KEEP_ALL;
         }
@@ -134,23 +141,42 @@ public final class PruneBeforeSend {
                 .orElse(true);
     }
 
-    private static Instant now(ReplicationPlan plan, Listing source, PruneOptions options) {
+    /** "Now", and for the newest snapshot " (ignoring ...)" naming newer snapshots whose time is not trusted, or "". */
+    private record Now(Instant instant, String ignored) {
+    }
+
+    /**
+     * The moment ages count from. The newest snapshot is the newest whose time is trusted
+     * ({@link TimeTrust}): one named in the future would make every real snapshot look old.
+     */
+    private static Now now(ReplicationPlan plan, Listing source, PruneOptions options) {
         if (options.now() != PruneOptions.NowMode.NEWEST_SNAPSHOT) {
-            return options.wallClock();
+            return new Now(options.wallClock(), "");
         }
+        TimeTrust trust = new TimeTrust(options.naming(), options.clock());
         Instant newest = null;
+        List<String> ignored = new ArrayList<>();
         for (DatasetPlan dataset : plan.datasets()) {
             SnapshotTable snapshots = source.snapshotTable(dataset.source().name());
+            String[] untrusted = trust.untrusted(snapshots);
             for (int i = 0; i < snapshots.size(); i++) {
                 String name = snapshots.shortName(i);
-                if (options.naming().isCandidate(name)) {
-                    Instant stamp = options.naming().timestampOf(name);
-                    Instant time = stamp != null ? stamp : Instant.ofEpochSecond(snapshots.creation(i));
-                    newest = newest == null || time.isAfter(newest) ? time : newest;
+                if (!options.naming().isCandidate(name)) {
+                    continue;
                 }
+                if (untrusted[i] != null) {
+                    ignored.add(dataset.source() + "@" + name);
+                    continue;
+                }
+                Instant stamp = options.naming().timestampOf(name);
+                Instant time = stamp != null ? stamp : Instant.ofEpochSecond(snapshots.creation(i));
+                newest = newest == null || time.isAfter(newest) ? time : newest;
             }
         }
-        return newest == null ? options.wallClock() : newest;
+        String text = ignored.isEmpty() ? "" : String.format(" (ignoring %d whose time is not trusted: %s%s)",
+                ignored.size(), String.join(", ", ignored.subList(0, Math.min(3, ignored.size()))),
+                ignored.size() > 3 ? ", ..." : "");
+        return new Now(newest == null ? options.wallClock() : newest, text);
     }
 
     /** Snapshots that have clones: the origin of some listed dataset. */

@@ -14,13 +14,45 @@ import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
  *                    {@code zfs-replication:keep-source} gives rules
  * @param now         which moment counts as "now" for ages
  * @param wallClock   the run's wall clock (or the given moment for {@link NowMode#FIXED})
+ * @param clock       this host's clock when the run started: what "the future" is measured from
+ *                    ({@link TimeTrust}); a given moment after it plus the tolerance is refused
+ * @param trustSourceKeepTarget take {@code zfs-replication:keep-target} from a source that is another host
+ *                    (a pull): by default only the backup side decides what is destroyed on it
  */
 public record PruneOptions(RetentionPolicy targetRules, RetentionPolicy sourceRules, SnapshotNaming naming,
-                           NowMode now, Instant wallClock) {
+                           NowMode now, Instant wallClock, Instant clock, boolean trustSourceKeepTarget) {
     public PruneOptions {
         Objects.requireNonNull(naming, "naming");
         Objects.requireNonNull(now, "now");
         Objects.requireNonNull(wallClock, "wallClock");
+        Objects.requireNonNull(clock, "clock");
+        if (TimeTrust.isFuture(wallClock, clock)) {
+            throw new PruneException("Now (%s) is after this host's clock (%s) plus %s: a moment from the future is"
+                    + " never now", wallClock, clock.truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
+                    TimeTrust.TOLERANCE_TEXT);
+        }
+    }
+
+    /** Options whose clock is this host's now (the wall clock, or the given moment's host). */
+    public PruneOptions(RetentionPolicy targetRules, RetentionPolicy sourceRules, SnapshotNaming naming, NowMode now,
+                        Instant wallClock) {
+        this(targetRules, sourceRules, naming, now, wallClock, now == NowMode.FIXED ? Instant.now() : wallClock);
+    }
+
+    /** Options that take no target rules from a remote source. */
+    public PruneOptions(RetentionPolicy targetRules, RetentionPolicy sourceRules, SnapshotNaming naming, NowMode now,
+                        Instant wallClock, Instant clock) {
+        this(targetRules, sourceRules, naming, now, wallClock, clock, false);
+    }
+
+    /** These options, taking a remote source's {@code zfs-replication:keep-target} when {@code trust}. */
+    public PruneOptions trustingSourceKeepTarget(boolean trust) {
+        return new PruneOptions(targetRules, sourceRules, naming, now, wallClock, clock, trust);
+    }
+
+    /** Whether a plan's source host's {@code zfs-replication:keep-target} may decide what goes on the target. */
+    boolean takesKeepTargetFrom(String sourceHost) {
+        return trustSourceKeepTarget || "local".equals(sourceHost);
     }
 
     /** Which moment retention counts ages from; the report states the choice and the instant. */

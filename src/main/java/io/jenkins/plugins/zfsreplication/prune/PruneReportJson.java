@@ -63,6 +63,9 @@ public final class PruneReportJson {
                     json.writeStringField("property", rule.property());
                     json.writeStringField("setOn", rule.setOn());
                 }
+                if (rule.ignored() != null) {
+                    json.writeStringField("ignored", rule.ignored());
+                }
                 json.writeEndObject();
             }
             json.writeEndArray();

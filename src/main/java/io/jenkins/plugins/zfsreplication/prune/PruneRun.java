@@ -11,7 +11,6 @@ import io.jenkins.plugins.zfsreplication.zfs.Listing;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.PropertyOrigins;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsCommandException;
 
 /**
  * One prune run against live hosts: lists source and target once each (the plan's datasets),
@@ -34,22 +33,25 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
      * ({@link Destroyer#execute} with only the target there).
      */
     public PruneBeforeSend.Result run(ReplicationPlan plan, ListingText targetListing, Consumer<String> log) {
-        return run(plan, list(plan, targetListing.parse(), log), null, log);
+        return run(plan, list(plan, targetListing, log), null, log);
     }
 
     private PruneBeforeSend.Result run(ReplicationPlan plan, Listings listings, Zfs destroyTarget, Consumer<String> log) {
         PruneBeforeSend.Result result = estimateRederived(plan, PruneBeforeSend.apply(plan, listings.source(),
                 listings.target(), options, origins(plan, listings.source())));
         PruneReport report = result.report();
+        KnownBases bases = KnownBases.of(plan, listings.source(), listings.target());
         if (destroy) {
-            report = Destroyer.execute(report, source, destroyTarget, policy, log);
+            DestroyGuard guard = DestroyGuard.of(options, bases);
+            report = Destroyer.execute(report, source, destroyTarget,
+                    destroyTarget == null ? guard.withTargetListing(listings.target()) : guard, policy, log);
         } else {
             int bookmarks = report.toDestroy("bookmark").size();
             log.accept(String.format("dry run: %d snapshot(s)%s would be destroyed; nothing was",
                     report.toDestroy("source").size() + report.toDestroy("target").size(),
                     bookmarks == 0 ? "" : String.format(" and %d bookmark(s)", bookmarks)));
         }
-        return new PruneBeforeSend.Result(result.plan(), report);
+        return new PruneBeforeSend.Result(result.plan(), report, bases);
     }
 
     /**
@@ -63,12 +65,13 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
                 || PruneBeforeSend.estimatedBytes(result.plan()) >= 0) {
             return result;
         }
-        List<DatasetPlan> datasets = result.plan().datasets().stream().map(dataset -> new DatasetPlan(dataset.source(),
-                dataset.target(), dataset.action(), dataset.reason(), dataset.steps().stream()
-                .map(step -> step.estimatedBytes() >= 0 || step.kind() == SendKind.RESUME ? step
-                        : step.withEstimatedBytes(source.estimateSendSize(step.fromSnapshot(), step.toSnapshot(),
-                                step.kind() == SendKind.INCREMENTAL_RANGE)))
-                .toList())).toList();
+        List<DatasetPlan> datasets = result.plan().datasets().stream().map(dataset -> dataset.withSteps(dataset.steps()
+                .stream().map(step -> step.estimatedBytes() >= 0 || step.kind() == SendKind.RESUME ? step
+                        : step.withEstimatedBytes(step.fromBookmark() != null
+                                ? source.estimateSendSizeFromBookmark(step.fromBookmark(), step.toSnapshot())
+                                : source.estimateSendSize(step.fromSnapshot(), step.toSnapshot(),
+                                        step.kind() == SendKind.INCREMENTAL_RANGE)))
+                .toList(), "")).toList();
         ReplicationPlan estimated = result.plan().withDatasets(datasets);
         return new PruneBeforeSend.Result(estimated, result.report().withBytesNotSent(plan, estimated));
     }
@@ -93,24 +96,18 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
         if (options.targetRules() == null) {
             return RetentionCheck.KEEP_ALL;
         }
-        return retentionCheck(plan, list(plan, targetListing.parse(), log));
+        return retentionCheck(plan, list(plan, targetListing, log));
     }
 
     private RetentionCheck retentionCheck(ReplicationPlan plan, Listings listings) {
-        try {
-            return PruneBeforeSend.retentionCheck(plan, listings.source(), listings.target(), options,
-                    PropertyOrigins.UNKNOWN);
-        } catch (RetentionPropertyException e) {
-            // where the bad value is set, asked only now: a run whose properties are rules makes no
-            // further zfs call, and the error line still names the dataset to fix
-            return PruneBeforeSend.retentionCheck(plan, listings.source(), listings.target(), options,
-                    origins(plan, listings.source()));
-        }
+        // where the properties are set is asked whenever one is: a value received with a stream is never rules
+        return PruneBeforeSend.retentionCheck(plan, listings.source(), listings.target(), options,
+                origins(plan, listings.source()));
     }
 
     /**
-     * Where the source's retention properties are set, asked only when some dataset has one: a
-     * run without them makes no further zfs call.
+     * Where the source's retention properties are set (or whether they were received), asked only
+     * when some dataset has one: a run without them makes no further zfs call.
      */
     private PropertyOrigins origins(ReplicationPlan plan, Listing sourceListing) {
         if (!RetentionProperties.anySet(sourceListing)) {
@@ -120,12 +117,21 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
                 RetentionProperties.PROPERTIES);
     }
 
-    /** @param givenTarget the target's listing, or null to list it here */
-    private Listings list(ReplicationPlan plan, Listing givenTarget, Consumer<String> log) {
+    /**
+     * @param givenTarget the target's listing, or null to list it here
+     * @throws StalePlanException when the target cannot be read (its pool or parent is missing):
+     *                            nothing is decided from an empty listing that is not a new target
+     */
+    private Listings list(ReplicationPlan plan, ListingText givenTarget, Consumer<String> log) {
         List<DatasetPlan> active = active(plan);
+        ListingText targetText = givenTarget != null ? givenTarget : listTargetText(target, plan);
+        if (targetText.unreadable().isPresent() && !active.isEmpty()) {
+            throw new StalePlanException("The target is not readable: %s. Nothing was pruned or destroyed: fix the"
+                    + " target (import its pool, check the target host) and plan again", targetText.unreadable().get());
+        }
         Listing sourceListing = active.isEmpty() ? new Listing(source.host(), List.of())
                 : source.list(tops(active.stream().map(DatasetPlan::source).toList()), true, SOURCE_PROPERTIES);
-        Listing targetListing = givenTarget != null ? givenTarget : listTargetText(target, plan).parse();
+        Listing targetListing = targetText.parse();
         log.accept(String.format("listed %d objects on %s and %d on %s, one call each", sourceListing.size(),
                 source.host(), targetListing.size(), targetListing.host()));
         return new Listings(sourceListing, targetListing);
@@ -143,14 +149,11 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
         if (targets.isEmpty()) {
             return ListingText.empty(target.host(), PROPERTIES);
         }
-        try {
-            return target.listText(List.of(commonAncestor(targets)), true, PROPERTIES);
-        } catch (ZfsCommandException e) {
-            if (e.isDatasetMissing()) {
-                return ListingText.empty(target.host(), PROPERTIES);
-            }
-            throw e;
-        }
+        // the deepest dataset above the targets is listed; whether its absence means new or unreadable is
+        // the plan's target root's to say (a new child below a target root that exists is new)
+        DatasetName root = commonAncestor(targets);
+        return target.listRootText(root, root.isSelfOrDescendantOf(plan.targetRoot()) ? plan.targetRoot() : root,
+                PROPERTIES);
     }
 
     private static List<DatasetPlan> active(ReplicationPlan plan) {

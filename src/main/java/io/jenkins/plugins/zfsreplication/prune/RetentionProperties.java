@@ -23,6 +23,9 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 final class RetentionProperties {
     static final String KEEP_SOURCE = "zfs-replication:keep-source";
     static final String KEEP_TARGET = "zfs-replication:keep-target";
+    /** Why a remote source's keep-target is not taken unless the backup side asks for it. */
+    static final String UNTRUSTED_SOURCE = "read on the source, another host, which decides no target destroys"
+            + " here unless asked to (--trust-source-keep-target)";
     /** What the source's listing asks for so that the properties are known. */
     static final List<String> PROPERTIES = List.of(KEEP_SOURCE, KEEP_TARGET);
 
@@ -49,6 +52,15 @@ final class RetentionProperties {
      */
     static Map<DatasetName, DatasetRules> resolve(List<DatasetPlan> datasets, Listing source, PropertyOrigins origins,
                                                   PruneOptions options, boolean withTarget) {
+        return resolve(datasets, source, origins, options, withTarget, true);
+    }
+
+    /**
+     * @param targetTrusted false where the source is another host this one does not take target rules
+     *                      from: its {@value #KEEP_TARGET} is then ignored (the command's rules apply)
+     */
+    static Map<DatasetName, DatasetRules> resolve(List<DatasetPlan> datasets, Listing source, PropertyOrigins origins,
+                                                  PruneOptions options, boolean withTarget, boolean targetTrusted) {
         Map<String, RetentionPolicy> parsed = new HashMap<>(); // a value set on a parent is parsed once for its subtree
         Map<DatasetName, DatasetRules> rules = new HashMap<>();
         for (DatasetPlan dataset : datasets) {
@@ -56,26 +68,34 @@ final class RetentionProperties {
             List<EffectiveRule> shown = new ArrayList<>();
             String target = withTarget ? dataset.target().name() : null;
             RetentionPolicy sourceRules = side(dataset, target, listed, "source", options.sourceRules(), origins, parsed,
-                    shown);
-            RetentionPolicy targetRules = withTarget
-                    ? side(dataset, target, listed, "target", options.targetRules(), origins, parsed, shown) : null;
+                    shown, null);
+            RetentionPolicy targetRules = withTarget ? side(dataset, target, listed, "target", options.targetRules(),
+                    origins, parsed, shown, targetTrusted ? null : UNTRUSTED_SOURCE) : null;
             rules.put(dataset.source(), new DatasetRules(sourceRules, targetRules, shown));
         }
         return rules;
     }
 
-    private static RetentionPolicy side(DatasetPlan dataset, String target, ZfsObject listed, String side, RetentionPolicy command,
-                                        PropertyOrigins origins, Map<String, RetentionPolicy> parsed,
-                                        List<EffectiveRule> shown) {
+    /**
+     * @param distrust why this side's property is not taken from this source at all; null when it may be
+     */
+    private static RetentionPolicy side(DatasetPlan dataset, String target, ZfsObject listed, String side,
+                                        RetentionPolicy command, PropertyOrigins origins,
+                                        Map<String, RetentionPolicy> parsed, List<EffectiveRule> shown,
+                                        String distrust) {
         String property = side.equals("source") ? KEEP_SOURCE : KEEP_TARGET;
         String value = listed == null ? null : listed.property(property).orElse(null);
         String name = dataset.source().name();
-        if (value == null) {
+        String setOn = value == null ? null : origins.origin(dataset.source(), property).map(DatasetName::name)
+                .orElse(null);
+        String ignored = value == null ? null : origins.isReceived(dataset.source(), property)
+                ? String.format("received with a stream on %s: another host's rules, never this one's", setOn)
+                : distrust;
+        if (value == null || ignored != null) {
             shown.add(new EffectiveRule(name, target, side, command == null ? null : command.spec(),
-                    command == null ? EffectiveRule.NONE : EffectiveRule.COMMAND_LINE, null));
+                    command == null ? EffectiveRule.NONE : EffectiveRule.COMMAND_LINE, null, ignored));
             return command;
         }
-        String setOn = origins.origin(dataset.source(), property).map(DatasetName::name).orElse(null);
         EffectiveRule rule = new EffectiveRule(name, target, side, value, EffectiveRule.PROPERTY, setOn);
         RetentionPolicy policy = parsed.get(value);
         if (policy == null) {

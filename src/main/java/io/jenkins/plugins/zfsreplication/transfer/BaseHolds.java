@@ -11,16 +11,18 @@ import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Feature;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 
 /**
  * The record of what each target last received, kept as holds: after a run, the newest snapshot
  * each dataset delivered to the target is held with the tag {@code zfs-replication:<target id>},
- * on the source and (where this host reaches the target's zfs) on the target, and the hold on the
- * base it superseded is released on each. zfs itself then refuses to destroy a base some target
+ * on the source and (where this host reaches the target's zfs) on the target, and the holds of that
+ * tag on every other snapshot of the dataset (the bases it superseded) are released on each. zfs itself then refuses to destroy a base some target
  * still needs, whichever plan, prune or person tries, and this tool's prune keeps held snapshots
  * ({@code userrefs} above 0). A target that is offline for nights keeps its base held on the
  * source while other targets move on; on the target, its base survives any prune by the target's
@@ -54,6 +56,28 @@ public record BaseHolds(Zfs source, Zfs target, String targetId) {
 
     public String tag() {
         return TAG_PREFIX + targetId;
+    }
+
+    /**
+     * Releases this target's hold from every snapshot of {@code dataset} but {@code newBase}: the
+     * bases it superseded, whichever run placed them (the plan's first base, a step's snapshot of a
+     * run that stopped half way, a base the plan did not start from). A held snapshot is listed by
+     * its {@code userrefs}; a release of a tag it does not carry changes nothing.
+     */
+    private void releaseOthers(Zfs zfs, DatasetName dataset, SnapshotName newBase, List<String> done) {
+        try {
+            for (ZfsObject snapshot : zfs.list(List.of(dataset), false, List.of("userrefs")).snapshotsOf(dataset.name())) {
+                String holds = snapshot.property("userrefs").orElse("0");
+                SnapshotName held = dataset.snapshot(snapshot.shortName());
+                if (!holds.equals("0") && !held.equals(newBase) && zfs.release(tag(), held)) {
+                    done.add(String.format("release %s from %s (superseded by %s)", tag(), held, newBase.snapshot()));
+                }
+            }
+        } catch (ZfsException e) {
+            // the new base is held: a hold left on an old one protects too much, never too little
+            done.add(String.format("could not release %s from the older snapshots of %s: %s", tag(), dataset,
+                    e.getMessage()));
+        }
     }
 
     /**
@@ -100,21 +124,6 @@ public record BaseHolds(Zfs source, Zfs target, String targetId) {
             }
             throw e;
         }
-        SendStep first = dataset.steps().get(0);
-        if (first.from() == null || first.from().guid() == delivered.to().guid()) {
-            return;
-        }
-        SnapshotName oldBase = onTarget ? dataset.target().snapshot(first.from().name()) : first.fromSnapshot();
-        if (oldBase == null) {
-            return; // the source had the old base only as a bookmark: bookmarks hold nothing
-        }
-        try {
-            if (zfs.release(tag(), oldBase)) {
-                done.add(String.format("release %s from %s (superseded by %s)", tag(), oldBase, newBase.snapshot()));
-            }
-        } catch (ZfsException e) {
-            // the new base is held: a hold left on the old one protects too much, never too little
-            done.add(String.format("could not release %s from %s: %s", tag(), oldBase, e.getMessage()));
-        }
+        releaseOthers(zfs, onTarget ? dataset.target() : dataset.source(), newBase, done);
     }
 }

@@ -31,6 +31,7 @@ public final class SendRecvJob {
     private final TransferEngine engine;
     private final Consumer<String> log;
     private final SourceBookmarks bookmarks;
+    private final Clock clock;
 
     /**
      * What a run did.
@@ -48,11 +49,22 @@ public final class SendRecvJob {
     }
 
     private SendRecvJob(TransferSetup setup, TransferOptions options, Consumer<String> log, SourceBookmarks bookmarks) {
+        this(setup, options, log, bookmarks, Clock.systemUTC());
+    }
+
+    private SendRecvJob(TransferSetup setup, TransferOptions options, Consumer<String> log, SourceBookmarks bookmarks,
+                        Clock clock) {
         this.log = log;
         this.bookmarks = bookmarks;
         this.setup = setup;
         this.options = options;
-        this.engine = new TransferEngine(setup, options, log, Clock.systemUTC());
+        this.clock = clock;
+        this.engine = new TransferEngine(setup, options, log, clock);
+    }
+
+    /** This job, asking the retention gate and timing its steps by {@code clock} (the host's clock). */
+    public SendRecvJob clocked(Clock other) {
+        return new SendRecvJob(setup, options, log, bookmarks, other);
     }
 
     /**
@@ -69,7 +81,7 @@ public final class SendRecvJob {
                 : new PruneRun(source, target, retention, false, Destroyer.ErrorPolicy.CONTINUE)
                         .retentionCheck(plan, log)::stillWanted;
         return new SendRecvJob(TransferSetup.zfs(transport, source, target, ProcessSite.local(), ProcessSite.local(),
-                gate, options.createParents()), options, log, new SourceBookmarks(source));
+                gate, options.createParents(), options.allowRollback()), options, log, new SourceBookmarks(source));
     }
 
     /**
@@ -77,7 +89,7 @@ public final class SendRecvJob {
      * ({@link SourceBookmarks}); {@link #bothEnds} jobs do so already.
      */
     public SendRecvJob bookmarkingOn(Zfs source) {
-        return new SendRecvJob(setup, options, log, new SourceBookmarks(source));
+        return new SendRecvJob(setup, options, log, new SourceBookmarks(source), clock);
     }
 
     /**

@@ -35,12 +35,16 @@ import java.util.Set;
  *                       false (the default): a missing parent stops the step with a clear error
  * @param tcpPlaintext   tcp: send the stream in the clear, without TLS (only when asked for by name; the
  *                       default encrypts it and pins the receiver's certificate made for the run)
+ * @param allowRollback  the receiving side's own consent to a rollback the plan names ({@code zfs rollback -r}
+ *                       to the base, destroying the target's later snapshots); false (the default): such a step
+ *                       is refused before anything is sent or destroyed, whatever the plan says
  */
 public record TransferOptions(Set<SendOption> requested, Compression compression, long bufferBytes, long rateLimit,
                               Map<String, String> recvSet, List<String> recvExclude, int concurrency,
                               Duration sampleInterval, Duration acceptTimeout, Duration silenceTimeout,
                               boolean mountReceived, RetryPolicy retry, boolean sendDecrypted,
-                              boolean createParents, boolean tcpPlaintext) implements Serializable {
+                              boolean createParents, boolean tcpPlaintext, boolean allowRollback)
+        implements Serializable {
     private static final long serialVersionUID = 1L;
     /**
      * An mbuffer of 64 MiB smooths the bursts of zfs send; it is also the byte meter on zfs-fuse.
@@ -83,7 +87,8 @@ public record TransferOptions(Set<SendOption> requested, Compression compression
     /** No optional zfs flags, a 64 MiB buffer, one dataset at a time, one sample a second, two retries. */
     public static TransferOptions defaults() {
         return new TransferOptions(Set.of(), Compression.NONE, DEFAULT_BUFFER, 0, Map.of(), List.of(), 1,
-                Duration.ofSeconds(1), Duration.ofMinutes(2), Duration.ofMinutes(5), false, RetryPolicy.DEFAULT, false, false, false);
+                Duration.ofSeconds(1), Duration.ofMinutes(2), Duration.ofMinutes(5), false, RetryPolicy.DEFAULT, false, false, false,
+                false);
     }
 
     /** The options asked of zfs send/recv: those requested and, unless the run mounts, {@code recv -u}. */
@@ -99,58 +104,65 @@ public record TransferOptions(Set<SendOption> requested, Compression compression
 
     public TransferOptions withMountReceived(boolean mount) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mount, retry, sendDecrypted, createParents, tcpPlaintext);
+                sampleInterval, acceptTimeout, silenceTimeout, mount, retry, sendDecrypted, createParents, tcpPlaintext, allowRollback);
     }
 
     public TransferOptions withConcurrency(int datasets) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, datasets,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, createParents, tcpPlaintext);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, createParents, tcpPlaintext, allowRollback);
     }
 
     public TransferOptions withBuffer(long bytes, long bytesPerSecond) {
         return new TransferOptions(requested, compression, bytes, bytesPerSecond, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, createParents, tcpPlaintext);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, createParents, tcpPlaintext, allowRollback);
     }
 
     public TransferOptions withRequested(Set<SendOption> options) {
         return new TransferOptions(options, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, createParents, tcpPlaintext);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, createParents, tcpPlaintext, allowRollback);
     }
 
     public TransferOptions withCompression(Compression chosen) {
         return new TransferOptions(requested, chosen, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, createParents, tcpPlaintext);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, createParents, tcpPlaintext, allowRollback);
     }
 
     public TransferOptions withTimes(Duration sample, Duration accept, Duration silence) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sample, accept, silence, mountReceived, retry, sendDecrypted, createParents, tcpPlaintext);
+                sample, accept, silence, mountReceived, retry, sendDecrypted, createParents, tcpPlaintext, allowRollback);
     }
 
     public TransferOptions withRecvProperties(Map<String, String> set, List<String> exclude) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, set, exclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, createParents, tcpPlaintext);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, createParents, tcpPlaintext, allowRollback);
     }
 
     public TransferOptions withRetry(RetryPolicy policy) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, policy, sendDecrypted, createParents, tcpPlaintext);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, policy, sendDecrypted, createParents, tcpPlaintext, allowRollback);
     }
 
     public TransferOptions withSendDecrypted(boolean decrypted) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, decrypted, createParents, tcpPlaintext);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, decrypted, createParents, tcpPlaintext, allowRollback);
     }
 
     public TransferOptions withCreateParents(boolean create) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, create, tcpPlaintext);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, create, tcpPlaintext, allowRollback);
     }
 
     /** tcp without TLS: anyone on the path reads the stream and its tokens. */
     public TransferOptions withTcpPlaintext(boolean plaintext) {
         return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
-                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, createParents, plaintext);
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, createParents, plaintext, allowRollback);
+    }
+
+    /** The receiving side allows the rollbacks a plan names (see {@code allowRollback}). */
+    public TransferOptions withAllowRollback(boolean allow) {
+        return new TransferOptions(requested, compression, bufferBytes, rateLimit, recvSet, recvExclude, concurrency,
+                sampleInterval, acceptTimeout, silenceTimeout, mountReceived, retry, sendDecrypted, createParents,
+                tcpPlaintext, allow);
     }
 
     /** A property name zfs recv -o/-x takes: a native one or a user property (module:name). */

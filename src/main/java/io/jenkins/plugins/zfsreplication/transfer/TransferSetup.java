@@ -34,7 +34,14 @@ public record TransferSetup(Transport transport, StreamCommands commands, Proces
     /** The same, creating a full send's missing target parents when {@code createParents}. */
     public static TransferSetup zfs(Transport transport, Zfs source, Zfs target, ProcessSite sender, ProcessSite receiver,
                                     StepGate gate, boolean createParents) {
+        return zfs(transport, source, target, sender, receiver, gate, createParents, false);
+    }
+
+    /** The same, running the rollbacks a plan names only when {@code allowRollback} (the receiving side's consent). */
+    public static TransferSetup zfs(Transport transport, Zfs source, Zfs target, ProcessSite sender, ProcessSite receiver,
+                                    StepGate gate, boolean createParents, boolean allowRollback) {
         return new TransferSetup(transport, new ZfsStreamCommands(), sender, receiver, source.capabilities(),
-                target.capabilities(), new ZfsPreflight(source, target).creatingParents(createParents), gate);
+                target.capabilities(), new ZfsPreflight(source, target).creatingParents(createParents)
+                .allowingRollback(allowRollback), gate);
     }
 }

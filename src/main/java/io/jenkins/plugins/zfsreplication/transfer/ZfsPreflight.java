@@ -34,6 +34,7 @@ public final class ZfsPreflight implements Preflight {
     private final Zfs target;
     private final ResumeTokens targetTokens;
     private final boolean createParents;
+    private final boolean allowRollback;
     private final Set<DatasetName> tokensUsed = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final java.util.Map<DatasetName, List<String>> before = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -51,10 +52,16 @@ public final class ZfsPreflight implements Preflight {
     }
 
     private ZfsPreflight(Zfs source, Zfs target, ResumeTokens targetTokens, boolean createParents) {
+        this(source, target, targetTokens, createParents, false);
+    }
+
+    private ZfsPreflight(Zfs source, Zfs target, ResumeTokens targetTokens, boolean createParents,
+                         boolean allowRollback) {
         this.source = source;
         this.target = target;
         this.targetTokens = targetTokens;
         this.createParents = createParents;
+        this.allowRollback = allowRollback;
     }
 
     /**
@@ -63,7 +70,17 @@ public final class ZfsPreflight implements Preflight {
      * missing parent stops the step with a clear error.
      */
     public ZfsPreflight creatingParents(boolean create) {
-        return new ZfsPreflight(source, target, targetTokens, create);
+        return new ZfsPreflight(source, target, targetTokens, create, allowRollback);
+    }
+
+    /**
+     * These checks, running the rollbacks a plan names ({@code zfs rollback -r} to the base, then
+     * {@code zfs recv -F}) only when {@code allow}: the receiving side's own consent. Without it a
+     * step that rolls back is refused before anything is sent or destroyed: plan.json is a file,
+     * made elsewhere (on the source's agent, by a hostile source) as easily as here.
+     */
+    public ZfsPreflight allowingRollback(boolean allow) {
+        return new ZfsPreflight(source, target, targetTokens, createParents, allow);
     }
 
     /**
@@ -242,6 +259,12 @@ public final class ZfsPreflight implements Preflight {
 
     @Override
     public SendStep check(SendStep step, Set<SendOption> used, Consumer<String> log) {
+        if (step.rollback() && target != null && !allowRollback) {
+            throw new TransferException("The plan rolls %s back to @%s (zfs rollback -r and zfs recv -F destroy the"
+                    + " target's later snapshots and changes), which this receiving side does not allow: give"
+                    + " --allow-rollback to run (allowRollback: true on zfsSendRecv) if they may go. Nothing was sent"
+                    + " or destroyed", step.target(), step.from() == null ? "?" : step.from().name());
+        }
         Checked checked = checkSnapshots(step, used, log);
         if (target != null) {
             try {

@@ -25,12 +25,22 @@ final class LineBlocks {
     private byte[] carry = new byte[0];
     private int carried;
     private boolean ended;
+    /**
+     * The size of the next new buffer: it starts small and doubles up to {@code blockSize}, so that
+     * the many small listings (a step's checks, one dataset) do not each take a block of megabytes,
+     * which the collector handles as a humongous object, while a big listing soon reads whole blocks.
+     */
+    private int nextSize;
 
     LineBlocks(InputStream in, int blockSize, boolean byObject) {
         this.in = in;
         this.blockSize = blockSize;
         this.byObject = byObject;
+        this.nextSize = Math.min(blockSize, FIRST_BLOCK);
     }
+
+    /** The first buffer's size: a listing of a few hundred objects. */
+    private static final int FIRST_BLOCK = 64 << 10;
 
     /** The next block, or null at the end of the output. */
     Block next() throws IOException {
@@ -38,9 +48,11 @@ final class LineBlocks {
             return null;
         }
         byte[] bytes = spare.poll();
-        if (bytes == null || bytes.length < Math.max(blockSize, carried * 2)) {
-            bytes = new byte[Math.max(blockSize, carried * 2)];
+        int size = Math.max(nextSize, carried * 2);
+        if (bytes == null || bytes.length < size) {
+            bytes = new byte[size];
         }
+        nextSize = (int) Math.min(blockSize, 2L * nextSize);
         System.arraycopy(carry, 0, bytes, 0, carried);
         int length = carried;
         while (true) {
@@ -52,7 +64,7 @@ final class LineBlocks {
             int cut = ended ? length : cut(bytes, length);
             if (cut > 0 || ended) { // ended with nothing left (empty output): no block, not a bigger buffer
                 carried = length - cut;
-                carry = carried > carry.length ? new byte[Math.max(carried, blockSize / 4)] : carry;
+                carry = carried > carry.length ? new byte[Math.max(carried, bytes.length / 4)] : carry;
                 System.arraycopy(bytes, cut, carry, 0, carried);
                 return length == 0 ? null : new Block(bytes, cut);
             }

@@ -23,19 +23,29 @@ import java.util.zip.InflaterInputStream;
  * inflated as it is parsed, so a listing of gigabytes is never one string on either host.
  */
 public final class ListingText implements Serializable {
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
     /** Far above 10,000 x 1,000 snapshots deflated; a bound on what another host may make us allocate. */
     private static final int MAX_DEFLATED = 1 << 30;
+    /** What no text at all deflates to: an empty listing. */
+    private static final int EMPTY_LENGTH = deflate(new ByteArrayInputStream(new byte[0])).length;
     private final String host;
     private final boolean listForm;
     private final List<String> extraProperties;
     private final byte[] deflated;
+    /** Why the listed root could not be read (its pool or parent is missing); null when it could. */
+    private final String unreadable;
 
     private ListingText(String host, boolean listForm, List<String> extraProperties, byte[] deflated) {
+        this(host, listForm, extraProperties, deflated, null);
+    }
+
+    private ListingText(String host, boolean listForm, List<String> extraProperties, byte[] deflated,
+                        String unreadable) {
         this.host = Objects.requireNonNull(host, "host");
         this.listForm = listForm;
         this.extraProperties = List.copyOf(extraProperties);
         this.deflated = deflated;
+        this.unreadable = unreadable;
     }
 
     ListingText(String host, boolean listForm, List<String> extraProperties, String output) {
@@ -56,14 +66,35 @@ public final class ListingText implements Serializable {
         return new ListingText(host, listForm, extraProperties, output);
     }
 
-    /** No objects: the listed root does not exist (yet) on {@code host}. */
+    /** No objects: the listed root does not exist (yet) on {@code host}, where its parent does. */
     public static ListingText empty(String host, List<String> extraProperties) {
         return new ListingText(host, false, extraProperties, "");
     }
 
+    /**
+     * No objects, because the listed root cannot be read: its pool or its parent is missing on
+     * {@code host}. Not "nothing there yet": whatever depends on it must not be decided.
+     *
+     * @param problem what is missing, for messages
+     */
+    public static ListingText unreadable(String host, List<String> extraProperties, String problem) {
+        return new ListingText(host, false, extraProperties, deflate(new ByteArrayInputStream(new byte[0])),
+                Objects.requireNonNull(problem, "problem"));
+    }
+
     /** The same text under another host name (e.g. the Jenkins agent it came from). */
     public ListingText withHost(String newHost) {
-        return new ListingText(newHost, listForm, extraProperties, deflated);
+        return new ListingText(newHost, listForm, extraProperties, deflated, unreadable);
+    }
+
+    /** True when nothing was listed: the root is absent (or unreadable, see {@link #unreadable()}). */
+    public boolean isEmpty() {
+        return deflated.length == EMPTY_LENGTH;
+    }
+
+    /** Why the listed root could not be read; empty when it was listed, or is absent where its parent is. */
+    public java.util.Optional<String> unreadable() {
+        return java.util.Optional.ofNullable(unreadable);
     }
 
     public String host() {

@@ -14,16 +14,28 @@ import java.util.Set;
  */
 public final class PropertyOrigins {
     /** Nothing known: every origin is unknown (the caller names none). */
-    public static final PropertyOrigins UNKNOWN = new PropertyOrigins(Set.of(), Map.of());
+    public static final PropertyOrigins UNKNOWN = new PropertyOrigins(Set.of(), Map.of(), Set.of());
 
     /** "dataset\0property" for every property set on the dataset itself. */
     private final Set<String> local;
     /** "root\0property" to the ancestor above a listed root that the root inherits the property from. */
     private final Map<String, String> inheritedAboveRoots;
+    /** "dataset\0property" for every property whose value there was received ({@code zfs recv} of a stream with properties). */
+    private final Set<String> received;
 
-    PropertyOrigins(Set<String> local, Map<String, String> inheritedAboveRoots) {
+    PropertyOrigins(Set<String> local, Map<String, String> inheritedAboveRoots, Set<String> received) {
         this.local = Set.copyOf(local);
         this.inheritedAboveRoots = Map.copyOf(inheritedAboveRoots);
+        this.received = Set.copyOf(received);
+    }
+
+    /**
+     * True when the value {@code dataset} has for {@code property} was received with a stream, on
+     * the dataset itself or on the ancestor it inherits it from: another host's setting, not this
+     * one's ({@link #origin} names where).
+     */
+    public boolean isReceived(DatasetName dataset, String property) {
+        return origin(dataset, property).map(at -> received.contains(key(at.name(), property))).orElse(false);
     }
 
     /**
@@ -33,7 +45,7 @@ public final class PropertyOrigins {
     public Optional<DatasetName> origin(DatasetName dataset, String property) {
         String at = dataset.name();
         while (true) {
-            if (local.contains(key(at, property))) {
+            if (local.contains(key(at, property)) || received.contains(key(at, property))) {
                 return Optional.of(DatasetName.of(at));
             }
             String above = inheritedAboveRoots.get(key(at, property));
@@ -56,13 +68,27 @@ public final class PropertyOrigins {
     static final class Builder {
         private final Set<String> local = new HashSet<>();
         private final Map<String, String> inherited = new HashMap<>();
+        private final Set<String> received = new HashSet<>();
 
-        /** A line of {@code zfs get -H -s local -o name,property}. */
+        /** A line of {@code zfs get -H -s local,received -o name,property,source}. */
         void local(String line, Set<String> properties) {
-            String[] fields = fields(line, 2, properties);
-            if (isDataset(fields[0])) { // a snapshot's own user property says nothing of its dataset's
-                local.add(key(DatasetName.of(fields[0]).name(), fields[1]));
+            String[] fields = fields(line, 3, properties);
+            if (!isDataset(fields[0])) { // a snapshot's own user property says nothing of its dataset's
+                return;
             }
+            String key = key(DatasetName.of(fields[0]).name(), fields[1]);
+            switch (fields[2]) {
+                case "local" -> local.add(key);
+                case "received" -> received.add(key);
+                default -> throw new ZfsException("Unexpected source '%s' of %s on %s from zfs get: expected 'local' or"
+                        + " 'received'", io.jenkins.plugins.zfsreplication.text.TerminalText.line(fields[2]),
+                        fields[1], fields[0]);
+            }
+        }
+
+        /** The ancestors above the roots that values are inherited from: where their own source is asked. */
+        java.util.Collection<String> inheritedFrom() {
+            return new java.util.TreeSet<>(inherited.values());
         }
 
         /** A line of {@code zfs get -H -s inherited -o name,property,source} about a root. */
@@ -78,7 +104,7 @@ public final class PropertyOrigins {
         }
 
         PropertyOrigins build() {
-            return new PropertyOrigins(local, inherited);
+            return new PropertyOrigins(local, inherited, received);
         }
 
         private static boolean isDataset(String name) {

@@ -87,6 +87,47 @@ public final class Zfs {
                 output -> ListingText.read(runner.host(), parsable, extraProperties, output)).orThrow();
     }
 
+    /**
+     * {@link #listText} of one root, recursively, telling a root that is not there yet from one
+     * that cannot be read. A missing root whose parent exists is absent ({@link ListingText#empty}:
+     * a new target, nothing under it yet). A missing root whose pool or parent is missing is
+     * unreadable ({@link ListingText#unreadable}): an exported pool, a disk gone, another host, a
+     * mistyped root; everything under it may well exist, and nothing may be decided as if it did not.
+     */
+    public ListingText listRootText(DatasetName root, List<String> extraProperties) {
+        return listRootText(root, root, extraProperties);
+    }
+
+    /**
+     * The same, judging a missing {@code root} by {@code readableFrom}, the dataset that must be
+     * there or new: the plan's target root when {@code root} lies deeper (a new dataset below a target
+     * root that exists, or is new itself, is new), the pool's root where only the pool matters.
+     */
+    public ListingText listRootText(DatasetName root, DatasetName readableFrom, List<String> extraProperties) {
+        try {
+            return listText(List.of(root), true, extraProperties);
+        } catch (ZfsCommandException e) {
+            if (!e.isDatasetMissing()) {
+                throw e;
+            }
+        }
+        DatasetName pool = DatasetName.of(root.pool());
+        if (!exists(pool)) {
+            return ListingText.unreadable(host(), extraProperties, String.format("the pool %s of %s is not on %s"
+                    + " (exported, disk gone, or another host?)", pool, readableFrom, host()));
+        }
+        int slash = readableFrom.name().lastIndexOf('/');
+        if (slash >= 0 && !readableFrom.equals(root) && exists(readableFrom)) {
+            return ListingText.empty(host(), extraProperties);
+        }
+        DatasetName parent = slash < 0 ? null : DatasetName.of(readableFrom.name().substring(0, slash));
+        if (parent != null && !exists(parent)) {
+            return ListingText.unreadable(host(), extraProperties, String.format("the parent %s of %s does not exist on"
+                    + " %s: a new target needs it (zfs create -p %s)", parent, readableFrom, host(), parent));
+        }
+        return ListingText.empty(host(), extraProperties);
+    }
+
     private static void checkListable(Collection<DatasetName> roots, ListingParser parser) {
         if (roots.isEmpty()) {
             throw new ZfsException("Nothing to list: give at least one dataset");
@@ -305,9 +346,11 @@ public final class Zfs {
     /**
      * Where {@code properties} (user properties) of the datasets under {@code roots} are set, in
      * two small {@code zfs get} calls whatever the number of datasets: every dataset in the
-     * subtrees that has one set locally ({@code -s local}), and what each root inherits from above
-     * it ({@code -s inherited}, the roots alone). Asking {@code -s inherited} recursively would
-     * print a line for every snapshot, as snapshots inherit user properties too.
+     * subtrees that has one set locally or received with a stream ({@code -s local,received}), and
+     * what each root inherits from above it ({@code -s inherited}, the roots alone), and, when a root
+     * inherits one, a third for whether that ancestor has it set or received. Asking
+     * {@code -s inherited} recursively would print a line for every snapshot, as snapshots inherit
+     * user properties too.
      */
     public PropertyOrigins propertyOrigins(Collection<DatasetName> roots, boolean recursive, List<String> properties) {
         if (roots.isEmpty() || properties.isEmpty()) {
@@ -316,7 +359,9 @@ public final class Zfs {
         properties.forEach(Zfs::checkPropertyName);
         java.util.Set<String> asked = java.util.Set.copyOf(properties);
         PropertyOrigins.Builder origins = new PropertyOrigins.Builder();
-        List<String> local = new ArrayList<>(List.of("zfs", "get", "-H", "-s", "local", "-o", "name,property"));
+        // local and received: a received value is another host's setting (a cascade's copy), never this one's
+        List<String> local = new ArrayList<>(List.of("zfs", "get", "-H", "-s", "local,received", "-o",
+                "name,property,source"));
         if (recursive) {
             local.add("-r");
         }
@@ -327,6 +372,14 @@ public final class Zfs {
                 "name,property,source", String.join(",", properties)));
         roots.forEach(root -> inherited.add(root.name()));
         run(inherited).stdout().lines().filter(line -> !line.isEmpty()).forEach(line -> origins.inherited(line, asked));
+        java.util.Collection<String> above = origins.inheritedFrom();
+        if (!above.isEmpty()) {
+            // what the roots inherit from is set there, or received there
+            List<String> sources = new ArrayList<>(List.of("zfs", "get", "-H", "-s", "local,received", "-o",
+                    "name,property,source", String.join(",", properties)));
+            above.forEach(sources::add);
+            run(sources).stdout().lines().filter(line -> !line.isEmpty()).forEach(line -> origins.local(line, asked));
+        }
         return origins.build();
     }
 

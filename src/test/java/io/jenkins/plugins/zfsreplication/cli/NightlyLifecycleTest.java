@@ -160,7 +160,13 @@ class NightlyLifecycleTest {
             cli.cli("prune", "--plan", nightDir.resolve("plan.json").toString(), "--keep-target", "last: " + KEEP_TARGET,
                     "--keep-source", "last: " + KEEP_SOURCE, "--now", now.toString(), "--destroy");
             clock.lap("prune");
-            cli.run(nightDir.resolve("plan.json").toString(), "--artifacts", nightDir.resolve("transfer").toString());
+            if (rollback) {
+                // the receiving side's own consent: the plan alone does not roll the copy back
+                cli.run(nightDir.resolve("plan.json").toString(), "--artifacts", nightDir.resolve("transfer").toString(),
+                        "--allow-rollback");
+            } else {
+                cli.run(nightDir.resolve("plan.json").toString(), "--artifacts", nightDir.resolve("transfer").toString());
+            }
             clock.lap("run");
             JsonNode transfer = new ObjectMapper().readTree(nightDir.resolve("transfer/transfer.json").toFile());
             assertThat(transfer.get("result").asText()).as("night %d: %s", night, cli.lastErr()).isEqualTo("ok");
@@ -177,14 +183,17 @@ class NightlyLifecycleTest {
             Map<String, String> expectedKinds = new TreeMap<>();
             expectedFirst.forEach((child, kind) -> expectedKinds.put(child, kind.name()));
             assertThat(sentKinds).as("night %d: each dataset's step in transfer.json", night).isEqualTo(expectedKinds);
+            // the rules, applied here: the source keeps its newest N of the nights it has seen; the target
+            // its newest N of those it had before tonight's arrived (what replaces its oldest had not arrived
+            // when prune ran: that one goes at the next night's prune), then tonight's
+            for (String child : sourceNights.keySet()) {
+                targetNights.put(child, new ArrayList<>(newest(targetNights.get(child), KEEP_TARGET)));
+            }
             targetNights.values().forEach(nights -> nights.add(snapshot));
-
-            // the rules, applied here: each side keeps its newest N of the nights it has seen
             Map<String, List<String>> onSource = snapshots(pools, source);
             Map<String, List<String>> onTarget = snapshots(pools, copy);
             for (String child : sourceNights.keySet()) {
                 sourceNights.put(child, newest(sourceNights.get(child), KEEP_SOURCE));
-                targetNights.put(child, newest(targetNights.get(child), KEEP_TARGET));
             }
             Map<String, List<String>> expectedTarget = new TreeMap<>(targetNights);
             expectedTarget.putAll(frozenCopies); // the copy of destroyed x is left alone

@@ -71,7 +71,7 @@ class RetentionPropertiesTest {
                         pool + "/other source last: 3 command-line -");
         // the values come with the one listing; where they are set costs two small zfs get calls, not one per dataset
         assertThat(commands).filteredOn(c -> c.contains("-s")).containsExactly(
-                List.of("zfs", "get", "-H", "-s", "local", "-o", "name,property", "-r",
+                List.of("zfs", "get", "-H", "-s", "local,received", "-o", "name,property,source", "-r",
                         "zfs-replication:keep-source,zfs-replication:keep-target", pool.name()),
                 List.of("zfs", "get", "-H", "-s", "inherited", "-o", "name,property,source",
                         "zfs-replication:keep-source,zfs-replication:keep-target", pool.name()));

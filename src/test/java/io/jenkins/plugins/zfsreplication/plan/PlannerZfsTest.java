@@ -162,6 +162,7 @@ class PlannerZfsTest {
     @ZfsTest
     void shouldSnapshotOnlyTheSelectedDatasetsWhenASubtreeIsPartlyExcluded(TestPools pools) {
         DatasetName source = pools.create("esrc");
+        DatasetName target = pools.create("edst");
         Zfs zfs = new Zfs(pools.runner());
         zfs.createFilesystem(source.resolve("home"), Map.of());
         zfs.createFilesystem(source.resolve("scratch"), Map.of(Selection.PROPERTY, "off"));
@@ -169,7 +170,7 @@ class PlannerZfsTest {
         List<List<String>> commands = new ArrayList<>();
         Zfs recording = new Zfs(new TestApply.Recording(pools.runner(), commands));
 
-        ReplicationPlan plan = new PlanRun(recording, zfs, options(source, DatasetName.of(source + "x"), false),
+        ReplicationPlan plan = new PlanRun(recording, zfs, options(source, target.resolve("copy"), false),
                 true, false).run(NOW, line -> { });
 
         String name = "zr-20261129T120000Z";

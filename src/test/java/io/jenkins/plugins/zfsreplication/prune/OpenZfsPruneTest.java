@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.prune;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.IOException;
@@ -105,7 +106,7 @@ class OpenZfsPruneTest {
     }
 
     @Test
-    void shouldRecordTheRefusalOfASnapshotHeldAfterTheListingInItsOneBatchedCallAndForceNothing(TestPools pools) {
+    void shouldRefuseThePruneWhenASnapshotIsHeldAfterTheListingAndDestroyNothing(TestPools pools) {
         // given a dry run that would destroy 01 and 02 on the target
         DatasetName source = pools.create("rsrc");
         DatasetName target = pools.create("rdst");
@@ -123,21 +124,18 @@ class OpenZfsPruneTest {
         try {
             List<List<String>> commands = new ArrayList<>();
             Zfs recording = new Zfs(new TestApply.Recording(pools.runner(), commands));
-            PruneReport done = Destroyer.execute(dryRun, null, recording, Destroyer.ErrorPolicy.CONTINUE, line -> { });
 
-            // then one batched zfs destroy was asked, zfs refused it, and the report says so
-            assertThat(commands).filteredOn(c -> c.contains("destroy")).containsExactly(
-                    List.of("zfs", "destroy", dataset + "@" + HOURS.get(0) + "," + HOURS.get(1)));
-            assertThat(commands).noneMatch(c -> c.contains("release") || c.contains("-f") || c.contains("-d"));
-            assertThat(done.errors()).singleElement().asString().startsWith("target " + dataset + ": ")
-                    .contains(HOURS.get(1));
-            assertThat(done.decisions()).filteredOn(d -> d.snapshot().equals(HOURS.get(1)))
-                    .extracting(PruneDecision::destroyed).containsExactly(false);
-            // zfs destroys a batch of snapshots all or nothing: the held one and its batch are still there
+            // then the guard, listing the target again right before destroying, refuses the whole prune
+            assertThatThrownBy(() -> Destroyer.execute(dryRun, null, recording,
+                    DestroyGuard.of(PruneZfsTest.options("last: 1", null), KnownBases.NONE),
+                    Destroyer.ErrorPolicy.CONTINUE, line -> { }))
+                    .isInstanceOf(UnsafeDestroyException.class)
+                    .hasMessage("Prune refused, it would break 'the base of every known target survives': %s@%s is"
+                            + " held (userrefs=1): a hold records a target's base. Nothing was destroyed", dataset,
+                            HOURS.get(1));
+            assertThat(commands).noneMatch(c -> c.contains("destroy") || c.contains("release"));
             assertThat(TestApply.snapshots(pools, dataset)).extracting(s -> s.split(" ")[0])
                     .containsExactlyElementsOf(HOURS);
-            assertThat(pools.exec("zfs", "get", "-H", "-o", "value", "userrefs", dataset + "@" + HOURS.get(1))
-                    .stdout().strip()).isEqualTo("1");
         } finally {
             pools.exec("zfs", "release", "audit", dataset + "@" + HOURS.get(1));
         }

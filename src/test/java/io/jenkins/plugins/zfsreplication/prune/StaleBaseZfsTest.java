@@ -33,10 +33,9 @@ class StaleBaseZfsTest {
 
         assertThatThrownBy(() -> setup.prune().run(setup.plan, line -> { }))
                 .isInstanceOf(StalePlanException.class)
-                .hasMessage("The plan is stale: target %s has no snapshot with GUID %s (%s), the base of its incremental"
-                        + " send from %s; %s lists no such dataset (pool exported, disk gone, or another host?)."
-                        + " Plan again; nothing was pruned or destroyed", setup.target + "/c", setup.baseGuid,
-                        HOURLY.get(2), setup.source, pools.runner().host());
+                .hasMessage("The target is not readable: the pool %s of %s is not on %s (exported, disk gone, or another"
+                        + " host?). Nothing was pruned or destroyed: fix the target (import its pool, check the target"
+                        + " host) and plan again", setup.target, setup.target + "/c", pools.runner().host());
         assertThat(TestApply.snapshots(pools, setup.source.name())).isEqualTo(before).hasSize(5);
         assertThat(setup.commands).noneMatch(c -> c.contains("destroy"));
     }
@@ -49,8 +48,8 @@ class StaleBaseZfsTest {
 
         assertThatThrownBy(() -> setup.prune().run(setup.plan, line -> { }))
                 .isInstanceOf(StalePlanException.class)
-                .hasMessageContaining("target " + setup.target + "/c has no snapshot with GUID " + setup.baseGuid)
-                .hasMessageContaining("lists no such dataset");
+                .hasMessageContaining("The target is not readable: the pool " + setup.target + " of " + setup.target
+                        + "/c is not on");
         assertThat(TestApply.snapshots(pools, setup.source.name())).isEqualTo(before);
     }
 
@@ -85,10 +84,9 @@ class StaleBaseZfsTest {
 
         assertThatThrownBy(() -> PruneZfsTest.prune(zfs, null, "last: 1", true).run(upToDate, line -> { }))
                 .isInstanceOf(StalePlanException.class)
-                .hasMessage("The plan is stale: the plan found %s up to date with %s, but the target now has no snapshot"
-                        + " in common with it; %s lists no such dataset (pool exported, disk gone, or another"
-                        + " host?). Plan again; nothing was pruned or destroyed", target + "/c", source,
-                        pools.runner().host());
+                .hasMessage("The target is not readable: the pool %s of %s is not on %s (exported, disk gone, or another"
+                        + " host?). Nothing was pruned or destroyed: fix the target (import its pool, check the target"
+                        + " host) and plan again", target, target + "/c", pools.runner().host());
         assertThat(TestApply.snapshots(pools, source.name())).hasSize(4);
     }
 
@@ -114,6 +112,26 @@ class StaleBaseZfsTest {
                                 "protected: newest snapshot after the transfer (the following incremental's base)"));
         assertThat(TestApply.snapshots(pools, setup.source.name())).extracting(s -> s.split(" ")[0])
                 .containsExactlyElementsOf(HOURLY.subList(2, 5));
+    }
+
+    @ZfsTest
+    void shouldPruneAPlanWhoseSnapshotsHaveArrivedSinceWithoutCountingThemTwice(TestPools pools) {
+        // the plan ran (or another run sent its snapshots) before this prune: they are the target's now, not
+        // planned ones; counted as both, the steps derived anew started before the base and prune failed
+        Setup setup = incrementalPlan(pools, "a");
+        new TestApply(pools).apply(setup.plan);
+        Zfs recording = new Zfs(new TestApply.Recording(pools.runner(), setup.commands));
+
+        PruneBeforeSend.Result result = new PruneRun(recording, recording, PruneZfsTest.options("last: 1", "last: 1"),
+                true, Destroyer.ErrorPolicy.CONTINUE).run(setup.plan, line -> { });
+
+        // the plan's base @03 and the newest common @05 stay on both sides; the rest goes by the rules
+        assertThat(result.report().decisions()).filteredOn(d -> d.side().equals("planned")).isEmpty();
+        assertThat(result.report().errors()).isEmpty();
+        assertThat(TestApply.snapshots(pools, setup.source.name())).extracting(s -> s.split(" ")[0])
+                .containsExactly(HOURLY.get(2), HOURLY.get(4));
+        assertThat(TestApply.snapshots(pools, setup.target + "/c")).extracting(s -> s.split(" ")[0])
+                .containsExactly(HOURLY.get(2), HOURLY.get(4));
     }
 
     /** Source @01..@05, target up to date with @01..@03, a plan sending @04 and @05 from @03. */

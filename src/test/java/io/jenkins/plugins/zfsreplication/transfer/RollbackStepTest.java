@@ -35,7 +35,7 @@ class RollbackStepTest {
         replica.zfs.snapshot(List.of(replica.target.resolve("alpha").snapshot("local2")), false);
         replica.writeAndSnapshot("two.bin", 64 << 10, "s2");
 
-        TransferReport report = engine(replica, log).run(withRollback(replica.plan(false, "s1", "s2")));
+        TransferReport report = engine(replica, log, true).run(withRollback(replica.plan(false, "s1", "s2")));
 
         assertThat(report.succeeded()).as(report.firstError()).isTrue();
         replica.assertReplicated("s1", "s2");
@@ -65,9 +65,36 @@ class RollbackStepTest {
         assertThat(report.steps()).allSatisfy(step -> assertThat(step.checks()).isEmpty());
     }
 
+    @Test
+    void shouldRefuseARollbackThePlanNamesWithoutTheReceivingSidesOwnConsent(TestPools pools) {
+        // a plan.json that asks for a rollback (made elsewhere, or edited): the receiving side did not allow it
+        Replica replica = new Replica(pools, List.of("alpha"));
+        replica.writeAndSnapshot("one.bin", 64 << 10, "s1");
+        List<String> log = new ArrayList<>();
+        engine(replica, log).run(replica.plan(true, "s1"));
+        replica.zfs.snapshot(List.of(replica.target.resolve("alpha").snapshot("local1")), false);
+        replica.writeAndSnapshot("two.bin", 64 << 10, "s2");
+
+        TransferReport report = engine(replica, log, false).run(withRollback(replica.plan(false, "s1", "s2")));
+
+        assertThat(report.succeeded()).isFalse();
+        assertThat(report.firstError()).contains("The plan rolls " + replica.target.resolve("alpha") + " back to @s1"
+                + " (zfs rollback -r and zfs recv -F destroy the target's later snapshots and changes), which this"
+                + " receiving side does not allow: give --allow-rollback to run (allowRollback: true on zfsSendRecv)"
+                + " if they may go. Nothing was sent or destroyed");
+        assertThat(replica.snapshotsWithGuids(replica.target, "alpha")).extracting(s -> s.split(" ")[0])
+                .containsExactly("s1", "local1");
+        assertThat(log).noneMatch(line -> line.contains("rolled back"));
+    }
+
     private static TransferEngine engine(Replica replica, List<String> log) {
+        return engine(replica, log, false);
+    }
+
+    private static TransferEngine engine(Replica replica, List<String> log, boolean allowRollback) {
         return new TransferEngine(TransferSetup.zfs(new LocalTransport(), replica.zfs, replica.zfs, ProcessSite.local(),
-                ProcessSite.local(), StepGate.KEEP_ALL), TransferOptions.defaults(), log::add, Clock.systemUTC());
+                ProcessSite.local(), StepGate.KEEP_ALL, false, allowRollback), TransferOptions.defaults(), log::add,
+                Clock.systemUTC());
     }
 
     private static ReplicationPlan withRollback(ReplicationPlan plan) {

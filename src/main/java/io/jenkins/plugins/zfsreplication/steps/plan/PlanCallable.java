@@ -54,9 +54,10 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
      * What the build log, the build page and the script see: the counts and the engine's log lines.
      *
      * @param problems datasets the plan leaves alone because the target diverged or was refused
+     * @param targetUnreadable why the target could not be read (every dataset refused); null when it could
      */
     public record Summary(String summary, int steps, List<String> log, int datasets, int toSend, int upToDate, int skipped,
-                   int problems) implements Serializable {
+                   int problems, String targetUnreadable) implements Serializable {
         /** What the build page keeps of this run of {@code settings}. */
         public PlanRecord record(PlanSettings settings, List<String> artifacts) {
             return new PlanRecord(settings.sources(), datasets, toSend, upToDate, skipped, problems, steps, artifacts);
@@ -82,7 +83,7 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
         return new Summary(String.format("%d dataset(s): %d to send in %d step(s), %d diverged or refused",
                 plan.datasets().size(), send, plan.steps().size(), problems), plan.steps().size(), log,
                 plan.datasets().size(), send, count(plan, DatasetAction.UP_TO_DATE), count(plan, DatasetAction.SKIPPED),
-                problems);
+                problems, io.jenkins.plugins.zfsreplication.plan.Planner.unreadableTarget(plan).orElse(null));
     }
 
     private static int count(ReplicationPlan plan, DatasetAction action) {

@@ -59,6 +59,11 @@ record PlanRunner(PlanSettings settings, String targetAgent, String credentialsI
         List<String> artifacts = List.of("plan.json", "plan.txt");
         WorkspaceFiles.archive(run, workspace, launcher, listener, artifacts);
         ZfsReplicationAction.record(run, summary.record(settings, artifacts));
+        if (summary.targetUnreadable() != null) {
+            // plan.json is archived (it sends and prunes nothing); the build fails where people look
+            throw new hudson.AbortException("zfsSnapshotPlan: " + String.format(
+                    io.jenkins.plugins.zfsreplication.plan.Planner.UNREADABLE, summary.targetUnreadable()));
+        }
         return summary.toMap();
     }
 }

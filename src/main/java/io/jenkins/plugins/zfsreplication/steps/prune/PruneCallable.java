@@ -20,6 +20,7 @@ import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.prune.Decision;
 import io.jenkins.plugins.zfsreplication.prune.Destroyer;
+import io.jenkins.plugins.zfsreplication.prune.KnownBases;
 import io.jenkins.plugins.zfsreplication.prune.PruneBeforeSend;
 import io.jenkins.plugins.zfsreplication.prune.PruneReport;
 import io.jenkins.plugins.zfsreplication.prune.PruneReportJson;
@@ -64,16 +65,20 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
      * @param bytesNotSent the stream bytes that saves; -1 when unknown
      */
     public record Summary(String summary, boolean failed, List<String> log, boolean dryRun, int destroyed, int kept,
-                   int notSent, long bytesNotSent, PruneReport report) implements Serializable {
+                   int notSent, long bytesNotSent, PruneReport report, KnownBases bases) implements Serializable {
         /** What the build page keeps of this run. */
         public PruneRecord record(List<String> artifacts) {
             return new PruneRecord(dryRun, failed, destroyed, kept, notSent, bytesNotSent, artifacts);
         }
 
         static Summary of(PruneReport report, List<String> log) {
+            return of(report, log, KnownBases.NONE);
+        }
+
+        static Summary of(PruneReport report, List<String> log, KnownBases bases) {
             return new Summary(PruneReportJson.summary(report), !report.errors().isEmpty(), log, report.dryRun(),
                     count(report, Decision.DESTROY), count(report, Decision.KEEP), report.snapshotsNotSent(),
-                    report.bytesNotSent(), report);
+                    report.bytesNotSent(), report, bases);
         }
 
         private static int count(PruneReport report, Decision decision) {
@@ -115,7 +120,7 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
             Path planFolder = Objects.requireNonNull(folder.resolve(settings.planFile()).getParent(),
                     "the plan lies inside the workspace");
             PruneArtifacts.write(result, planFolder);
-            return Summary.of(result.report(), log);
+            return Summary.of(result.report(), log, result.bases());
         } catch (ZfsException e) {
             throw new AbortException("zfsPrune: " + e.getMessage());
         }

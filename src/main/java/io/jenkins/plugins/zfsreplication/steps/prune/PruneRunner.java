@@ -72,7 +72,7 @@ record PruneRunner(PruneSettings settings, String targetAgent, String targetRoot
         }
         TargetDestroyCallable.Result done = agent.channel().call(new TargetDestroyCallable(
                 TargetRoots.checkReport(scope, summary.report()),
-                settings.options(java.time.Instant.now()).naming().prefix()));
+                settings.options(java.time.Instant.now()).naming().prefix(), summary.bases()));
         workspace.child(folder + "prune-report.json").write(PruneReportJson.write(done.report()), "UTF-8");
         List<String> lines = new ArrayList<>(summary.log());
         done.log().forEach(line -> lines.add("on agent " + agent.name() + ": " + line));

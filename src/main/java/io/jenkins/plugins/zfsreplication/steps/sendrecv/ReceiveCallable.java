@@ -54,7 +54,8 @@ final class ReceiveCallable extends MasterToSlaveCallable<ReceiveServer.Report, 
             // the sender cannot tell us its zfs: recv flags follow what this host's zfs supports
             TransferOptions options = settings.options().withBuffer(0, 0);
             ReceiveServer.Receiving receiving = new ReceiveServer.Receiving(ProcessSite.local(), new ZfsStreamCommands(),
-                    new ZfsPreflight(null, zfs).creatingParents(options.createParents()), OptionResolver.resolve(options.requested(), zfs.capabilities(),
+                    new ZfsPreflight(null, zfs).creatingParents(options.createParents())
+                            .allowingRollback(options.allowRollback()), OptionResolver.resolve(options.requested(), zfs.capabilities(),
                     zfs.capabilities()).used(), options, work);
             try (ReceiveServer server = ReceiveServer.open(plan, receiving, target.addresses())) {
                 server.endpoints().write(work.resolve(ENDPOINTS));

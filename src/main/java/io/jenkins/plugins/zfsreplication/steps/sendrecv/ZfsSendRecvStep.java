@@ -53,6 +53,7 @@ public final class ZfsSendRecvStep extends ZfsStep {
     private boolean mountReceived; // false: zfs recv -u where the target has it
     private boolean sendDecrypted; // false: encrypted datasets are sent raw
     private boolean createParents; // false: a missing target parent is an error
+    private boolean allowRollback; // false: a step the plan rolls back is refused
     private String targetId = ""; // "": no holds
     private Integer retries; // null: the default
     private Integer retryDelay; // null: the default (seconds)
@@ -244,6 +245,15 @@ public final class ZfsSendRecvStep extends ZfsStep {
         this.createParents = createParents;
     }
 
+    public boolean isAllowRollback() {
+        return allowRollback;
+    }
+
+    @DataBoundSetter
+    public void setAllowRollback(boolean allowRollback) {
+        this.allowRollback = allowRollback;
+    }
+
     public String getTargetId() {
         return targetId;
     }
@@ -316,6 +326,7 @@ public final class ZfsSendRecvStep extends ZfsStep {
                 .withRetry(retry)
                 .withSendDecrypted(sendDecrypted)
                 .withCreateParents(createParents)
+                .withAllowRollback(allowRollback)
                 .withTimes(SAMPLE_INTERVAL, TransferOptions.defaults().acceptTimeout(),
                         TransferOptions.defaults().silenceTimeout());
         // pulling receives here: the system's default transport (ssh, tcp: pushing) does not apply to it

@@ -89,14 +89,16 @@ class TargetAgentCallablesTest {
         PruneDecision first = decided.report().toDestroy("target").get(0);
         PruneReport forged = new PruneReport(decided.report().now(), "test", false, "local", HOST, "", "",
                 List.of(new PruneDecision("target", HOST, first.dataset(), "keep-me", first.guid(), first.epochSecond(),
-                        Decision.DESTROY, "forged", false), first), 0, -1, "", List.of());
-        assertThatThrownBy(() -> new TargetDestroyCallable(forged, "zr").call()).isInstanceOf(AbortException.class)
-                .hasMessage("zfsPrune: refused to destroy " + first.dataset() + "@keep-me on the target: it is not a "
-                        + "snapshot of this prune's naming; nothing was destroyed there");
+                        Decision.DESTROY, "forged", false), first), 0, -1, "", List.of(), decided.report().retention());
+        assertThatThrownBy(() -> new TargetDestroyCallable(forged, "zr", decided.bases()).call())
+                .isInstanceOf(AbortException.class)
+                .hasMessage("zfsPrune: on the target: Prune refused, it would break 'nothing outside the run's naming is"
+                        + " destroyed': " + first.dataset() + "@keep-me is not of the naming. Nothing was destroyed");
         assertThat(TestApply.snapshots(pools, target + "/copy")).hasSize(3);
 
         // when the target agent destroys
-        TargetDestroyCallable.Result done = RoundTrip.of(RoundTrip.of(new TargetDestroyCallable(decided.report(), "zr"))
+        TargetDestroyCallable.Result done = RoundTrip.of(RoundTrip.of(new TargetDestroyCallable(decided.report(), "zr",
+                decided.bases()))
                 .call());
 
         // then exactly the decided snapshot is gone, and the report says so

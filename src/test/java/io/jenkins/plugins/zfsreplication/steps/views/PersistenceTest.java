@@ -176,7 +176,7 @@ class PersistenceTest {
     }
 
     private static PruneRecord prune() {
-        return new PruneCallable.Summary("", false, List.of(), true, 3, 14, 2, 1 << 20, null)
+        return new PruneCallable.Summary("", false, List.of(), true, 3, 14, 2, 1 << 20, null, null)
                 .record(List.of("plan.json", "plan.txt", "prune-report.json"));
     }
 

@@ -52,7 +52,7 @@ final class TrendFixtures {
     }
 
     static PruneRecord prune(int destroyed, int kept) {
-        return new PruneCallable.Summary("", false, List.of(), false, destroyed, kept, 0, 0, null)
+        return new PruneCallable.Summary("", false, List.of(), false, destroyed, kept, 0, 0, null, null)
                 .record(List.of("prune-report.json"));
     }
 

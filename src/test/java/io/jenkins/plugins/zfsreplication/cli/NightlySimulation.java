@@ -1,0 +1,402 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
+import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
+import io.jenkins.plugins.zfsreplication.transfer.BaseHolds;
+import io.jenkins.plugins.zfsreplication.transfer.RetryPolicy;
+import io.jenkins.plugins.zfsreplication.transfer.SendOption;
+import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
+import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+
+/**
+ * Night after night of backups on simulated hosts, driving the real command line (plan, prune,
+ * check: option parsing, plan.json, prune-report.json, exit statuses) and the real transfer engine
+ * (retention between steps, the checks before each step, resume, holds and bookmarks after a run)
+ * against {@link SimCluster}: a source {@code src} (tank/data, tank/data/sub, tank/secret
+ * encrypted), a target {@code nas} it pushes to every night, a target {@code off} that pulls from
+ * it and is away for weeks at times, and a cascade from {@code nas} to {@code far}. Each night may
+ * bring faults ({@link Fault}); after each night {@link SafetyOracle} checks every invariant of
+ * docs/prune-safety.md against the hosts, independently of the engine's decisions.
+ */
+final class NightlySimulation {
+    /** What can go wrong in a night. */
+    enum Fault {
+        /** nas's pool is exported when the plan is made (and back the next night). */
+        TARGET_GONE_AT_PLAN,
+        /** nas's pool is exported between plan and prune. */
+        TARGET_GONE_AT_PRUNE,
+        /** nas's pool is exported between prune and run. */
+        TARGET_GONE_AT_RUN,
+        /** The receive into nas fails (quota, permission, network). */
+        TRANSFER_FAILS,
+        /** The stream into nas is cut after part of it arrived. */
+        TRANSFER_CUT,
+        /** The agent is lost between prune and run: the run never happens. */
+        AGENT_LOST,
+        /** src's clock jumps ahead by weeks for the night's snapshot (and comes back). */
+        CLOCK_JUMP,
+        /** Someone takes a snapshot on src named years ahead. */
+        FUTURE_NAME,
+        /** Someone takes snapshots on src with names that only look like the naming. */
+        MALFORMED_NAME,
+        /** A hostile source takes a snapshot named in the past, after newer ones: it arrives out of order. */
+        OLD_NAME,
+        /** off goes away for weeks (its pool exported); it comes back on its own. */
+        OFF_AWAY,
+        /** off's ssh to src fails tonight. */
+        OFF_UNREACHABLE,
+        /** The cascade's stream into far fails. */
+        CASCADE_FAILS,
+        /** src's tank/data gets a zfs-replication:keep-target of its own (the cascade receives it too). */
+        PROPERTY_SET,
+        /** src's keep-target property is removed again. */
+        PROPERTY_CLEARED,
+        /** Someone holds a snapshot on nas while the prune decides (between its listing and its destroys). */
+        HOLD_DURING_PRUNE,
+        /** plan.json is edited between prune and run to roll nas back. */
+        PLAN_TAMPERED,
+        /** Someone destroys src's newest snapshot by hand (the next base: a bookmark stands in where there is one). */
+        HAND_DESTROY,
+        /** The night's prune runs again after the run, on the same plan.json (a job retried from the prune on). */
+        PRUNE_REPEATED
+    }
+
+    static final SnapshotNaming NAMING = SnapshotNaming.of("zr");
+    static final String KEEP_SOURCE = "last: 3";
+    static final String KEEP_TARGET = "grid: 1x2d(keep=all) | 4x2d | 3x1w";
+    static final String KEEP_OFF = "last: 4";
+    static final String KEEP_FAR = "last: 3";
+    static final String PROPERTY_RULES = "last: 2";
+    private static final Instant START = Instant.parse("2031-03-01T02:00:00Z");
+
+    final SimCluster cluster = new SimCluster();
+    final SimHost src;
+    final SimHost nas;
+    final SimHost off;
+    final SimHost far;
+    final Map<Fault, Integer> faults = new EnumMap<>(Fault.class);
+    final SafetyOracle oracle;
+    final List<String> log = new ArrayList<>();
+    private final Random random;
+    private final Path work;
+    private final Map<String, Duration> offsets = new HashMap<>();
+    private Instant world = START;
+    private int offAwayUntil = -1;
+    private int nightNumber;
+    int nights;
+    int refusals;
+    int transfersOk;
+
+    NightlySimulation(long seed, boolean oldSource, Path work) {
+        this.random = new Random(seed);
+        this.work = work;
+        this.src = cluster.add(new SimHost("src", oldSource, random, () -> clock("src")));
+        this.nas = cluster.add(new SimHost("nas", false, random, () -> clock("nas")));
+        this.off = cluster.add(new SimHost("off", false, random, () -> clock("off")));
+        this.far = cluster.add(new SimHost("far", random.nextBoolean(), random, () -> clock("far")));
+        for (SimHost host : List.of(src, nas, off, far)) {
+            host.create(pool(host));
+        }
+        src.create("tank/data");
+        src.create("tank/data/sub");
+        if (!oldSource) {
+            SimHost.Dataset secret = src.create("tank/secret");
+            secret.cipher = "aes-256-gcm";
+            secret.encryptionRoot = "tank/secret";
+            secret.keyLoaded = true;
+        }
+        far.create("deep/nas");
+        this.oracle = new SafetyOracle(this);
+    }
+
+    private static String pool(SimHost host) {
+        return switch (host.name) {
+            case "src" -> "tank";
+            case "nas" -> "backup";
+            case "off" -> "vault";
+            default -> "deep";
+        };
+    }
+
+    Instant clock(String host) {
+        return world.plus(offsets.getOrDefault(host, Duration.ZERO));
+    }
+
+    /** One night with {@code tonight}'s faults; the oracle's findings go to {@link SafetyOracle#violations}. */
+    void night(Set<Fault> tonight) {
+        nightNumber++;
+        nights++;
+        tonight.forEach(fault -> faults.merge(fault, 1, Integer::sum));
+        world = world.plus(Duration.ofDays(1)).plusSeconds(random.nextInt(600));
+        offsets.clear();
+        for (SimHost host : List.of(src, nas, off, far)) {
+            host.exported.keySet().stream().toList().forEach(pool -> {
+                if (!host.name.equals("off") || nightNumber > offAwayUntil) {
+                    host.importPool(pool);
+                }
+            });
+        }
+        cluster.unreachable.clear();
+        oracle.startNight(nightNumber, tonight);
+        handFaults(tonight);
+        src.write(src.dataset("tank/data"), 1000 + random.nextInt(1000));
+        pushToNas(tonight);
+        pullToOff(tonight);
+        cascadeToFar(tonight);
+        oracle.endNight();
+    }
+
+    private void handFaults(Set<Fault> tonight) {
+        SimHost.Dataset data = src.dataset("tank/data");
+        if (tonight.contains(Fault.CLOCK_JUMP)) {
+            offsets.put("src", Duration.ofDays(20 + random.nextInt(400)));
+        }
+        if (tonight.contains(Fault.FUTURE_NAME)) {
+            src.snapshot(data, NAMING.name(world.plus(Duration.ofDays(365 + random.nextInt(3000)))));
+        }
+        if (tonight.contains(Fault.MALFORMED_NAME)) {
+            String[] names = {"zr-20311301T000000Z", "zr-2031-01-01", "zr-20310230T000000Z", "manual-1", "zr-"};
+            String name = names[random.nextInt(names.length)] + (data.snapshot(names[0]) == null ? "" : nightNumber);
+            if (data.snapshot(name) == null) {
+                src.snapshot(data, name);
+            }
+        }
+        if (tonight.contains(Fault.OLD_NAME)) {
+            src.snapshot(data, NAMING.name(world.minus(Duration.ofDays(3 + random.nextInt(40))).plusSeconds(nightNumber)));
+        }
+        if (tonight.contains(Fault.PROPERTY_SET)) {
+            data.local.put("zfs-replication:keep-target", PROPERTY_RULES);
+        }
+        if (tonight.contains(Fault.PROPERTY_CLEARED)) {
+            data.local.remove("zfs-replication:keep-target");
+        }
+        if (tonight.contains(Fault.HAND_DESTROY) && data.newest() != null && data.newest().holds.isEmpty()) {
+            data.snapshots.remove(data.newest()); // a person's destroy: not the tool's, not recorded as its
+        }
+        if (tonight.contains(Fault.OFF_AWAY) && nightNumber > offAwayUntil) {
+            offAwayUntil = nightNumber + 7 + random.nextInt(28);
+        }
+        if (nightNumber <= offAwayUntil) {
+            off.exportPool("vault");
+        }
+        if (tonight.contains(Fault.OFF_UNREACHABLE)) {
+            cluster.unreachable.add("src");
+        }
+    }
+
+    /** src pushes to nas: plan --snapshot-now, prune both sides, run with target id "nas". */
+    private void pushToNas(Set<Fault> tonight) {
+        Path dir = work.resolve("nas");
+        if (tonight.contains(Fault.TARGET_GONE_AT_PLAN)) {
+            nas.exportPool("backup");
+        }
+        oracle.beforePlan(Hop.NAS);
+        Cli plan = cli("src", "plan", "-r", "--snapshot-now", "--estimate-sizes", "--target-host", "nas",
+                "--target-root", "backup/src", "-o", dir.toString(), "tank");
+        oracle.planned(Hop.NAS, plan.status);
+        if (plan.status != 0) {
+            return; // a failed plan stops the night's job: the next steps never run
+        }
+        if (tonight.contains(Fault.TARGET_GONE_AT_PRUNE)) {
+            nas.exportPool("backup");
+        }
+        if (tonight.contains(Fault.HOLD_DURING_PRUNE)) {
+            holdDuringPrune();
+        }
+        oracle.beforePrune(Hop.NAS, clock("src"));
+        Cli prune = cli("src", "prune", "--plan", dir.resolve("plan.json").toString(), "--keep-source", KEEP_SOURCE,
+                "--keep-target", KEEP_TARGET, "--destroy");
+        cluster.interceptor = (host, argv) -> null;
+        releaseAudit();
+        oracle.pruned(Hop.NAS, prune, dir);
+        if (prune.status != 0 || tonight.contains(Fault.AGENT_LOST)) {
+            return;
+        }
+        if (tonight.contains(Fault.TARGET_GONE_AT_RUN)) {
+            nas.exportPool("backup");
+        }
+        if (tonight.contains(Fault.PLAN_TAMPERED)) {
+            tamper(dir.resolve("plan.json"));
+        }
+        SimTransport.Fault fault = tonight.contains(Fault.TRANSFER_FAILS) ? SimTransport.Fault.FAIL
+                : tonight.contains(Fault.TRANSFER_CUT) ? SimTransport.Fault.CUT : SimTransport.Fault.NONE;
+        run(Hop.NAS, "src", new Zfs(cluster.runner("src")), SendRecvJob.sshTarget("nas", List.of(), cluster.runner("src")),
+                src, nas, dir, fault, "nas", EnumSet.of(SendOption.RESUMABLE, SendOption.PROPERTIES), KEEP_TARGET);
+        if (tonight.contains(Fault.PRUNE_REPEATED) && !tonight.contains(Fault.PLAN_TAMPERED)) {
+            // the plan's snapshots are the target's own now: they must not count twice
+            oracle.beforePrune(Hop.NAS, clock("src"));
+            Cli again = cli("src", "prune", "--plan", dir.resolve("plan.json").toString(), "--keep-source",
+                    KEEP_SOURCE, "--keep-target", KEEP_TARGET, "--destroy");
+            oracle.pruned(Hop.NAS, again, dir);
+            oracle.repeated(Hop.NAS, again);
+        }
+        if (nightNumber % 7 == 0) {
+            cli("src", "check", "-r", "--target-host", "nas", "--target-root", "backup/src", "tank");
+        }
+    }
+
+    /** off pulls from src: plan over ssh, prune its own copies by its own rules, run with target id "off". */
+    private void pullToOff(Set<Fault> tonight) {
+        Path dir = work.resolve("off");
+        oracle.beforePlan(Hop.OFF);
+        Cli plan = cli("off", "plan", "-r", "--source-host", "src", "--target-root", "vault/src", "-o", dir.toString(),
+                "tank");
+        oracle.planned(Hop.OFF, plan.status);
+        if (plan.status != 0) {
+            return;
+        }
+        oracle.beforePrune(Hop.OFF, clock("off"));
+        // its rules count from the newest snapshot the source took (zrepl's alignment): a name from the future
+        // must not be that
+        Cli prune = cli("off", "prune", "--plan", dir.resolve("plan.json").toString(), "--keep-target", KEEP_OFF,
+                "--now", "newest", "--destroy");
+        oracle.pruned(Hop.OFF, prune, dir);
+        if (prune.status != 0) {
+            return;
+        }
+        run(Hop.OFF, "off", SendRecvJob.sshTarget("src", List.of(), cluster.runner("off")), new Zfs(cluster.runner("off")),
+                src, off, dir, SimTransport.Fault.NONE, "off", EnumSet.of(SendOption.RESUMABLE), KEEP_OFF);
+    }
+
+    /** nas passes its copies on to far: a cascade, whose source carries received properties. */
+    private void cascadeToFar(Set<Fault> tonight) {
+        Path dir = work.resolve("far");
+        oracle.beforePlan(Hop.FAR);
+        Cli plan = cli("nas", "plan", "-r", "--target-host", "far", "--target-root", "deep/nas/src", "-o",
+                dir.toString(), "backup/src");
+        oracle.planned(Hop.FAR, plan.status);
+        if (plan.status != 0) {
+            return;
+        }
+        oracle.beforePrune(Hop.FAR, clock("nas"));
+        Cli prune = cli("nas", "prune", "--plan", dir.resolve("plan.json").toString(), "--keep-target", KEEP_FAR,
+                "--destroy");
+        oracle.pruned(Hop.FAR, prune, dir);
+        if (prune.status != 0) {
+            return;
+        }
+        run(Hop.FAR, "nas", new Zfs(cluster.runner("nas")), SendRecvJob.sshTarget("far", List.of(), cluster.runner("nas")),
+                nas, far, dir, tonight.contains(Fault.CASCADE_FAILS) ? SimTransport.Fault.FAIL : SimTransport.Fault.NONE,
+                null, EnumSet.of(SendOption.RESUMABLE), KEEP_FAR);
+    }
+
+    /** The three hops of a night. */
+    enum Hop {
+        NAS("src", "nas", "tank", "backup/src"),
+        OFF("src", "off", "tank", "vault/src"),
+        FAR("nas", "far", "backup/src", "deep/nas/src");
+
+        final String source;
+        final String target;
+        final String sourceRoot;
+        final String targetRoot;
+
+        Hop(String source, String target, String sourceRoot, String targetRoot) {
+            this.source = source;
+            this.target = target;
+            this.sourceRoot = sourceRoot;
+            this.targetRoot = targetRoot;
+        }
+
+        String targetOf(String sourceDataset) {
+            return targetRoot + sourceDataset.substring(sourceRoot.length());
+        }
+    }
+
+    /**
+     * What {@code run PLAN --keep-target RULES --target-id ID} does (RunCommand): the plan read back,
+     * both ends' zfs, the retention gate, the transfer engine on this host's clock, then the target
+     * id's holds; the stream goes through {@link SimTransport} instead of processes.
+     */
+    private void run(Hop hop, String host, Zfs source, Zfs target, SimHost sourceHost, SimHost targetHost, Path dir,
+                     SimTransport.Fault fault, String id, Set<SendOption> requested, String keepTarget) {
+        try {
+            ReplicationPlan plan = PlanJson.read(dir.resolve("plan.json"));
+            Clock clock = Clock.fixed(clock(host), ZoneOffset.UTC);
+            PruneOptions retention = new PruneOptions(RetentionPolicy.parse(keepTarget), null, NAMING,
+                    PruneOptions.NowMode.WALL_CLOCK, clock.instant());
+            TransferOptions options = TransferOptions.defaults().withRequested(requested).withBuffer(0, 0)
+                    .withRetry(RetryPolicy.NONE);
+            SimTransport transport = new SimTransport(cluster, sourceHost, targetHost, () -> fault, random);
+            SendRecvJob job = SendRecvJob.bothEnds(transport, source, target, retention, plan, options, log::add)
+                    .clocked(clock);
+            // the cascade runs without a target id: its bases on nas are kept by nas's bookmarks alone
+            SendRecvJob.Result result = job.run(plan, dir.resolve("transfer"),
+                    id == null ? null : new BaseHolds(source, target, id));
+            transfersOk += (int) result.report().steps().stream().filter(s -> s.outcome().name().equals("OK")).count();
+            oracle.ran(hop, transport);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException e) {
+            // the engine refused the plan or a host (a stale plan, a target gone): the night's job fails, as in cron
+            log.add("run " + hop + " failed: " + e.getMessage());
+        }
+    }
+
+    /** Someone holds nas's snapshots after the prune's listing, before its destroys (and releases them after). */
+    private void holdDuringPrune() {
+        int[] lists = {0};
+        cluster.interceptor = (host, argv) -> {
+            if (host == nas && argv.size() > 1 && argv.get(1).equals("list") && ++lists[0] == 2) {
+                nas.datasets.values().forEach(d -> d.snapshots.forEach(snap -> snap.holds.add("audit")));
+            }
+            return null;
+        };
+    }
+
+    private void releaseAudit() {
+        nas.datasets.values().forEach(d -> d.snapshots.forEach(snap -> snap.holds.remove("audit")));
+    }
+
+    /** plan.json edited so that its first step rolls the target back. */
+    private static void tamper(Path planFile) {
+        try {
+            String json = Files.readString(planFile);
+            Files.writeString(planFile, json.replaceFirst("\"rollback\" : false", "\"rollback\" : true"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A command line's run: its exit status and what it printed. */
+    record Cli(int status, String out, String err) {
+    }
+
+    Cli cli(String host, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandRunner runner = cluster.runner(host);
+        int status = Main.run(new CliEnvironment(runner, new PrintWriter(out, true), new PrintWriter(err, true),
+                Clock.fixed(clock(host), ZoneOffset.UTC)), args);
+        if (status == 2 && err.toString().contains("Prune refused")) {
+            refusals++;
+        }
+        log.add(String.join(" ", args) + " -> " + status + (err.toString().contains("error:")
+                ? " " + err.toString().substring(err.toString().indexOf("error:")).strip() : ""));
+        return new Cli(status, out.toString(), err.toString());
+    }
+}

@@ -1,0 +1,277 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
+
+/**
+ * The invariants of docs/prune-safety.md, checked after each simulated night against the hosts
+ * themselves and what was destroyed on them, not against what the engine says it decided:
+ * <ol>
+ * <li>bases: a target that shared a snapshot (by GUID; on the source a bookmark counts) with its
+ *     source before the night still shares one, unless nothing this tool destroyed was of them;</li>
+ * <li>arrivals: every target snapshot a prune destroyed is one the target's own rules drop counting
+ *     only the snapshots the target had (the rules being the backup side's: a pulled source's or a
+ *     received {@code keep-target} never counts);</li>
+ * <li>naming: every snapshot or bookmark a prune destroyed is of the naming, and nothing is rolled
+ *     back without the receiving side's consent;</li>
+ * <li>readable: a prune of a plan whose target could not be read, when it was made or at the prune,
+ *     destroys nothing;</li>
+ * <li>encryption: an encrypted dataset only ever arrives raw;</li>
+ * <li>time: no prune's "now" lies beyond its host's clock plus 15 minutes, and no snapshot whose time
+ *     is not trusted (dated in the future, named after its creation, named before an older snapshot)
+ *     is destroyed by a rule.</li>
+ * </ol>
+ * The pruner deciding what the guard refuses (a refusal without a change between the prune's
+ * listing and its destroys) is a finding too.
+ */
+final class SafetyOracle {
+    private static final long TOLERANCE = 15 * 60;
+    private final NightlySimulation simulation;
+    final List<String> violations = new ArrayList<>();
+    private final Map<NightlySimulation.Hop, Boolean> unreadableAtPlan = new EnumMap<>(NightlySimulation.Hop.class);
+    private final Map<String, Set<Long>> sharedAtStart = new HashMap<>();
+    private final Set<Long> destroyedTonight = new HashSet<>();
+    private final Map<String, Integer> destroyMarks = new HashMap<>();
+    private Map<String, List<SimHost.Snap>> beforePrune = Map.of();
+    private Instant pruneClock;
+    /** The prune's "now": the report's, once found no later than its host's clock. */
+    private Instant pruneNow;
+    private boolean targetReadableAtPrune;
+    private int night;
+    private Set<NightlySimulation.Fault> tonight = Set.of();
+    /** Snapshots, bookmarks destroyed by the tool in all nights. */
+    int destroys;
+
+    SafetyOracle(NightlySimulation simulation) {
+        this.simulation = simulation;
+    }
+
+    private final Map<String, Integer> nightMarks = new HashMap<>();
+
+    void startNight(int number, Set<NightlySimulation.Fault> faults) {
+        night = number;
+        tonight = faults;
+        sharedAtStart.clear();
+        destroyedTonight.clear();
+        simulation.cluster.hosts.values().forEach(host -> nightMarks.put(host.name, host.destroyed.size()));
+        for (NightlySimulation.Hop hop : NightlySimulation.Hop.values()) {
+            for (String dataset : sourceDatasets(hop)) {
+                sharedAtStart.put(hop + " " + dataset, shared(hop, dataset));
+            }
+        }
+    }
+
+    void beforePlan(NightlySimulation.Hop hop) {
+        unreadableAtPlan.put(hop, !host(hop.target).poolExists(hop.targetRoot.split("/")[0]));
+    }
+
+    void planned(NightlySimulation.Hop hop, int status) {
+        if (unreadableAtPlan.get(hop) && status == 0) {
+            violation(hop, "readable", "the plan succeeded although the target's pool was not there");
+        }
+    }
+
+    void beforePrune(NightlySimulation.Hop hop, Instant clock) {
+        pruneClock = clock;
+        targetReadableAtPrune = host(hop.target).poolExists(hop.targetRoot.split("/")[0]);
+        beforePrune = new HashMap<>();
+        for (SimHost host : simulation.cluster.hosts.values()) {
+            allDatasets(host).forEach((name, dataset) -> beforePrune.put(host.name + ":" + name,
+                    new ArrayList<>(dataset.snapshots)));
+            destroyMarks.put(host.name, host.destroyed.size());
+        }
+    }
+
+    void pruned(NightlySimulation.Hop hop, NightlySimulation.Cli prune, Path dir) {
+        pruneNow = prune.status() == 0 ? reportNow(hop, dir) : pruneClock;
+        List<SimHost.Destroyed> destroyed = new ArrayList<>();
+        for (SimHost host : simulation.cluster.hosts.values()) {
+            destroyed.addAll(host.destroyed.subList(destroyMarks.get(host.name), host.destroyed.size()));
+        }
+        destroys += destroyed.size();
+        destroyed.forEach(d -> destroyedTonight.add(d.guid()));
+        if ((unreadableAtPlan.get(hop) || !targetReadableAtPrune) && !destroyed.isEmpty()) {
+            violation(hop, "readable", "destroyed " + destroyed + " from a plan or listing of a target that could not"
+                    + " be read");
+        }
+        if (prune.status() == 2 && prune.err().contains("Prune refused")
+                && !tonight.contains(NightlySimulation.Fault.HOLD_DURING_PRUNE)) {
+            violation(hop, "guard", "the guard refused what the pruner decided: " + prune.err().strip());
+        }
+        for (SimHost.Destroyed d : destroyed) {
+            checkDestroy(hop, d);
+        }
+    }
+
+    private void checkDestroy(NightlySimulation.Hop hop, SimHost.Destroyed destroy) {
+        boolean bookmark = destroy.object().contains("#");
+        int mark = bookmark ? destroy.object().indexOf('#') : destroy.object().indexOf('@');
+        String dataset = destroy.object().substring(0, mark);
+        String name = destroy.object().substring(mark + 1);
+        if (!NightlySimulation.NAMING.isCandidate(name) || !destroy.how().equals("destroy")) {
+            violation(hop, "naming", destroy.how() + " of " + destroy.host() + ":" + destroy.object());
+        }
+        if (bookmark) {
+            return;
+        }
+        List<SimHost.Snap> before = beforePrune.get(destroy.host() + ":" + dataset);
+        String rules = rulesOf(hop, destroy.host(), dataset);
+        if (before == null || rules == null) {
+            violation(hop, "arrivals", destroy.host() + ":" + destroy.object() + " destroyed without rules that apply");
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        List<Long> times = new ArrayList<>();
+        int at = -1;
+        long newestTrusted = Long.MIN_VALUE;
+        for (SimHost.Snap snap : before) {
+            Instant stamp = NightlySimulation.NAMING.timestampOf(snap.name);
+            if (stamp == null && !NightlySimulation.NAMING.isCandidate(snap.name)) {
+                continue;
+            }
+            long time = stamp != null ? stamp.getEpochSecond() : snap.creation;
+            boolean trusted = time <= pruneClock.getEpochSecond() + TOLERANCE
+                    && (stamp == null || time <= snap.creation + TOLERANCE)
+                    && (newestTrusted == Long.MIN_VALUE || time >= newestTrusted - TOLERANCE);
+            if (!trusted) {
+                if (snap.name.equals(name)) {
+                    violation(hop, "time", destroy.host() + ":" + destroy.object() + " destroyed, its time not trusted");
+                }
+                continue;
+            }
+            newestTrusted = Math.max(newestTrusted, time);
+            if (snap.name.equals(name)) {
+                at = names.size();
+            }
+            names.add(snap.name);
+            times.add(time);
+        }
+        if (at < 0) {
+            return;
+        }
+        String[] kept = RetentionPolicy.parse(rules).evaluate(names,
+                times.stream().mapToLong(Long::longValue).toArray(), pruneNow.getEpochSecond());
+        if (kept[at] != null) {
+            violation(hop, "arrivals", destroy.host() + ":" + destroy.object() + " destroyed although '" + kept[at]
+                    + "' of " + rules + " keeps it among the " + names.size() + " snapshots the host had");
+        }
+    }
+
+    /** The backup side's own rules for a dataset of a hop: a pushing source's own property counts, nothing else. */
+    private String rulesOf(NightlySimulation.Hop hop, String host, String dataset) {
+        if (host.equals(hop.source)) {
+            return hop == NightlySimulation.Hop.NAS ? NightlySimulation.KEEP_SOURCE : null;
+        }
+        return switch (hop) {
+            case NAS -> simulation.src.property(sourceOf(hop, dataset), "zfs-replication:keep-target") != null
+                    && simulation.src.source(sourceOf(hop, dataset), "zfs-replication:keep-target") != null
+                    && !simulation.src.source(sourceOf(hop, dataset), "zfs-replication:keep-target").equals("received")
+                    ? NightlySimulation.PROPERTY_RULES : NightlySimulation.KEEP_TARGET;
+            case OFF -> NightlySimulation.KEEP_OFF;
+            case FAR -> NightlySimulation.KEEP_FAR;
+        };
+    }
+
+    private static String sourceOf(NightlySimulation.Hop hop, String target) {
+        return hop.sourceRoot + target.substring(hop.targetRoot.length());
+    }
+
+    /** The report's now, checked against the host's clock; the clock when there is none or it is later. */
+    private Instant reportNow(NightlySimulation.Hop hop, Path dir) {
+        try {
+            JsonNode report = new ObjectMapper().readTree(Files.readString(dir.resolve("prune-report.json")));
+            Instant now = Instant.parse(report.get("now").asText());
+            if (now.getEpochSecond() > pruneClock.getEpochSecond() + TOLERANCE) {
+                violation(hop, "time", "now " + now + " is after the host's clock " + pruneClock);
+                return pruneClock;
+            }
+            return now;
+        } catch (IOException e) {
+            violation(hop, "readable", "no prune-report.json after a prune that exited 0: " + e.getMessage());
+            return pruneClock;
+        }
+    }
+
+    /** A prune run again on a plan that ran since: refused as stale or done, never failed (exit 1). */
+    void repeated(NightlySimulation.Hop hop, NightlySimulation.Cli prune) {
+        if (prune.status() == 1) {
+            violation(hop, "stale", "a prune of a plan that ran since failed: " + prune.err().strip());
+        }
+    }
+
+    void ran(NightlySimulation.Hop hop, SimTransport transport) {
+        if (!transport.decrypted.isEmpty()) {
+            violation(hop, "encryption", "arrived decrypted: " + transport.decrypted);
+        }
+    }
+
+    void endNight() {
+        for (SimHost host : simulation.cluster.hosts.values()) {
+            for (SimHost.Destroyed d : host.destroyed.subList(nightMarks.get(host.name), host.destroyed.size())) {
+                if (!d.how().equals("destroy")) {
+                    violation(null, "naming", d.how() + " of " + host.name + ":" + d.object() + " without consent");
+                }
+            }
+        }
+        for (NightlySimulation.Hop hop : NightlySimulation.Hop.values()) {
+            for (String dataset : sourceDatasets(hop)) {
+                Set<Long> before = sharedAtStart.getOrDefault(hop + " " + dataset, Set.of());
+                if (before.isEmpty() || !shared(hop, dataset).isEmpty()) {
+                    continue;
+                }
+                if (before.stream().anyMatch(destroyedTonight::contains)) {
+                    violation(hop, "bases", "the target of " + dataset + " shares no snapshot with it any more; this"
+                            + " tool destroyed " + before.stream().filter(destroyedTonight::contains).toList());
+                }
+            }
+        }
+    }
+
+    /** The GUIDs a hop's target shares with its source for one source dataset (exported pools count). */
+    private Set<Long> shared(NightlySimulation.Hop hop, String dataset) {
+        SimHost.Dataset source = allDatasets(host(hop.source)).get(dataset);
+        SimHost.Dataset target = allDatasets(host(hop.target)).get(hop.targetOf(dataset));
+        Set<Long> common = new HashSet<>();
+        if (source == null || target == null) {
+            return common;
+        }
+        Set<Long> onSource = new HashSet<>();
+        source.snapshots.forEach(s -> onSource.add(s.guid));
+        source.bookmarks.forEach(s -> onSource.add(s.guid));
+        target.snapshots.stream().filter(s -> onSource.contains(s.guid)).forEach(s -> common.add(s.guid));
+        return common;
+    }
+
+    private List<String> sourceDatasets(NightlySimulation.Hop hop) {
+        return allDatasets(host(hop.source)).keySet().stream()
+                .filter(name -> name.equals(hop.sourceRoot) || name.startsWith(hop.sourceRoot + "/")).toList();
+    }
+
+    private static Map<String, SimHost.Dataset> allDatasets(SimHost host) {
+        Map<String, SimHost.Dataset> all = new HashMap<>(host.datasets);
+        host.exported.values().forEach(all::putAll);
+        return all;
+    }
+
+    private SimHost host(String name) {
+        return simulation.cluster.hosts.get(name);
+    }
+
+    private void violation(NightlySimulation.Hop hop, String invariant, String what) {
+        violations.add(String.format("night %d%s: %s: %s", night, hop == null ? "" : " " + hop, invariant, what));
+    }
+}
