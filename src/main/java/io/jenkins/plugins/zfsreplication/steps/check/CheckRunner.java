@@ -25,7 +25,7 @@ import io.jenkins.plugins.zfsreplication.zfs.ListingText;
  *
  * @param targetAgent the node that holds the target's pools; blank: this agent or the settings' ssh host
  */
-record CheckRunner(CheckSettings settings, String targetAgent) implements StepRunner {
+public record CheckRunner(CheckSettings settings, String targetAgent) implements StepRunner {
     private static final long serialVersionUID = 1L;
 
     @Override

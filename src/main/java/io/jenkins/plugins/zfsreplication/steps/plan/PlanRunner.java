@@ -24,10 +24,10 @@ import io.jenkins.plugins.zfsreplication.zfs.ListingText;
  * @param credentialsId pulling: an "SSH Username with private key" credential for the source host (the id
  *                      only: the key is looked up when the step runs); "" for the agent user's own keys
  */
-record PlanRunner(PlanSettings settings, String targetAgent, String credentialsId) implements StepRunner {
+public record PlanRunner(PlanSettings settings, String targetAgent, String credentialsId) implements StepRunner {
     private static final long serialVersionUID = 1L;
 
-    PlanRunner {
+    public PlanRunner {
         // pulling plans for this agent's pools: a target elsewhere would make a plan zfsSendRecv cannot pull
         if (settings.sourceDestination() != null && targetAgent != null && !targetAgent.isBlank()) {
             throw new IllegalArgumentException("zfsSnapshotPlan: sourceHost pulls to the agent the step runs on, "

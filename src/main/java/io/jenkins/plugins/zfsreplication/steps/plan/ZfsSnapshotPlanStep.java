@@ -5,6 +5,7 @@ import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.FormChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.SelectionStep;
 import io.jenkins.plugins.zfsreplication.steps.shared.SelectionStepDescriptor;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import hudson.Extension;
 import hudson.model.Item;
@@ -54,15 +55,20 @@ public final class ZfsSnapshotPlanStep extends SelectionStep {
 
     @Override
     public StepRunner runner() {
+        return runner(settings().sourceDestination() == null ? StepDefaults.BUILT_IN : ZfsReplicationConfiguration.current());
+    }
+
+    /** The step's work with its credential, where it leaves it empty, taken from {@code defaults}. */
+    public StepRunner runner(StepDefaults defaults) {
         PlanSettings settings = settings();
-        return new PlanRunner(settings, getTargetAgent(), credentialsId(settings));
+        return new PlanRunner(settings, getTargetAgent(), credentialsId(settings, defaults));
     }
 
     /**
      * The credential for the source host: the step's, else the system's default, and only where it
      * is used (pulling from sourceHost); a credential named without sourceHost is a mistake, refused.
      */
-    private String credentialsId(PlanSettings settings) {
+    private String credentialsId(PlanSettings settings, StepDefaults defaults) {
         if (settings.sourceDestination() == null) {
             if (sshCredentialsId != null && !sshCredentialsId.isBlank()) {
                 throw new IllegalArgumentException("zfsSnapshotPlan: sshCredentialsId is for sourceHost (pull); "
@@ -70,7 +76,7 @@ public final class ZfsSnapshotPlanStep extends SelectionStep {
             }
             return "";
         }
-        return ZfsReplicationConfiguration.current().sshCredentialsId(sshCredentialsId);
+        return defaults.sshCredentialsId(sshCredentialsId);
     }
 
     @Extension

@@ -340,7 +340,11 @@ public final class ZfsSendRecvStep extends ZfsStep {
 
     @Override
     public StepRunner runner() {
-        StepDefaults defaults = ZfsReplicationConfiguration.current();
+        return runner(ZfsReplicationConfiguration.current());
+    }
+
+    /** The step's work with the fields it leaves empty taken from {@code defaults}. */
+    public StepRunner runner(StepDefaults defaults) {
         return new SendRecvRunner(settings(defaults), credentialsId(defaults), target(), targetRoot);
     }
 

@@ -1,0 +1,122 @@
+package io.jenkins.plugins.zfsreplication.steps.shared;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckStep;
+import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
+import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep;
+import io.jenkins.plugins.zfsreplication.steps.prune.ZfsPruneStep;
+import io.jenkins.plugins.zfsreplication.steps.restore.ZfsRestoreDrillStep;
+import io.jenkins.plugins.zfsreplication.steps.sendrecv.ZfsSendRecvStep;
+import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyStep;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+
+/**
+ * What a running Pipeline keeps of a zfs step in program.dat, written and read back with the real
+ * JBoss Marshalling River, configured as workflow-support configures it ({@link RiverProgramData}),
+ * in both versions a 2.541.3 controller may run ({@link RiverVersions#VERSIONS}). With the default
+ * durability workflow-cps writes the program after every step start; a write that throws fails the
+ * build at the step while the work goes on unwatched. Each step's execution must come back equal
+ * (its runner, with every setting), and hold nothing a pickle would have to stand in for.
+ */
+class ProgramDataTest {
+    static final List<String> versions = RiverVersions.VERSIONS;
+
+    /** Every zfs step with options set, as a Pipeline script would give them. */
+    static Map<String, StepRunner> runners() {
+        Map<String, StepRunner> runners = new LinkedHashMap<>();
+        ZfsSnapshotPlanStep plan = new ZfsSnapshotPlanStep("tank/a\ntank/b", "backup/a");
+        plan.setRecursive(true);
+        plan.setTargetAgent("storage-2");
+        plan.setIncludes("tank/a/*");
+        plan.setPrefix("nightly");
+        plan.setSnapshotNow(true);
+        runners.put("zfsSnapshotPlan", plan.runner(StepDefaults.BUILT_IN));
+        ZfsSnapshotPlanStep pull = new ZfsSnapshotPlanStep("tank/a", "backup/a");
+        pull.setSourceHost("root@nas-a");
+        pull.setSshCredentialsId("nas-a-key");
+        runners.put("zfsSnapshotPlan pulling", pull.runner(StepDefaults.BUILT_IN));
+        ZfsPruneStep prune = new ZfsPruneStep();
+        prune.setPlan("out/plan.json");
+        prune.setKeepTarget("grid: 1x1h(keep=all) | 24x1h");
+        prune.setKeepSource("last: 3");
+        prune.setDestroy(true);
+        runners.put("zfsPrune", prune.runner());
+        ZfsSendRecvStep tcp = new ZfsSendRecvStep("out/plan.json");
+        tcp.setTransport("tcp");
+        tcp.setTargetAgent("storage-2");
+        tcp.setTcpPort(9000);
+        tcp.setConcurrency(3);
+        tcp.setTargetRules("grid: 24x1h");
+        tcp.setTargetId("offsite");
+        runners.put("zfsSendRecv tcp", tcp.runner(StepDefaults.BUILT_IN));
+        ZfsSendRecvStep ssh = new ZfsSendRecvStep("out/plan.json");
+        ssh.setTransport("ssh");
+        ssh.setSshHost("root@nas-b");
+        ssh.setSshCredentialsId("backup-key");
+        ssh.setCompression("zstd");
+        ssh.setOptions("raw,properties");
+        runners.put("zfsSendRecv ssh", ssh.runner(StepDefaults.BUILT_IN));
+        ZfsVerifyStep verify = new ZfsVerifyStep("disk.img");
+        verify.setThreads(4);
+        verify.setCompareWith("source.manifest");
+        runners.put("zfsVerify", verify.runner(StepDefaults.BUILT_IN));
+        ZfsCheckStep check = new ZfsCheckStep("tank/a\ntank/b\ntank/c", "backup");
+        check.setTargetHost("root@nas-b");
+        check.setWarn("26h");
+        check.setCrit("50h");
+        runners.put("zfsCheck", check.runner());
+        ZfsRestoreDrillStep drill = new ZfsRestoreDrillStep("backup/home@s1", "backup/drill", "source.manifest");
+        drill.setKeyFile("/etc/zfs/keys/home.key");
+        drill.setRateLimit("200M");
+        runners.put("zfsRestoreDrill", drill.runner());
+        return runners;
+    }
+
+    @ParameterizedTest(name = "JBoss Marshalling {0}")
+    @FieldSource("versions")
+    void shouldKeepEveryStepNotYetStartedInProgramData(String version) {
+        Function<Object, Map<String, Object>> programData = RiverVersions.programData(version);
+        SoftAssertions softly = new SoftAssertions();
+        runners().forEach((step, runner) ->
+                assertKept(softly, programData, step, new ZfsStepExecution(new TestStepContext(), runner)));
+        softly.assertAll();
+    }
+
+    /** Writes and reads back {@code state}, which must come back equal and hold nothing a pickle stands in for. */
+    private static void assertKept(SoftAssertions softly, Function<Object, Map<String, Object>> programData, String step,
+                                   Object state) {
+        Map<String, Object> readBack;
+        try {
+            readBack = programData.apply(state);
+        } catch (RuntimeException e) {
+            softly.fail("%s: not written to program.dat: %s", step, e);
+            return;
+        }
+        softly.assertThat(readBack.get("refused")).as("%s: what no step's state may hold", step).asList().isEmpty();
+        softly.assertThat(readBack.get("object")).as(step).isInstanceOf(state.getClass())
+                .usingRecursiveComparison().isEqualTo(state);
+    }
+
+    @ParameterizedTest(name = "JBoss Marshalling {0}")
+    @FieldSource("versions")
+    void shouldKeepWhatTheStepsReturnInProgramData(String version) {
+        // a script keeps a step's value in a variable: it is in the program's state from then on
+        ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "local", List.of(DatasetName.of("tank")),
+                DatasetName.of("backup"), List.of());
+        Map<String, Object> value = PlanCallable.summary(plan, List.of("one", "two", "three")).toMap();
+
+        Object readBack = RiverVersions.programData(version).apply(value).get("object");
+
+        assertThat(readBack).isEqualTo(value);
+    }
+}
