@@ -17,6 +17,7 @@ import org.jvnet.hudson.reactor.ReactorException;
 import jenkins.util.io.OnMaster;
 import org.kohsuke.stapler.StaplerFallback;
 import org.kohsuke.stapler.StaplerProxy;
+import org.springframework.security.core.Authentication;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
@@ -40,6 +41,11 @@ public class Jenkins extends AbstractCIBase
 
     @NonNull
     public static Jenkins get() throws IllegalStateException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @NonNull
+    public static Authentication getAuthentication2() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
