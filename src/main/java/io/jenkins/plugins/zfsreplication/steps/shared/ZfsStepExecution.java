@@ -43,14 +43,17 @@ final class ZfsStepExecution extends StepExecution {
 
     @Override
     public boolean start() {
-        StepContext context = getContext();
-        Authentication authentication = Jenkins.getAuthentication2();
-        return start(context, () -> {
+        return start(getContext(), work(getContext(), Jenkins.getAuthentication2()));
+    }
+
+    /** The runner with what the context gives it, as the authentication that started the step. */
+    private Callable<Object> work(StepContext context, Authentication authentication) {
+        return () -> {
             try (ACLContext ignored = ACL.as2(authentication)) {
                 return StepRunner.runAudited(runner, context.get(Run.class), context.get(FilePath.class),
                         context.get(Launcher.class), context.get(TaskListener.class));
             }
-        });
+        };
     }
 
     /** Runs {@code work} as this step's on its worker, which ends the step through {@code context}. */
