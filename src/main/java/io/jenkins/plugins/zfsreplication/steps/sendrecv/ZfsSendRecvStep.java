@@ -59,10 +59,6 @@ public final class ZfsSendRecvStep extends ZfsStep {
     private String recvSet = ""; // zfs recv -o, "p=v p2=v2"
     private String recvExclude = ""; // zfs recv -x, "p p2"
     private String sourceHost = ""; // pull: zfs send runs there over ssh; "": on this agent
-    /** Job XML saved before the fields were the step's own held them in this one element; read once. */
-    @Deprecated
-    private SavedFields fields;
-
     @DataBoundConstructor
     public ZfsSendRecvStep(String plan) {
         this.plan = plan;
@@ -346,52 +342,6 @@ public final class ZfsSendRecvStep extends ZfsStep {
     /** The step's work with the fields it leaves empty taken from {@code defaults}. */
     public StepRunner runner(StepDefaults defaults) {
         return new SendRecvRunner(settings(defaults), credentialsId(defaults), target(), targetRoot);
-    }
-
-    /** A step read from job XML of the older form takes its values from the one element they were saved in. */
-    private Object readResolve() {
-        if (fields == null) {
-            return this;
-        }
-        ZfsSendRecvStep step = new ZfsSendRecvStep(fields.plan);
-        step.transport = fields.transport;
-        step.sshHost = fields.sshHost;
-        step.sshOptions = fields.sshOptions;
-        step.concurrency = fields.concurrency;
-        step.options = fields.options;
-        step.compression = fields.compression;
-        step.buffer = fields.buffer;
-        step.rateLimit = fields.rateLimit;
-        step.artifacts = fields.artifacts;
-        step.sshCredentialsId = fields.sshCredentialsId;
-        step.targetAgent = fields.targetAgent;
-        step.tcpAddress = fields.tcpAddress;
-        step.tcpPort = fields.tcpPort;
-        step.targetRules = fields.targetRules;
-        step.prefix = fields.prefix;
-        return step;
-    }
-
-    /** The element older job XML saved the fields in (the form of the removed SendRecvFields). */
-    @Deprecated
-    private static final class SavedFields implements java.io.Serializable {
-        private static final long serialVersionUID = 1L;
-        private String plan;
-        private String transport;
-        private String sshHost;
-        private String sshOptions;
-        private int concurrency;
-        private String options;
-        private String compression;
-        private String buffer;
-        private String rateLimit;
-        private String artifacts;
-        private String sshCredentialsId;
-        private String targetAgent;
-        private String tcpAddress;
-        private int tcpPort;
-        private String targetRules;
-        private String prefix;
     }
 
     @Extension

@@ -303,31 +303,6 @@ class PersistenceTest {
     }
 
     @Test
-    void shouldReadPlanAndCheckStepsSavedBeforeTheirSharedFieldsMovedIntoSelectionStep() {
-        // as the steps were saved when each declared these fields itself: the elements carry no class
-        String plan = "<io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep>"
-                + "<sources>tank/a</sources><targetRoot>backup/a</targetRoot><recursive>true</recursive>"
-                + "<targetAgent>storage-2</targetAgent><includes>tank/a/*</includes><prefix>nightly</prefix>"
-                + "<snapshotNow>true</snapshotNow></io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep>";
-        String check = "<io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckStep>"
-                + "<sources>tank/b</sources><targetRoot>backup/b</targetRoot><targetHost>root@nas</targetHost>"
-                + "<excludes>tank/b/tmp</excludes><warn>26h</warn><crit>50h</crit>"
-                + "</io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckStep>";
-
-        ZfsSnapshotPlanStep loadedPlan = (ZfsSnapshotPlanStep) xstream().fromXML(plan);
-        ZfsCheckStep loadedCheck = (ZfsCheckStep) xstream().fromXML(check);
-
-        assertThat(loadedPlan).extracting(ZfsSnapshotPlanStep::getSources, ZfsSnapshotPlanStep::getTargetRoot,
-                ZfsSnapshotPlanStep::isRecursive, ZfsSnapshotPlanStep::getTargetAgent, ZfsSnapshotPlanStep::getIncludes,
-                ZfsSnapshotPlanStep::getPrefix, ZfsSnapshotPlanStep::isSnapshotNow)
-                .containsExactly("tank/a", "backup/a", true, "storage-2", "tank/a/*", "nightly", true);
-        assertThat(loadedCheck).extracting(ZfsCheckStep::getSources, ZfsCheckStep::getTargetRoot,
-                ZfsCheckStep::getTargetHost, ZfsCheckStep::getExcludes, ZfsCheckStep::getWarn, ZfsCheckStep::getCrit,
-                ZfsCheckStep::isRecursive).containsExactly("tank/b", "backup/b", "root@nas", "tank/b/tmp", "26h", "50h",
-                false);
-    }
-
-    @Test
     void shouldSaveAndLoadTheGlobalConfiguration() {
         // made as XStream makes it when Jenkins loads the file: without running the constructor,
         // which loads the file
