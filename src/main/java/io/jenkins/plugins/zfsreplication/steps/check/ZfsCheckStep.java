@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
+import io.jenkins.plugins.zfsreplication.check.AgeThresholds;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import hudson.Extension;
 import hudson.model.Item;
 import hudson.util.FormValidation;
@@ -24,12 +26,12 @@ import org.kohsuke.stapler.verb.POST;
  * exitStatus, datasets.
  */
 public final class ZfsCheckStep extends SelectionStep {
-    private String warn;
-    private String crit;
+    private String warn = AgeThresholds.DEFAULT_WARN;
+    private String crit = AgeThresholds.DEFAULT_CRIT;
 
     @DataBoundConstructor
     public ZfsCheckStep(String sources, String targetRoot) {
-        super(sources, targetRoot, null);
+        super(sources, targetRoot, SnapshotNaming.DEFAULT_PREFIX);
     }
 
     public String getWarn() { return warn; }

@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldText;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.transfer.Compression;
 import io.jenkins.plugins.zfsreplication.transfer.RetryPolicy;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
@@ -11,6 +12,8 @@ import io.jenkins.plugins.zfsreplication.steps.shared.TargetStepDescriptor;
 import io.jenkins.plugins.zfsreplication.steps.shared.ZfsStep;
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.FormChecks;
+import io.jenkins.plugins.zfsreplication.steps.shared.FormChoices;
+import hudson.util.ListBoxModel;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
 import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
 import hudson.model.Item;
@@ -49,13 +52,14 @@ public final class ZfsSendRecvStep extends ZfsStep {
     private String tcpAddress = "";
     private int tcpPort; // 0: any free ports
     private String targetRules = "";
-    private String prefix = ""; // "": the default naming
+    private String prefix = SnapshotNaming.DEFAULT_PREFIX; // the naming the target rules judge
     private boolean mountReceived; // false: zfs recv -u where the target has it
     private boolean sendDecrypted; // false: encrypted datasets are sent raw
     private boolean createParents; // false: a missing target parent is an error
     private String targetId = ""; // "": no holds
-    private Integer retries; // null: the default
-    private Integer retryDelay; // null: the default (seconds)
+    // the defaults as the form shows them (null, as older callers may set, takes them too)
+    private Integer retries = RetryPolicy.DEFAULT.retries();
+    private Integer retryDelay = (int) RetryPolicy.DEFAULT.delay().toSeconds();
     private String recvSet = ""; // zfs recv -o, "p=v p2=v2"
     private String recvExclude = ""; // zfs recv -x, "p p2"
     private String sourceHost = ""; // pull: zfs send runs there over ssh; "": on this agent
@@ -344,11 +348,23 @@ public final class ZfsSendRecvStep extends ZfsStep {
         return new SendRecvRunner(settings(defaults), credentialsId(defaults), target(), targetRoot);
     }
 
+    /** What an empty transport means in a step: the system configuration's. */
+    static final String UNSET_TRANSPORT = "the system default (Manage Jenkins » System; built in: local)";
+
     @Extension
     @Symbol("zfsSendRecv")
     public static final class DescriptorImpl extends TargetStepDescriptor {
         public DescriptorImpl() {
             super("zfsSendRecv", "ZFS send/recv: run a replication plan");
+        }
+
+        /** The choices are the same for everyone: no permission to check. */
+        public ListBoxModel doFillTransportItems() {
+            return FormChoices.model(FormChoices.transports(UNSET_TRANSPORT));
+        }
+
+        public ListBoxModel doFillCompressionItems() {
+            return FormChoices.model(FormChoices.compressions());
         }
 
         @POST
