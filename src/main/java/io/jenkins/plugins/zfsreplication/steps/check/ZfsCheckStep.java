@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
+import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
 import io.jenkins.plugins.zfsreplication.check.AgeThresholds;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import hudson.Extension;
@@ -42,12 +44,17 @@ public final class ZfsCheckStep extends SelectionStep {
 
     CheckSettings settings() {
         return new CheckSettings(getSources(), isRecursive(), getTargetRoot(), getTargetHost(), getIncludes(),
-                getExcludes(), getPrefix(), warn, crit);
+                getExcludes(), getPrefix(), warn, crit, getSourceHost(), getSshOptions());
     }
 
     @Override
     public StepRunner runner() {
-        return new CheckRunner(settings(), getTargetAgent());
+        return runner(settings().sourceDestination() == null ? StepDefaults.BUILT_IN : ZfsReplicationConfiguration.current());
+    }
+
+    /** The step's work with its credential, where it leaves it empty, taken from {@code defaults}. */
+    public StepRunner runner(StepDefaults defaults) {
+        return new CheckRunner(settings(), getTargetAgent(), pullCredentialsId("zfsCheck", defaults));
     }
 
     @Extension

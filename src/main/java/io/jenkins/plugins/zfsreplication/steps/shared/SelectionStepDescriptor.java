@@ -23,6 +23,11 @@ public abstract class SelectionStepDescriptor extends TargetStepDescriptor {
     }
 
     @POST
+    public FormValidation doCheckSourceHost(@AncestorInPath Item item, @QueryParameter String value) {
+        return FormChecks.answer(item, () -> FieldChecks.optionalHost(value));
+    }
+
+    @POST
     public FormValidation doCheckTargetHost(@AncestorInPath Item item, @QueryParameter String value) {
         return FormChecks.answer(item, () -> FieldChecks.optionalHost(value));
     }

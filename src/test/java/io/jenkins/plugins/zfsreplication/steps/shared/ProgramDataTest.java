@@ -75,7 +75,12 @@ class ProgramDataTest {
         check.setTargetHost("root@nas-b");
         check.setWarn("26h");
         check.setCrit("50h");
-        runners.put("zfsCheck", check.runner());
+        runners.put("zfsCheck", check.runner(StepDefaults.BUILT_IN));
+        ZfsCheckStep pullingCheck = new ZfsCheckStep("tank/a", "backup");
+        pullingCheck.setSourceHost("root@nas-a");
+        pullingCheck.setSshOptions("-p 2222");
+        pullingCheck.setSshCredentialsId("nas-a-key");
+        runners.put("zfsCheck pulling", pullingCheck.runner(StepDefaults.BUILT_IN));
         ZfsRestoreDrillStep drill = new ZfsRestoreDrillStep("backup/home@s1", "backup/drill", "source.manifest");
         drill.setKeyFile("/etc/zfs/keys/home.key");
         drill.setRateLimit("200M");
