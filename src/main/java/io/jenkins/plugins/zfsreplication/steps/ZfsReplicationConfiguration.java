@@ -9,6 +9,7 @@ import hudson.ExtensionList;
 import hudson.model.Item;
 import hudson.util.FormValidation;
 import hudson.util.ListBoxModel;
+import io.jenkins.plugins.zfsreplication.steps.shared.CredentialChoices;
 import io.jenkins.plugins.zfsreplication.steps.shared.FormChoices;
 import jenkins.model.GlobalConfiguration;
 import org.jenkinsci.Symbol;
@@ -105,6 +106,12 @@ public class ZfsReplicationConfiguration extends GlobalConfiguration {
     /** The choices are the same for everyone: no permission to check. */
     public ListBoxModel doFillTransportItems() {
         return FormChoices.model(FormChoices.transports("built in: local"));
+    }
+
+    /** The ssh key credentials, to administrators ({@link CredentialChoices}). */
+    @POST
+    public ListBoxModel doFillSshCredentialsIdItems(@QueryParameter String sshCredentialsId) {
+        return CredentialChoices.sshKeys(null, sshCredentialsId);
     }
 
     @POST

@@ -12,6 +12,7 @@ import io.jenkins.plugins.zfsreplication.steps.shared.TargetStepDescriptor;
 import io.jenkins.plugins.zfsreplication.steps.shared.ZfsStep;
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.FormChecks;
+import io.jenkins.plugins.zfsreplication.steps.shared.CredentialChoices;
 import io.jenkins.plugins.zfsreplication.steps.shared.FormChoices;
 import hudson.util.ListBoxModel;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
@@ -365,6 +366,13 @@ public final class ZfsSendRecvStep extends ZfsStep {
 
         public ListBoxModel doFillCompressionItems() {
             return FormChoices.model(FormChoices.compressions());
+        }
+
+        /** The ssh key credentials, to those who may see them ({@link CredentialChoices}). */
+        @POST
+        public ListBoxModel doFillSshCredentialsIdItems(@AncestorInPath Item item,
+                                                        @QueryParameter String sshCredentialsId) {
+            return CredentialChoices.sshKeys(item, sshCredentialsId);
         }
 
         @POST
