@@ -13,6 +13,7 @@ import hudson.security.Permission;
 import java.io.File;
 import jakarta.servlet.ServletContext;
 import java.io.IOException;
+import java.util.List;
 import org.jvnet.hudson.reactor.ReactorException;
 import jenkins.util.io.OnMaster;
 import org.kohsuke.stapler.StaplerFallback;
@@ -52,6 +53,11 @@ public class Jenkins extends AbstractCIBase
     @Nullable
     @Deprecated
     public static Jenkins getInstance() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @NonNull
+    public List<Node> getNodes() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
