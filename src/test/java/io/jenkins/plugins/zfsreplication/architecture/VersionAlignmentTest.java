@@ -75,6 +75,7 @@ class VersionAlignmentTest {
     private static final Map<String, Map<String, String>> BOM_MANAGES = Map.of(
             "6783.v88c6c30f4b_db_", Map.ofEntries(
                     Map.entry("org.jenkins-ci.plugins.workflow:workflow-step-api", "724.v538c2362b_dfb_"),
+                    Map.entry("org.jenkins-ci.plugins.workflow:workflow-api", "1413.v2ff1a_5e720fa_"),
                     Map.entry("org.jenkins-ci.plugins:credentials", "1506.v948b_b_b_7dec44"),
                     Map.entry("org.jenkins-ci.plugins:ssh-credentials", "372.va_250881b_08cd"),
                     Map.entry("io.jenkins.plugins:jnr-posix-api", "3.2.1-213.v7401d99f6220"),

@@ -70,6 +70,12 @@ public record CheckRunner(CheckSettings settings, String targetAgent, String cre
         return summary.toMap();
     }
 
+    /** A WARNING check leaves its stage UNSTABLE, as it leaves the build. */
+    @Override
+    public String warning(Map<String, Object> value) {
+        return resultOf(String.valueOf(value.get("status"))) == Result.UNSTABLE ? "zfsCheck: " + value.get("summary") : null;
+    }
+
     /** OK: the build goes on as it is; WARNING: UNSTABLE; CRITICAL and UNKNOWN: FAILURE. */
     static Result resultOf(String status) {
         return switch (status) {

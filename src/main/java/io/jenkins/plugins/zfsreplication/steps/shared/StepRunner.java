@@ -27,6 +27,15 @@ public interface StepRunner extends Serializable {
             throws IOException, InterruptedException;
 
     /**
+     * Why the step, ending with {@code value}, leaves its stage UNSTABLE (it marked the build so), or
+     * null: a Pipeline marks the step's node with it, so that Pipeline views show the stage as the
+     * build is. Most steps never do.
+     */
+    default String warning(Map<String, Object> value) {
+        return null;
+    }
+
+    /**
      * Runs {@code runner}, then brings the build's audit.json and fingerprints up to date with what
      * it archived, also when the step failed or was aborted (then with the interrupt cleared
      * meanwhile, and an audit failure added to the step's, never hiding it).

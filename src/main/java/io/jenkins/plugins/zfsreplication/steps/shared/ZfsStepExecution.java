@@ -1,17 +1,21 @@
 package io.jenkins.plugins.zfsreplication.steps.shared;
 
 import java.io.IOException;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.AbortException;
 import hudson.FilePath;
 import hudson.Launcher;
+import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import hudson.security.ACL;
 import hudson.security.ACLContext;
 import jenkins.model.Jenkins;
+import org.jenkinsci.plugins.workflow.actions.WarningAction;
+import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.StepExecution;
 import org.springframework.security.core.Authentication;
@@ -50,8 +54,15 @@ final class ZfsStepExecution extends StepExecution {
     private Callable<Object> work(StepContext context, Authentication authentication) {
         return () -> {
             try (ACLContext ignored = ACL.as2(authentication)) {
-                return StepRunner.runAudited(runner, context.get(Run.class), context.get(FilePath.class),
-                        context.get(Launcher.class), context.get(TaskListener.class));
+                Map<String, Object> value = StepRunner.runAudited(runner, context.get(Run.class),
+                        context.get(FilePath.class), context.get(Launcher.class), context.get(TaskListener.class));
+                String warning = runner.warning(value);
+                FlowNode node = warning == null ? null : context.get(FlowNode.class);
+                if (node != null) {
+                    // the stage shows what the step did to the build (Pipeline Graph View, stage views)
+                    node.addOrReplaceAction(new WarningAction(Result.UNSTABLE).withMessage(warning));
+                }
+                return value;
             }
         };
     }

@@ -29,11 +29,10 @@ class CheckPullTest {
             throws Exception {
         DatasetName source = pools.create("zpsrc");
         DatasetName target = pools.create("zpdst");
-        pools.exec("zfs", "create", target + "/copy");
         pools.exec("zfs", "snapshot", source + "@zr-20261205T060000Z");
         List<Process> replication = ProcessBuilder.startPipeline(List.of(
                 new ProcessBuilder("zfs", "send", source + "@zr-20261205T060000Z"),
-                new ProcessBuilder("zfs", "recv", "-u", target + "/copy/zpsrc")));
+                new ProcessBuilder("zfs", "recv", "-u", target + "/copy")));
         for (Process process : replication) {
             assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
             assertThat(process.exitValue()).isZero();
@@ -46,7 +45,7 @@ class CheckPullTest {
 
             CheckCallable.Summary pulled = new CheckCallable(settings, null, NOW, key).invoke(workspace.toFile(), null);
 
-            assertThat(pulled.status()).isEqualTo("OK");
+            assertThat(pulled.status()).as(pulled.firstLine()).isEqualTo("OK");
             assertThat(pulled.datasets()).singleElement().satisfies(dataset -> {
                 assertThat(dataset.source()).isEqualTo(source.name());
                 assertThat(dataset.commonSnapshot()).isEqualTo("zr-20261205T060000Z");
