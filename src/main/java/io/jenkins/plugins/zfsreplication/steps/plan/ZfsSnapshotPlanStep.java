@@ -20,11 +20,14 @@ import org.kohsuke.stapler.verb.POST;
  * {@code zfsSnapshotPlan sources: 'tank/home', recursive: true, targetRoot: 'backup/home'}: plans on
  * the current agent (the source host, or with {@code sourceHost} the backup host pulling from the
  * source over ssh), the target listed over ssh ({@code targetHost}) or on this agent; plan.json and
- * plan.txt are archived. Returns a map: summary, datasets, toSend, upToDate, skipped, problems, steps.
+ * plan.txt are archived. Returns a map: summary, snapshot (the one taken, "" for none), datasets, toSend,
+ * upToDate, skipped, problems, steps, sent (source, target, name of each dataset sent), problemDatasets. A
+ * diverged or refused dataset marks the build UNSTABLE, or fails it with {@code failOnProblems}.
  */
 public final class ZfsSnapshotPlanStep extends SelectionStep {
     private boolean snapshotNow;
     private boolean allowRollback;
+    private boolean failOnProblems; // a diverged or refused dataset fails the build; without: UNSTABLE
     private String sourceHost; // pull: the source over ssh; blank: this agent's pools
     private String sshOptions; // ssh client arguments for sourceHost
     private String sshCredentialsId; // for sourceHost; blank: the system default, then the agent user's keys
@@ -36,12 +39,14 @@ public final class ZfsSnapshotPlanStep extends SelectionStep {
 
     public boolean isSnapshotNow() { return snapshotNow; }
     public boolean isAllowRollback() { return allowRollback; }
+    public boolean isFailOnProblems() { return failOnProblems; }
     public String getSourceHost() { return sourceHost; }
     public String getSshOptions() { return sshOptions; }
     public String getSshCredentialsId() { return sshCredentialsId; }
 
     @DataBoundSetter public void setSnapshotNow(boolean snapshotNow) { this.snapshotNow = snapshotNow; }
     @DataBoundSetter public void setAllowRollback(boolean allowRollback) { this.allowRollback = allowRollback; }
+    @DataBoundSetter public void setFailOnProblems(boolean failOnProblems) { this.failOnProblems = failOnProblems; }
     /** Pull: list (and snapshot) the source on this [user@]host over ssh; the plan runs on the backup host's agent. */
     @DataBoundSetter public void setSourceHost(String sourceHost) { this.sourceHost = sourceHost; }
     @DataBoundSetter public void setSshOptions(String sshOptions) { this.sshOptions = sshOptions; }
@@ -55,7 +60,7 @@ public final class ZfsSnapshotPlanStep extends SelectionStep {
     @Override
     public StepRunner runner() {
         PlanSettings settings = settings();
-        return new PlanRunner(settings, getTargetAgent(), credentialsId(settings));
+        return new PlanRunner(settings, getTargetAgent(), credentialsId(settings), failOnProblems);
     }
 
     /**
