@@ -50,7 +50,7 @@ final class ReferenceDocs {
 
     static String cli() {
         StringBuilder md = new StringBuilder("# Command-line reference\n\n");
-        md.append("Generated from the command line's own model (`ReferenceDocsTest` keeps it current; the same text as\n"
+        md.append("Generated from the command line's own model (a test keeps it current; the same text as\n"
                 + "`zfs-replication help COMMAND` and `man zfs-replication-COMMAND`). Which Jenkins step parameter goes\n"
                 + "with which option: [counterparts.md](counterparts.md).\n\n");
         List<CommandLine> commands = new ArrayList<>();
@@ -113,7 +113,7 @@ final class ReferenceDocs {
 
     static String steps() {
         StringBuilder md = new StringBuilder("# Pipeline step reference\n\n");
-        md.append("Generated from the steps' classes (`ReferenceDocsTest` keeps it current): each parameter as a Pipeline\n"
+        md.append("Generated from the steps' classes (a test keeps it current): each parameter as a Pipeline\n"
                 + "script names it, and the help its form shows. Each step is also a freestyle build step with the same\n"
                 + "options. The command-line option that goes with each: [counterparts.md](counterparts.md).\n\n");
         for (Step step : steps(ReferenceDocs.class.getClassLoader())) {
