@@ -59,10 +59,10 @@ final class NightCommand implements Callable<Integer> {
                 environment.err().flush();
                 return Night.LOCKED;
             }
-            Path previous = newest(runs);
+            long newest = newest(runs);
+            Path previous = newest == 0 ? null : runs.resolve(Long.toString(newest));
             Path dir = dryRun ? Files.createTempDirectory("zfsr-night-dry-run-")
-                    : Files.createDirectory(runs.resolve(Long.toString(previous == null ? 1
-                            : Long.parseLong(previous.getFileName().toString()) + 1)));
+                    : Files.createDirectory(runs.resolve(Long.toString(newest + 1)));
             return new Night(environment, read, dir, previous, now == null ? Instant.now() : now, dryRun).run();
         }
     }
@@ -76,13 +76,11 @@ final class NightCommand implements Callable<Integer> {
         }
     }
 
-    /** The run directory with the highest number, or null when there is none. */
-    static Path newest(Path runs) throws IOException {
+    /** The highest number a run directory under {@code runs} is named by, 0 when there is none. */
+    static long newest(Path runs) throws IOException {
         try (Stream<Path> entries = Files.list(runs)) {
-            return entries.filter(p -> p.getFileName().toString().matches("[1-9][0-9]{0,17}") && Files.isDirectory(p))
-                    .max((a, b) -> Long.compare(Long.parseLong(a.getFileName().toString()),
-                            Long.parseLong(b.getFileName().toString())))
-                    .orElse(null);
+            return entries.filter(Files::isDirectory).map(p -> String.valueOf(p.getFileName()))
+                    .filter(name -> name.matches("[1-9][0-9]{0,17}")).mapToLong(Long::parseLong).max().orElse(0);
         }
     }
 }

@@ -33,6 +33,7 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
 class NightCommandTest {
     private static final String NIGHT_1 = "2026-11-01T02:00:00Z";
     private static final String NIGHT_2 = "2026-11-02T02:00:00Z";
+    private static final String NIGHT_3 = "2026-11-03T02:00:00Z";
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
 
@@ -72,6 +73,15 @@ class NightCommandTest {
         assertThat(err.toString()).contains("--since " + source + "@zr-20261101T020000Z");
         assertThat(run("audit", "verify", runs.resolve("1").toString(), runs.resolve("2").toString()))
                 .as(err.toString()).isZero();
+
+        // a snapshot on the copy the source lacks: the copy diverged, the night goes through and says so (3)
+        pools.exec("zfs", "snapshot", target + "@by-hand");
+        assertThat(night(config, NIGHT_3)).as(out + "\n" + err).isEqualTo(3);
+        JsonNode third = new ObjectMapper().readTree(runs.resolve("3").resolve("night.json").toFile());
+        assertThat(third.get("exitStatus").asInt()).isEqualTo(3);
+        assertThat(third.get("attention").get(0).asText()).startsWith(source + ": DIVERGED (");
+        assertThat(out.toString()).contains("night 3: plan 0, prune 0, run 0, check 0, audit 0, 1 dataset(s) need attention,"
+                + " exit status 3");
 
         // the bytes of the copy, read from it mounted (the oracle: the bytes written)
         pools.exec("zfs", "mount", target.name());
