@@ -69,7 +69,7 @@ final class Night {
             audit.add(dir.toString());
             status = stage("audit", audit, environment) == 0 ? status : Main.FAILED;
         }
-        environment.out().printf("night %s: %s, exit status %d%n", dir.getFileName(), summary(), status);
+        environment.out().printf("night %s: %s, exit status %d%n", dryRun ? dir : dir.getFileName(), summary(), status);
         environment.out().flush();
         return status;
     }

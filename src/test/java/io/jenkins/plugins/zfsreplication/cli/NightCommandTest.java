@@ -74,6 +74,15 @@ class NightCommandTest {
         assertThat(run("audit", "verify", runs.resolve("1").toString(), runs.resolve("2").toString()))
                 .as(err.toString()).isZero();
 
+        // a dry run: nothing taken, sent or destroyed, no numbered directory, the chain untouched
+        List<String> before = TestApply.snapshots(pools, source.name());
+        assertThat(run("night", "--config", config.toString(), "--dry-run", "--now", "2026-11-02T14:00:00Z"))
+                .as(out + "\n" + err).isZero();
+        assertThat(TestApply.snapshots(pools, source.name())).isEqualTo(before);
+        assertThat(Files.exists(runs.resolve("3"))).isFalse();
+        assertThat(out.toString()).containsPattern("night /[^ ]*zfsr-night-dry-run-[^ ]*: plan 0, prune 0, run 0, check 0,"
+                + " exit status 0");
+
         // a snapshot on the copy the source lacks: the copy diverged, the night goes through and says so (3)
         pools.exec("zfs", "snapshot", target + "@by-hand");
         assertThat(night(config, NIGHT_3)).as(out + "\n" + err).isEqualTo(3);
