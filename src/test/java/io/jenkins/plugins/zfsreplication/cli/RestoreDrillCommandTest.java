@@ -73,7 +73,7 @@ class RestoreDrillCommandTest {
         assertThat(record.get("log").toString()).contains("zfs destroy -r " + scratch);
         // the copy hashed to the source's chunks, line for line
         assertThat(chunkLines(dir.resolve("restore-drill.manifest"))).isEqualTo(chunkLines(backup.manifest))
-                .hasSize(14).contains("# end: 2 files, 4 chunks");
+                .hasSize(16).contains("# end: 2 files, 4 chunks"); // with the snapshot's GUID and host: the same too
         assertThat(out.toString()).startsWith("restore drill " + backup.copy + "@s1 -> " + scratch + ": identical; "
                 + record.get("bytes").asLong() + " bytes received in ").endsWith("; scratch dataset destroyed\n");
         assertThat(names(backup.pool)).containsExactly(backup.pool.name(), backup.copy.name(), backup.copy + "@s1");
