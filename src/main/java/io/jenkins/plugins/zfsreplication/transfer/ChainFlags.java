@@ -9,6 +9,9 @@ import java.util.function.Consumer;
 
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
+import io.jenkins.plugins.zfsreplication.zfs.Feature;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 
 /**
  * The send flags a target's chain was started with, kept for its life. Switching large blocks
@@ -28,6 +31,50 @@ public final class ChainFlags {
     private static final String NONE = "none";
 
     private ChainFlags() {
+    }
+
+    /**
+     * A full receive starts a chain: its send flags are recorded on the target. A copy whose key is
+     * not loaded arrived raw, whatever this side was told (a receiving side is not told which
+     * datasets the sender sent raw).
+     */
+    static void record(Zfs target, SendStep step, Set<SendOption> used) {
+        Set<SendOption> chain = EnumSet.noneOf(SendOption.class);
+        chain.addAll(used);
+        if (!chain.contains(SendOption.RAW) && target.capabilities().has(Feature.RAW_SEND)
+                && "unavailable".equals(target.property(step.target().name(), "keystatus"))) {
+            chain.add(SendOption.RAW);
+        }
+        try {
+            target.setProperty(step.target().name(), PROPERTY, format(chain));
+        } catch (ZfsException e) {
+            throw new TransferException(e, "%s: could not record the send flags of its chain (%s): %s", step.target(),
+                    PROPERTY, e.getMessage());
+        }
+    }
+
+    /**
+     * The options an incremental step sends with: its chain's flags, read on the target (or, on a
+     * sending side without it, from what was read there before the run). A chain not recorded yet
+     * (received before the record existed) gets the run's, recorded now where the target is here.
+     *
+     * @param target null on a sending side, which has {@code tokens} instead (or, told nothing, null too)
+     */
+    static Set<SendOption> forTarget(Zfs source, Zfs target, ResumeTokens tokens, SendStep step, Set<SendOption> used,
+                                     Consumer<String> log) {
+        // a sending side told nothing of the target (the command line's split send) has nothing to go by
+        String recorded = target != null ? target.localValues(List.of(step.target()), PROPERTY).get(step.target())
+                : tokens == null ? null : tokens.sendFlags(step.target()).orElse(null);
+        if (recorded != null) {
+            return forStep(step, used, recorded, source.capabilities(), target == null ? null : target.capabilities(),
+                    log);
+        }
+        if (target != null) {
+            target.setProperty(step.target().name(), PROPERTY, format(used));
+            log.accept(String.format("%s: the send flags of its chain were not recorded (it was started before they "
+                    + "were): this run's recorded (%s=%s)", step.target(), PROPERTY, format(used)));
+        }
+        return used;
     }
 
     /** What the property records for a chain started with {@code used}. */

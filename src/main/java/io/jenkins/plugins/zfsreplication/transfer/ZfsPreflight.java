@@ -31,7 +31,7 @@ public final class ZfsPreflight implements Preflight {
     private final Zfs target;
     private final ResumeTokens targetTokens;
     private final boolean createParents;
-    private final Set<DatasetName> tokensUsed = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final StepResume resumes;
     private final java.util.Map<DatasetName, List<String>> before = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile Set<DatasetName> planned = Set.of();
 
@@ -53,6 +53,7 @@ public final class ZfsPreflight implements Preflight {
         this.target = target;
         this.targetTokens = targetTokens;
         this.createParents = createParents;
+        this.resumes = new StepResume(source, target, targetTokens);
     }
 
     /**
@@ -214,28 +215,8 @@ public final class ZfsPreflight implements Preflight {
             ReceivedProperties.check(target, step.target(), step.from() == null, planned, options,
                     "received file system left unmounted", log);
             if (step.from() == null) {
-                recordChain(step, used);
+                ChainFlags.record(target, step, used);
             }
-        }
-    }
-
-    /**
-     * A full receive starts a chain: its send flags are recorded on the target ({@link ChainFlags}).
-     * A copy whose key is not loaded arrived raw, whatever this side was told (a receiving side is
-     * not told which datasets the sender sent raw).
-     */
-    private void recordChain(SendStep step, Set<SendOption> used) {
-        Set<SendOption> chain = java.util.EnumSet.noneOf(SendOption.class);
-        chain.addAll(used);
-        if (!chain.contains(SendOption.RAW) && target.capabilities().has(io.jenkins.plugins.zfsreplication.zfs.Feature.RAW_SEND)
-                && "unavailable".equals(target.property(step.target().name(), "keystatus"))) {
-            chain.add(SendOption.RAW);
-        }
-        try {
-            target.setProperty(step.target().name(), ChainFlags.PROPERTY, ChainFlags.format(chain));
-        } catch (ZfsException e) {
-            throw new TransferException(e, "%s: could not record the send flags of its chain (%s): %s", step.target(),
-                    ChainFlags.PROPERTY, e.getMessage());
         }
     }
 
@@ -244,19 +225,7 @@ public final class ZfsPreflight implements Preflight {
         if (step.from() == null || source == null) {
             return used; // a full send starts a chain; a receiving side sends nothing
         }
-        String recorded = target != null
-                ? target.localValues(List.of(step.target()), ChainFlags.PROPERTY).get(step.target())
-                : targetTokens.sendFlags(step.target()).orElse(null);
-        if (recorded != null) {
-            return ChainFlags.forStep(step, used, recorded, source.capabilities(),
-                    target == null ? null : target.capabilities(), log);
-        }
-        if (target != null) {
-            target.setProperty(step.target().name(), ChainFlags.PROPERTY, ChainFlags.format(used));
-            log.accept(String.format("%s: the send flags of its chain were not recorded (it was started before they "
-                    + "were): this run's recorded (%s=%s)", step.target(), ChainFlags.PROPERTY, ChainFlags.format(used)));
-        }
-        return used;
+        return ChainFlags.forTarget(source, target, targetTokens, step, used, log);
     }
 
     /**
@@ -308,11 +277,11 @@ public final class ZfsPreflight implements Preflight {
         SendStep step = planned;
         boolean resumed = false;
         if (used.contains(SendOption.RESUMABLE) && source != null && (target != null || targetTokens != null)) {
-            Optional<SendStep> resuming = resume(planned, used, log);
+            Optional<SendStep> resuming = resumes.resume(planned, used, log);
             resumed = resuming.isPresent();
             step = resuming.orElse(planned);
         } else if (used.contains(SendOption.RESUMABLE) && target != null) {
-            abortUnresumed(step, log);
+            resumes.abortUnresumed(step, log);
         }
         boolean incremental = step.kind() != SendKind.FULL && step.from() != null;
         Listing onSource = null;
@@ -425,65 +394,6 @@ public final class ZfsPreflight implements Preflight {
                 : SendKind.INCREMENTAL;
         return new SendStep(step.source(), step.target(), kind, step.from(), step.to(), null, step.rollback(),
                 step.estimatedBytes());
-    }
-
-    /**
-     * The receiving side of tcp between agents, for a step that arrives from its start: a token the
-     * target still holds was not resumed by the sender (stale, or the sender cannot resume), and
-     * zfs refuses a new receive next to it. Discarded, and the discard is logged.
-     */
-    private void abortUnresumed(SendStep step, Consumer<String> log) {
-        Optional<String> token = target.receiveResumeToken(step.target());
-        if (token.isPresent()) {
-            target.abortReceive(step.target());
-            log.accept(String.format("%s: zfs recv -A %s: the sender did not resume the target's resume token "
-                    + "(stale), so its partial receive was discarded before the step from its start", step.target(),
-                    step.target()));
-        }
-    }
-
-    /** The target's token: read now on the target, or, on a sending side, the one read there before the run. */
-    private Optional<String> targetToken(DatasetName dataset) {
-        if (target != null) {
-            return target.receiveResumeToken(dataset);
-        }
-        // a token is the state before the run: once its step ran (resumed or not) it is gone
-        return tokensUsed.add(dataset) ? targetTokens.token(dataset) : Optional.empty();
-    }
-
-    /**
-     * The step resumed from the target's token when the token resumes exactly this step
-     * ({@link TokenCheck}: snapshot, base and send flags, read from the token itself) and the source
-     * can still resume it; otherwise the token is aborted (here, or on a sending side by the receiving
-     * side when the step arrives from its start), the step starts again, and the log says why.
-     */
-    private Optional<SendStep> resume(SendStep step, Set<SendOption> used, Consumer<String> log) {
-        Optional<String> token = targetToken(step.target());
-        if (token.isEmpty()) {
-            return Optional.empty();
-        }
-        Optional<String> mismatch = TokenCheck.mismatch(token.get(), step, used);
-        String contents = "";
-        if (mismatch.isEmpty()) {
-            try {
-                contents = source.describeResumeToken(token.get());
-            } catch (ZfsException e) {
-                mismatch = Optional.of("the source cannot resume it: " + e.getMessage());
-            }
-        }
-        if (mismatch.isEmpty()) {
-            log.accept(String.format("%s: resuming the interrupted receive of %s from the target's resume token",
-                    step.target(), step.to().name()));
-            // the plan's estimate is of the whole stream; a resumed one sends only the rest
-            return Optional.of(new SendStep(step.source(), step.target(), SendKind.RESUME, step.from(), step.to(),
-                    token.get(), step.rollback(), Zfs.resumeSizeEstimate(contents)));
-        }
-        if (target != null) {
-            target.abortReceive(step.target()); // else the receiving side does, when the step arrives from its start
-        }
-        log.accept(String.format("%s: stale resume token (%s): aborted with zfs recv -A, sending the step from its "
-                + "start", step.target(), mismatch.get()));
-        return Optional.empty();
     }
 
     private static Listing list(Zfs zfs, DatasetName dataset, String side) {
