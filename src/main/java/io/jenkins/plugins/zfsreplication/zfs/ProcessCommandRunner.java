@@ -37,6 +37,17 @@ public final class ProcessCommandRunner implements CommandRunner {
     /** How long the output may go on after the command exited: a local pipe drains in far less. */
     static final Duration EXIT_GRACE = Duration.ofSeconds(5);
 
+    private final Duration exitGrace;
+
+    public ProcessCommandRunner() {
+        this(EXIT_GRACE);
+    }
+
+    /** With another grace after the exit (tests that wait for it). */
+    ProcessCommandRunner(Duration exitGrace) {
+        this.exitGrace = exitGrace;
+    }
+
     @Override
     public CommandResult run(List<String> command, Duration timeout) {
         String line = String.join(" ", command);
@@ -53,7 +64,7 @@ public final class ProcessCommandRunner implements CommandRunner {
     }
 
     /** Reads stdout on its own thread while this one waits for the exit (and enforces the timeout). */
-    private static <T> Streamed<T> execute(List<String> command, Duration timeout, OutputReader<T> reader,
+    private <T> Streamed<T> execute(List<String> command, Duration timeout, OutputReader<T> reader,
                                            boolean readOnFailure) {
         Process process = start(command);
         closeQuietly(process.getOutputStream()); // stdin is not used; closing it means no command waits on it
@@ -64,8 +75,8 @@ public final class ProcessCommandRunner implements CommandRunner {
         try {
             waitForExit(process, stdout, command, timeout);
             int exit = process.exitValue();
-            T value = outputAfterExit(process, stdout, command, exit == 0 || readOnFailure);
-            String errors = stderrAfterExit(stderr, head);
+            T value = outputAfterExit(process, stdout, command, exit == 0 || readOnFailure, exitGrace);
+            String errors = stderrAfterExit(stderr, head, exitGrace);
             return new Streamed<>(new CommandResult(command, exit, "", errors), value);
         } catch (InterruptedException e) {
             end(process);
@@ -117,9 +128,9 @@ public final class ProcessCommandRunner implements CommandRunner {
      * and what was read is not trusted.
      */
     private static <T> T outputAfterExit(Process process, CompletableFuture<T> stdout, List<String> command,
-                                         boolean wanted) throws InterruptedException, ExecutionException {
+                                         boolean wanted, Duration grace) throws InterruptedException, ExecutionException {
         try {
-            T value = stdout.get(EXIT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+            T value = stdout.get(grace.toMillis(), TimeUnit.MILLISECONDS);
             return wanted ? value : null;
         } catch (ExecutionException e) {
             if (wanted || e.getCause() instanceof BoundedOutput.OutputLimitException) {
@@ -134,7 +145,7 @@ public final class ProcessCommandRunner implements CommandRunner {
             throw new ZfsException("'%s' exited, but a process it left keeps its output open (%s after the exit): "
                     + "its output is not used. A background process (an ssh ControlMaster without ControlPersist's "
                     + "redirection, a daemon it started) must not inherit the command's stdout",
-                    String.join(" ", command), EXIT_GRACE);
+                    String.join(" ", command), grace);
         }
     }
 
@@ -142,10 +153,10 @@ public final class ProcessCommandRunner implements CommandRunner {
      * stderr as far as it came: a process the command left may hold it open too (a read blocked on it
      * is not woken by anything but the child), and nothing depends on its end.
      */
-    private static String stderrAfterExit(CompletableFuture<String> stderr, StderrHead head)
+    private static String stderrAfterExit(CompletableFuture<String> stderr, StderrHead head, Duration grace)
             throws InterruptedException, ExecutionException {
         try {
-            return stderr.get(EXIT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+            return stderr.get(grace.toMillis(), TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             return head.text() + "\n(a process the command left keeps stderr open)";
         }

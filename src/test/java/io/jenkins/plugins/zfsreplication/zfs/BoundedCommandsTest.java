@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class BoundedCommandsTest {
     private static final Duration MINUTE = Duration.ofMinutes(1);
-    private final ProcessCommandRunner runner = new ProcessCommandRunner();
+    /** With a grace of 1 s after the exit (5 s in use): the tests that wait for it wait less. */
+    private final ProcessCommandRunner runner = new ProcessCommandRunner(Duration.ofSeconds(1));
     private final List<Long> leftBehind = new ArrayList<>();
     @TempDir
     Path dir;
@@ -78,13 +79,13 @@ class BoundedCommandsTest {
         Path pid = dir.resolve("pid");
         // nothing printed in the last two seconds: the reader is blocked on the pipe when the command exits,
         // and then nothing but the child's end wakes it (the JDK's own cleanup at the exit waits for it too)
-        List<String> command = List.of("sh", "-c", "echo listed; sleep 600 & echo $! > \"$1\"; sleep 2", "sh",
+        List<String> command = List.of("sh", "-c", "echo listed; sleep 600 & echo $! > \"$1\"; sleep 1", "sh",
                 pid.toString());
 
         long start = System.nanoTime();
         assertThatThrownBy(() -> runner.run(command, MINUTE)).isInstanceOf(ZfsException.class)
-                .hasMessageStartingWith("'sh -c echo listed; sleep 600 & echo $! > \"$1\"; sleep 2 sh " + pid + "' exited, but "
-                        + "a process it left keeps its output open (PT5S after the exit): its output is not used.");
+                .hasMessageStartingWith("'sh -c echo listed; sleep 600 & echo $! > \"$1\"; sleep 1 sh " + pid + "' exited, but "
+                        + "a process it left keeps its output open (PT1S after the exit): its output is not used.");
         leftBehind.add(Long.parseLong(Files.readString(pid).strip()));
         assertThatThrownBy(() -> runner.stream(command, MINUTE, InputStream::readAllBytes))
                 .hasMessageContaining("exited, but a process it left keeps its output open");
@@ -97,7 +98,7 @@ class BoundedCommandsTest {
     void shouldTakeTheAnswerWhenOnlyStderrIsHeldOpenByAChild() throws IOException {
         Path pid = dir.resolve("pid");
         CommandResult result = runner.run(List.of("sh", "-c", "echo warned >&2; echo listed; sleep 600 >/dev/null &"
-                + " echo $! > \"$1\"; sleep 2", "sh", pid.toString()), MINUTE);
+                + " echo $! > \"$1\"; sleep 1", "sh", pid.toString()), MINUTE);
         leftBehind.add(Long.parseLong(Files.readString(pid).strip()));
 
         assertThat(result.succeeded()).isTrue();
