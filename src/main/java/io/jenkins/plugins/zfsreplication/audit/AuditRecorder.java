@@ -89,8 +89,8 @@ public final class AuditRecorder {
         return new AuditRecord(job, build, start.link(), start.note(), artifacts, snapshots, verdicts);
     }
 
-    /** The link to a previous build's audit.json, read from its bytes. */
-    public static ChainLink linkTo(long previousBuild, byte[] previousAuditJson) {
-        return new ChainLink(previousBuild, Sha256.of(previousAuditJson));
+    /** The link to a previous build's audit.json, read from its bytes, over the numbers {@code skipped}. */
+    public static ChainLink linkTo(long previousBuild, byte[] previousAuditJson, java.util.List<SkippedBuild> skipped) {
+        return new ChainLink(previousBuild, Sha256.of(previousAuditJson), skipped);
     }
 }

@@ -100,6 +100,10 @@ public final class ChainCheck {
                     return linkBreak;
                 }
             }
+            ChainReport skippedBreak = checkSkipped(record, builds);
+            if (skippedBreak != null) {
+                return skippedBreak;
+            }
             before = build;
             beforeSha256 = Sha256.of(json);
         }
@@ -152,6 +156,38 @@ public final class ChainCheck {
             }
         }
         return null;
+    }
+
+    /**
+     * The numbers a link goes over, as the job's history showed them when the record was made: one
+     * that was missing there was deleted before this build ran (the only trace a deleted newest build
+     * leaves), one that had no zfs step then cannot hold a record now.
+     */
+    private static ChainReport checkSkipped(AuditRecord record, List<? extends ChainBuild> given) {
+        ChainLink previous = record.previous();
+        if (previous == null || previous.skipped() == null) {
+            return null;
+        }
+        if (!previous.absent().isEmpty()) {
+            return ChainReport.brokenAt(record.build(), "build%s %s %s not in the job's history when build %d was "
+                    + "recorded: deleted before it ran (it links over %s to build %d)",
+                    previous.absent().size() == 1 ? "" : "s", join(previous.absent()),
+                    previous.absent().size() == 1 ? "was" : "were", record.build(),
+                    previous.absent().size() == 1 ? "it" : "them", previous.build());
+        }
+        for (SkippedBuild skipped : previous.skipped()) {
+            if (skipped.why() == SkippedBuild.Why.NO_ZFS_STEP
+                    && given.stream().anyMatch(build -> build.number() == skipped.build())) {
+                return ChainReport.brokenAt(record.build(), "build %d has an audit record, but when build %d was "
+                        + "recorded it was a build without zfs steps (a record added or replaced since?)",
+                        skipped.build(), record.build());
+            }
+        }
+        return null;
+    }
+
+    private static String join(List<Long> numbers) {
+        return String.join(", ", numbers.stream().map(String::valueOf).toList());
     }
 
     private static ChainReport checkLink(ChainBuild before, String beforeSha256, AuditRecord record) {

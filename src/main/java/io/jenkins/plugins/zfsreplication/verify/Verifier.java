@@ -98,20 +98,47 @@ public final class Verifier {
      */
     public VerifyResult verifySnapshot(String snapshot, Since since, SnapshotChanges changes, SnapshotMounter mounter,
                                        Path manifest, Writer out) {
-        Function<ManifestHeader, ManifestWriter> output = header -> manifest != null
-                ? ManifestWriter.toFile(manifest, header) : ManifestWriter.toWriter(out, header);
         if (since != null) {
             // bad input is found before anything is cloned or read
             readHeader(since.manifest());
         }
         try (SnapshotMounter m = mounter) {
             Path root = m.mount(snapshot);
-            return run(root, snapshot, output, since == null ? null : new Request(since, changes, snapshot));
+            String host = Provenance.currentHost();
+            String guid = m.guid(snapshot);
+            Provenance provenance = guid == null ? null : new Provenance(guid, host);
+            Function<ManifestHeader, ManifestWriter> output = header -> manifest != null
+                    ? ManifestWriter.toFile(manifest, header, provenance) : ManifestWriter.toWriter(out, header, provenance);
+            return run(root, snapshot, output, since == null ? null
+                    : new Request(since, changes, snapshot, earlierRefusal(m, since, host)));
         }
     }
 
-    /** An incremental verify asked for: the earlier snapshot and manifest, and where to list changes. */
-    private record Request(Since since, SnapshotChanges changes, String snapshot) {
+    /**
+     * Why the earlier manifest cannot stand for the earlier snapshot here (another snapshot under its
+     * name, another host's), or null. A snapshot whose GUID cannot be read here is left to the
+     * changes, which say why they cannot be listed.
+     */
+    private static String earlierRefusal(SnapshotMounter mounter, Since since, String host) {
+        String guid;
+        try {
+            guid = mounter.guid(since.snapshot());
+        } catch (VerifyException e) {
+            return null;
+        }
+        if (guid == null) {
+            return null;
+        }
+        try (ManifestReader reader = ManifestReader.open(since.manifest(), null)) {
+            return Provenance.mismatch(reader.provenance(), since.snapshot(), guid, host);
+        }
+    }
+
+    /**
+     * An incremental verify asked for: the earlier snapshot and manifest, where to list changes, and
+     * why the earlier manifest cannot be built on (null when it can).
+     */
+    private record Request(Since since, SnapshotChanges changes, String snapshot, String refusal) {
     }
 
     private VerifyResult run(Path given, String name, Function<ManifestHeader, ManifestWriter> output) {
@@ -129,6 +156,7 @@ public final class Verifier {
         ChangedChunks changedChunks = null;
         if (request != null) {
             fullBecause = incompatible(readHeader(request.since().manifest()), header);
+            fullBecause = fullBecause == null ? request.refusal() : fullBecause;
             if (fullBecause == null) {
                 try {
                     if (tree) {

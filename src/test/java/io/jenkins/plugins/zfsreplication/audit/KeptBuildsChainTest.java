@@ -69,7 +69,7 @@ class KeptBuildsChainTest {
     @Test
     void shouldCheckKeptBuildsAsTheCommandLineChecksDirectories() throws Exception {
         Path one = build(1, ChainStart.none());
-        Path two = build(2, ChainStart.of(1, Files.readAllBytes(one.resolve(AuditRecord.FILE_NAME))));
+        Path two = build(2, ChainStart.of(1, Files.readAllBytes(one.resolve(AuditRecord.FILE_NAME)), List.of()));
         Kept skipped = new Kept(3, Map.of("notes.txt", new byte[] {1}));
 
         ChainReport directories = ChainCheck.check(List.of(one, two), null);
@@ -83,7 +83,7 @@ class KeptBuildsChainTest {
     @Test
     void shouldNameTheKeptBuildWhoseArtifactWasChangedOrRemoved() throws Exception {
         Path one = build(1, ChainStart.none());
-        Path two = build(2, ChainStart.of(1, Files.readAllBytes(one.resolve(AuditRecord.FILE_NAME))));
+        Path two = build(2, ChainStart.of(1, Files.readAllBytes(one.resolve(AuditRecord.FILE_NAME)), List.of()));
         Kept changed = kept(two);
         changed.files().put("target.manifest", "edited\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         Kept removed = kept(one);

@@ -13,6 +13,7 @@ import io.jenkins.plugins.zfsreplication.audit.AuditRecord;
 import io.jenkins.plugins.zfsreplication.audit.AuditRecorder;
 import io.jenkins.plugins.zfsreplication.audit.ChainStart;
 import io.jenkins.plugins.zfsreplication.audit.Sha256;
+import io.jenkins.plugins.zfsreplication.audit.SkippedBuild;
 import io.jenkins.plugins.zfsreplication.steps.views.AuditedArtifacts;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import java.io.ByteArrayInputStream;
@@ -145,13 +146,33 @@ public final class BuildAudit {
         if (previous == null) {
             return ChainStart.none();
         }
+        List<SkippedBuild> skipped = skipped(run, previous.getNumber());
         VirtualFile audit = previous.getArtifactManager().root().child(AuditRecord.FILE_NAME);
         if (!audit.isFile()) {
-            return ChainStart.discarded(previous.getNumber());
+            return ChainStart.discarded(previous.getNumber(), skipped);
         }
         try (InputStream in = audit.open()) {
-            return ChainStart.of(previous.getNumber(), in.readAllBytes());
+            return ChainStart.of(previous.getNumber(), in.readAllBytes(), skipped);
         }
+    }
+
+    /**
+     * Every number between {@code previous} and {@code run}, with what the job's history holds under
+     * it: a running build, one that ran no zfs step, or none at all (deleted: the one thing a later
+     * check could not find out otherwise).
+     */
+    static List<SkippedBuild> skipped(Run<?, ?> run, long previous) {
+        java.util.Map<Long, SkippedBuild.Why> seen = new java.util.HashMap<>();
+        for (Run<?, ?> between = run.getPreviousBuild(); between != null && between.getNumber() > previous;
+             between = between.getPreviousBuild()) {
+            seen.put((long) between.getNumber(), between.isBuilding() ? SkippedBuild.Why.RUNNING
+                    : SkippedBuild.Why.NO_ZFS_STEP);
+        }
+        List<SkippedBuild> skipped = new java.util.ArrayList<>();
+        for (long number = previous + 1; number < run.getNumber(); number++) {
+            skipped.add(new SkippedBuild(number, seen.getOrDefault(number, SkippedBuild.Why.ABSENT)));
+        }
+        return skipped;
     }
 
     /** Archives audit.json from a directory on the controller, so that no agent can swap it on the way. */

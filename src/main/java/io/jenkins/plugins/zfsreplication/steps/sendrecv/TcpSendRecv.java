@@ -58,10 +58,10 @@ final class TcpSendRecv {
         String planJson = checkedPlan(settings, scope, WorkspaceFiles.readPlan(workspace.child(settings.plan())));
         ListingText listing = target.targetRules().isEmpty() ? null
                 : agent.channel().call(TargetListingCallable.forPrune("zfsSendRecv", agent.host(), planJson));
-        ResumeTokens tokens = ResumeTokens.NONE;
+        // the resume tokens and the chains' send flags, which the sending side cannot see; a record:
+        // deserializing it runs its constructor, which checks what the agent sent
+        ResumeTokens tokens = agent.channel().call(new ResumeTokensCallable(agent.host(), planJson));
         if (settings.options().requested().contains(SendOption.RESUMABLE)) {
-            // a record: deserializing it runs its constructor, which checks what the agent sent
-            tokens = agent.channel().call(new ResumeTokensCallable(agent.host(), planJson));
             log.printf("zfsSendRecv: agent %s holds %s%n", agent.name(), tokens);
         }
         Capabilities targetCapabilities = agent.channel().call(new TargetCapabilitiesCallable(agent.host()));

@@ -76,6 +76,12 @@ public record VerifyRunner(VerifySettings settings) implements StepRunner {
                     + ": reading everything");
             return settings;
         }
+        String refusal = choice.auditRefusal();
+        if (refusal != null) {
+            log.println("zfsVerify: not building on " + choice.artifact() + " of build #" + choice.build().number()
+                    + " (" + choice.snapshot() + "): " + refusal + ": reading everything");
+            return settings;
+        }
         String copy = settings.name() + "-since.manifest";
         choice.copyTo(workspace.child(copy));
         log.println("zfsVerify: building on " + choice.artifact() + " of build #" + choice.build().number() + " ("
