@@ -21,11 +21,14 @@ import org.kohsuke.stapler.verb.POST;
  * {@code zfsSnapshotPlan sources: 'tank/home', recursive: true, targetRoot: 'backup/home'}: plans on
  * the current agent (the source host, or with {@code sourceHost} the backup host pulling from the
  * source over ssh), the target listed over ssh ({@code targetHost}) or on this agent; plan.json and
- * plan.txt are archived. Returns a map: summary, datasets, toSend, upToDate, skipped, problems, steps.
+ * plan.txt are archived. Returns a map: summary, snapshot (the one taken, "" for none), datasets, toSend,
+ * upToDate, skipped, problems, steps, sent (source, target, name of each dataset sent), problemDatasets. A
+ * diverged or refused dataset marks the build UNSTABLE, or fails it with {@code failOnProblems}.
  */
 public final class ZfsSnapshotPlanStep extends SelectionStep {
     private boolean snapshotNow;
     private boolean allowRollback;
+    private boolean failOnProblems; // a diverged or refused dataset fails the build; without: UNSTABLE
 
     @DataBoundConstructor
     public ZfsSnapshotPlanStep(String sources, String targetRoot) {
@@ -34,9 +37,11 @@ public final class ZfsSnapshotPlanStep extends SelectionStep {
 
     public boolean isSnapshotNow() { return snapshotNow; }
     public boolean isAllowRollback() { return allowRollback; }
+    public boolean isFailOnProblems() { return failOnProblems; }
 
     @DataBoundSetter public void setSnapshotNow(boolean snapshotNow) { this.snapshotNow = snapshotNow; }
     @DataBoundSetter public void setAllowRollback(boolean allowRollback) { this.allowRollback = allowRollback; }
+    @DataBoundSetter public void setFailOnProblems(boolean failOnProblems) { this.failOnProblems = failOnProblems; }
 
     PlanSettings settings() {
         return new PlanSettings(getSources(), isRecursive(), getTargetRoot(), getTargetHost(), getIncludes(),
@@ -51,7 +56,7 @@ public final class ZfsSnapshotPlanStep extends SelectionStep {
     /** The step's work with its credential, where it leaves it empty, taken from {@code defaults}. */
     public StepRunner runner(StepDefaults defaults) {
         PlanSettings settings = settings();
-        return new PlanRunner(settings, getTargetAgent(), pullCredentialsId("zfsSnapshotPlan", defaults));
+        return new PlanRunner(settings, getTargetAgent(), pullCredentialsId("zfsSnapshotPlan", defaults), failOnProblems);
     }
 
     @Extension

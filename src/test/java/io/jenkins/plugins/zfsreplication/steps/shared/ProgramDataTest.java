@@ -2,7 +2,12 @@ package io.jenkins.plugins.zfsreplication.steps.shared;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendKind;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
 import io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckStep;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
 import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep;
@@ -159,12 +164,19 @@ class ProgramDataTest {
     @FieldSource("versions")
     void shouldKeepWhatTheStepsReturnInProgramData(String version) {
         // a script keeps a step's value in a variable: it is in the program's state from then on
-        ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "local", List.of(DatasetName.of("tank")),
-                DatasetName.of("backup"), List.of());
-        Map<String, Object> value = PlanCallable.summary(plan, List.of("one", "two", "three")).toMap();
+        // with a dataset sent and one diverged: lists of maps and of strings, as a script reads them
+        DatasetName source = DatasetName.of("tank/home");
+        DatasetName target = DatasetName.of("backup/tank/home");
+        ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "nas", List.of(
+                new DatasetPlan(source, target, DatasetAction.SEND, "", List.of(new SendStep(source, target,
+                        SendKind.FULL, null, new SnapshotRef("zr-20261204T020000Z", 1, 1, 1), null, false, -1))),
+                new DatasetPlan(DatasetName.of("tank/e"), DatasetName.of("backup/tank/e"), DatasetAction.DIVERGED,
+                        "changed after zr-1", List.of())));
+        Map<String, Object> value = PlanCallable.summary(plan, "zr-20261204T020000Z", List.of("one", "two")).toMap();
 
         Object readBack = RiverVersions.programData(version).apply(value).get("object");
 
         assertThat(readBack).isEqualTo(value);
+        assertThat(((List<?>) value.get("sent"))).hasSize(1);
     }
 }
