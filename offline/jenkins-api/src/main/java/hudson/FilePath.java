@@ -74,6 +74,10 @@ public final class FilePath implements SerializableOnlyOverRemoting {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
+    public <T> hudson.remoting.Future<T> actAsync(final FileCallable<T> callable) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
     public <V, E extends Throwable> V act(Callable<V, E> callable) throws IOException, InterruptedException, E {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }

@@ -95,7 +95,9 @@ final class Evidence {
             return;
         }
         JsonNode comparison = root.get("comparison");
-        if (comparison == null || comparison.isNull()) {
+        if (root.path("cancelled").isTextual()) {
+            verdict = new Verdict(path, "cancelled"); // cut before its manifest was written
+        } else if (comparison == null || comparison.isNull()) {
             verdict = new Verdict(path, "hashed");
         } else if (!comparison.path("identical").isBoolean()) {
             throw new AuditException("comparison without a verdict");

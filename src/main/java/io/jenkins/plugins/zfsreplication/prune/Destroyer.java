@@ -15,6 +15,11 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
  * Carries out a report's DESTROY decisions: per dataset one batched {@code zfs destroy ds@a,b,c}
  * (see {@link Zfs#destroySnapshots}). Only what the report lists is destroyed; zfs's own refusal
  * (a hold or clone that appeared since the listing) is recorded as an error, never forced.
+ *
+ * <p>A cancel (the thread interrupted: an aborted build, a signal) never comes between a destroy
+ * and its mark in the report: a batch that began runs to its end (its command's own timeout
+ * bounds it) and is marked, and the batches after it are not begun, each recorded as an error
+ * naming what it did not destroy. The interrupt is set again when this returns.
  */
 public final class Destroyer {
     private Destroyer() {
@@ -50,13 +55,13 @@ public final class Destroyer {
             PruneDecision first = decisions.get(batch.get(0));
             Zfs zfs = onSource(first.side()) ? source : target;
             List<String> names = batch.stream().map(i -> decisions.get(i).snapshot()).toList();
+            if (Thread.currentThread().isInterrupted()) {
+                errors.add(String.format("%s %s: not destroyed, the prune was cancelled first: %s", first.side(),
+                        first.dataset(), String.join(",", names)));
+                continue;
+            }
             try {
-                if (first.side().equals("bookmark")) {
-                    // zfs destroys one bookmark per call
-                    names.forEach(name -> zfs.destroyBookmark(DatasetName.of(first.dataset()).snapshot(name)));
-                } else {
-                    zfs.destroySnapshots(DatasetName.of(first.dataset()), names);
-                }
+                Uninterrupted.run(() -> destroy(zfs, first, names));
                 log.accept(String.format("destroyed on %s %s: %s", first.side(), first.dataset(), String.join(",", names)));
                 batch.forEach(destroyed::set);
             } catch (ZfsException e) {
@@ -69,6 +74,15 @@ public final class Destroyer {
             }
         }
         return report.executed(destroyed, errors);
+    }
+
+    private static void destroy(Zfs zfs, PruneDecision first, List<String> names) {
+        if (first.side().equals("bookmark")) {
+            // zfs destroys one bookmark per call
+            names.forEach(name -> zfs.destroyBookmark(DatasetName.of(first.dataset()).snapshot(name)));
+        } else {
+            zfs.destroySnapshots(DatasetName.of(first.dataset()), names);
+        }
     }
 
     /** The source's snapshots and bookmarks are destroyed on the source; the rest on the target. */

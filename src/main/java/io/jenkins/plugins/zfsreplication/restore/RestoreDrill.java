@@ -179,6 +179,9 @@ public final class RestoreDrill {
                         request.reference().toAbsolutePath().toString()).outcome(artifacts);
                 verifySeconds = outcome.figures().seconds();
                 comparison = outcome.comparisonSummary();
+                if (outcome.cancelled() != null) {
+                    throw new DrillCancelled(outcome.cancelled());
+                }
                 result = Boolean.TRUE.equals(outcome.identical()) ? "identical" : "mismatch";
             }
         } catch (VerifyCancelledException | DrillCancelled e) {
@@ -333,7 +336,11 @@ public final class RestoreDrill {
         private static final long serialVersionUID = 1L;
 
         DrillCancelled() {
-            super("the drill was cancelled");
+            this("the drill was cancelled");
+        }
+
+        DrillCancelled(String message) {
+            super(message);
         }
     }
 }

@@ -287,13 +287,21 @@ final class HashingSession implements AutoCloseable {
     @Override
     public void close() {
         executor.shutdownNow();
+        // a cancelled run (its thread interrupted) waits too: its hashing threads end after their current read
+        boolean interrupted = Thread.interrupted();
+        boolean ended;
         try {
-            if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
-                return; // a worker is stuck in a read: leak its buffer rather than free memory in use
-            }
+            ended = executor.awaitTermination(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
+            interrupted = true;
+            ended = false;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (!ended) {
+            return; // a worker is stuck in a read: leak its buffer rather than free memory in use
         }
         allWorkers.forEach(Worker::close);
         readAheadBuffers.forEach(NativeBuffer::close);

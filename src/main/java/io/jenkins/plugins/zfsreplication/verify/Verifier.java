@@ -70,7 +70,11 @@ public final class Verifier {
         return NativeXxHash.loaded().isPresent();
     }
 
-    /** Hashes {@code input} into the manifest file {@code manifest} (written under a temporary name, renamed at the end). */
+    /**
+     * Hashes {@code input} into the manifest file {@code manifest} (written under a temporary name, renamed at the end).
+     * Interrupted while hashing, it writes no manifest and returns what was hashed so far, with
+     * {@link VerifyResult#cancelled()} saying why (the same for every method here).
+     */
     public VerifyResult verify(Path input, Path manifest) {
         return run(input, input.toString(), header -> ManifestWriter.toFile(manifest, header));
     }
@@ -183,8 +187,8 @@ public final class Verifier {
         List<VerifyResult.Skipped> skipped = List.of();
         long skippedCount = 0;
         IncrementalTree.Reused reused = null;
-        try (NativeDirectory root = tree ? openRoot(posix, input) : null;
-             ThroughputRecorder recorder = new ThroughputRecorder(sampleMillis, progress);
+        ThroughputRecorder recorder = new ThroughputRecorder(sampleMillis, progress);
+        try (recorder; NativeDirectory root = tree ? openRoot(posix, input) : null;
              TreeOpener.PerThread openers = tree ? new TreeOpener.PerThread(root) : null;
              HashingSession session = new HashingSession(options, posix, xxhash, recorder, fileNotes);
              ManifestWriter writer = output.apply(header)) {
@@ -242,7 +246,12 @@ public final class Verifier {
                             reused.chunks(), null)
                     : new VerifyResult.Incremental(request.since().snapshot(), 0, 0, 0, fullBecause);
             return new VerifyResult(name, header, options, totals, stats.listed(), skipped, skippedCount, samples,
-                    recorder.elapsedSeconds(), log, summary);
+                    recorder.elapsedSeconds(), log, summary, null);
+        } catch (VerifyCancelledException cancel) {
+            // closed by now: the hashing threads ended, the manifest's temporary file removed (no manifest);
+            // what the files hashed before the cancel add up to goes into the report
+            return new VerifyResult(name, header, options, stats.totals(), stats.listed(), List.of(), 0,
+                    recorder.finish(), recorder.elapsedSeconds(), log, null, cancel.getMessage());
         }
     }
 

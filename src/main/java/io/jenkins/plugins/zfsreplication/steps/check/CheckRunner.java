@@ -13,6 +13,7 @@ import hudson.Launcher;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.steps.shared.AgentCall;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
@@ -52,13 +53,17 @@ public record CheckRunner(CheckSettings settings, String targetAgent, String cre
             sourceKey = SshKey.lookUp("zfsCheck", credentialsId, run, SshKey.hostName(settings.sourceDestination()));
             log.printf("zfsCheck: pulling: the source is listed on %s over ssh%n", settings.sourceDestination());
         }
-        CheckCallable.Summary summary = workspace.act(new CheckCallable(settings, listing, null, sourceKey));
+        // aborted, its zfs command is killed and it fails; one that had ended is recorded, then the step ends
+        AgentCall.Answer<CheckCallable.Summary> answer = AgentCall.act("zfsCheck", workspace,
+                new CheckCallable(settings, listing, null, sourceKey), listener);
+        CheckCallable.Summary summary = answer.value();
         summary.log().forEach(line -> log.println("zfsCheck: " + TerminalText.line(line)));
         log.println(TerminalText.line(summary.firstLine()));
         summary.datasets().forEach(d -> log.println(TerminalText.line("zfsCheck: " + d.status() + " " + d.source() + ": " + d.reason())));
         List<String> artifacts = List.of("check.json", "check.txt");
         WorkspaceFiles.archive(run, workspace, launcher, listener, artifacts);
         ZfsReplicationAction.record(run, summary.record(settings.sources(), artifacts));
+        answer.endIfAborted("zfsCheck was aborted after it had checked");
         Result result = resultOf(summary.status());
         if (result == Result.FAILURE) {
             throw new AbortException("zfsCheck: " + summary.firstLine());

@@ -13,6 +13,7 @@ import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
+import io.jenkins.plugins.zfsreplication.steps.shared.AgentCall;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
@@ -58,12 +59,16 @@ public record PlanRunner(PlanSettings settings, String targetAgent, String crede
             log.printf("zfsSnapshotPlan: pulling: the source is listed%s on %s over ssh%n",
                     settings.snapshotNow() ? " and snapshotted" : "", settings.sourceDestination());
         }
-        PlanCallable.Summary summary = workspace.act(new PlanCallable(settings, listing, sourceKey));
+        // aborted, its zfs command is killed and it fails; one that had ended is recorded, then the step ends
+        AgentCall.Answer<PlanCallable.Summary> answer = AgentCall.act("zfsSnapshotPlan", workspace,
+                new PlanCallable(settings, listing, sourceKey), listener);
+        PlanCallable.Summary summary = answer.value();
         summary.log().forEach(line -> log.println("zfsSnapshotPlan: " + TerminalText.line(line)));
         log.println("zfsSnapshotPlan: " + TerminalText.line(summary.summary()));
         List<String> artifacts = List.of("plan.json", "plan.txt");
         WorkspaceFiles.archive(run, workspace, launcher, listener, artifacts);
         ZfsReplicationAction.record(run, summary.record(settings, artifacts));
+        answer.endIfAborted("zfsSnapshotPlan was aborted after it had planned");
         flagProblems(run, summary, log);
         return summary.toMap();
     }

@@ -9,13 +9,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * what the work returned or threw: exactly once. Plain Java (the step's context is only the
  * callback), so its stopping is tested with real threads.
  *
- * <p>An abort interrupts the work and lets it finish: the runners archive what was done, add the
- * build page's record, write audit.json and (a restore drill) destroy the scratch dataset after an
- * interrupt, and only then does the step end, failed with the abort's cause. Ending the step at the
- * abort itself, as Jenkins' SynchronousNonBlockingStepExecution does, lets the build complete
+ * <p>An abort interrupts the work and lets it finish: the agents' side ends its processes and
+ * answers with what it did ({@link AgentCall}, at most {@link AgentCall#ABORT_WAIT}), the runners
+ * archive it, add the build page's record, write audit.json (a restore drill also destroys its
+ * scratch dataset), and only then does the step end, failed with the abort's cause. Ending the step
+ * at the abort itself, as Jenkins' SynchronousNonBlockingStepExecution does, lets the build complete
  * while that work still runs, and what it adds then is lost. A second abort while the work is
- * still cleaning up ends the step at once: someone who aborts twice wants the build back, and a
- * cleanup hung on an unreachable agent must not keep it.
+ * still cleaning up ends the step at once and interrupts the work again, which stops waiting for
+ * the agent: someone who aborts twice wants the build back, and a cleanup hung on an unreachable
+ * agent must not keep it.
  */
 final class StepWorker {
     private final Thread thread;
@@ -67,7 +69,7 @@ final class StepWorker {
     /**
      * Stops the work for {@code cause}. The first time, interrupts it and leaves the ending to the
      * work, which cleans up first; a second time, or when the work already ended, ends the step now
-     * (if it has not ended yet).
+     * (if it has not ended yet) and interrupts what is left of the work again.
      */
     void stop(Throwable cause) {
         if (stopCause == null && thread.isAlive()) {
@@ -76,6 +78,7 @@ final class StepWorker {
             return;
         }
         fail(cause);
+        thread.interrupt(); // a wait for the agent's answer stops now; a thread that ended ignores it
     }
 
     /** True while the work runs (a graceful restart waits for it). */

@@ -18,6 +18,11 @@ public interface StepRecord extends Serializable {
     /** The workspace-relative paths archived by this step, which are also their artifact paths. */
     List<String> getArtifacts();
 
+    /** True when the build was aborted while the step ran: what it archived is what it did until then. */
+    default boolean isAborted() {
+        return false;
+    }
+
     /** The archived throughput chart, or null when the step wrote none. */
     default String getChart() {
         return getArtifacts().stream().filter(path -> path.endsWith("throughput.svg")).findFirst().orElse(null);

@@ -65,7 +65,8 @@ public record TrendPoint(int build, long bytesSent, double transferSeconds, int 
     }
 
     private static Verdict verdict(List<VerifyRecord> verifications) {
-        return verifications.stream().map(v -> Verdict.valueOf(v.getVerdict()))
+        // a verify cut by an abort compared nothing and wrote no manifest: it has no verdict
+        return verifications.stream().filter(v -> v.getCancelled() == null).map(v -> Verdict.valueOf(v.getVerdict()))
                 .min(Enum::compareTo).orElse(Verdict.NONE);
     }
 

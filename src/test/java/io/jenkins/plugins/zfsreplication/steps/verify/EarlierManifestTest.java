@@ -39,8 +39,8 @@ class EarlierManifestTest {
 
     private static VerifyRecord verified(String target, String name) {
         VerifyRun.Outcome outcome = new VerifyRun.Outcome(List.of(), "", null, "", List.of(), List.of(),
-                new VerifyRun.Figures(1, 1, 1, 1, 0.1, 0));
-        return new VerifyRecord(target, null, name, outcome);
+                new VerifyRun.Figures(1, 1, 1, 1, 0.1, 0), null);
+        return new VerifyRecord(target, null, name, outcome, false);
     }
 
     private static Build build(int number, Set<String> artifacts, VerifyRecord... records) {

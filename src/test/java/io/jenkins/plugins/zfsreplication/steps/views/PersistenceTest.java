@@ -206,7 +206,7 @@ class PersistenceTest {
     }
 
     private static PruneRecord prune(int artifacts) {
-        return new PruneCallable.Summary("", false, List.of(), true, 3, 14, 2, 1 << 20, null).record(artifacts(artifacts));
+        return new PruneCallable.Summary("", false, List.of(), true, 3, 14, 2, 1 << 20, null).record(artifacts(artifacts), false);
     }
 
     private static SendRecvRecord sendRecv(int artifacts) {
@@ -216,7 +216,7 @@ class PersistenceTest {
                 List.of());
         return SendRecvCallable.summary(report, artifacts(artifacts))
                 .record(new SendRecvSettings("plan.json", "local", "", "", "out",
-                        TransferOptions.defaults().withConcurrency(2).withBuffer(1 << 20, 0)));
+                        TransferOptions.defaults().withConcurrency(2).withBuffer(1 << 20, 0)), true);
     }
 
     private static DrillStepRecord drill(int artifacts) {

@@ -42,7 +42,7 @@ final class TrendFixtures {
         TransferReport report = new TransferReport(START, START.plusMillis(millis), "local", 2, List.of(), results, List.of());
         return SendRecvCallable.summary(report, List.of("out/transfer.json", "out/throughput.svg"))
                 .record(new SendRecvSettings("plan.json", "local", "", "", "out",
-                        TransferOptions.defaults().withBuffer(1 << 20, 0)));
+                        TransferOptions.defaults().withBuffer(1 << 20, 0)), false);
     }
 
     static StepResult result(int dataset, StepOutcome outcome, long bytes) {
@@ -53,7 +53,7 @@ final class TrendFixtures {
 
     static PruneRecord prune(int destroyed, int kept) {
         return new PruneCallable.Summary("", false, List.of(), false, destroyed, kept, 0, 0, null)
-                .record(List.of("prune-report.json"));
+                .record(List.of("prune-report.json"), false);
     }
 
     /** A zfsVerify; {@code differences} null means no reference manifest was given (HASHED). */
@@ -62,10 +62,10 @@ final class TrendFixtures {
         long found = compared ? differences : 0;
         VerifyRun.Figures figures = new VerifyRun.Figures(1, 6 * MIB, 2 * MIB, 6, 0.5, found);
         VerifyRun.Outcome outcome = new VerifyRun.Outcome(List.of(), "", compared ? found == 0 : null,
-                "", List.of(), List.of(), figures);
+                "", List.of(), List.of(), figures, null);
         VerifySettings settings = new VerifySettings("disk.img", "copy", "1M", 1, "xxh64", "auto", 1,
                 compared ? "source.manifest" : null, false);
-        return new VerifyRecord(settings.target(), settings.compareWith(), settings.name(), outcome);
+        return new VerifyRecord(settings.target(), settings.compareWith(), settings.name(), outcome, false);
     }
 
     static ZfsReplicationAction action(StepRecord... records) {
