@@ -139,6 +139,8 @@ public final class CopyCheck {
         /** The range being checked and the bytes it has used. */
         private int range;
         private long used;
+        /** A chunk of the current range did not fit in its budget: the rest of the range is not read tonight. */
+        private boolean full;
         /** The run being extended, not yet in {@link #runs}, and its range: a run never spans two ranges. */
         private Run current;
         private int currentRange;
@@ -190,6 +192,7 @@ public final class CopyCheck {
             while (range < ranges.size() && ranges.get(range).to() <= ordinal) {
                 range++;
                 used = 0;
+                full = false;
             }
         }
 
@@ -300,7 +303,9 @@ public final class CopyCheck {
             if (range >= ranges.size() || ordinal < ranges.get(range).from() || stopped) {
                 return -1;
             }
-            if (used + length > ranges.get(range).maxBytes()) {
+            if (full || used + length > ranges.get(range).maxBytes()) {
+                // a range is read as a prefix: a smaller chunk further on must not fit in what is left
+                full = true;
                 return -1;
             }
             if (deadline != Long.MAX_VALUE && System.nanoTime() - deadline > 0) {

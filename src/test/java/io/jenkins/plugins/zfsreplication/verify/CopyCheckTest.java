@@ -99,6 +99,24 @@ class CopyCheckTest {
                 new CopyCheck.Run(3, 6, 5100, CopyCheck.State.MATCHED, null));
     }
 
+    /**
+     * A range is read as a prefix: when its first chunk passes the budget, a smaller chunk after it
+     * (a file's short last chunk) is not read either, or the ledger would hold a read that skips a
+     * chunk it never read.
+     */
+    @Test
+    void shouldReadNothingOfARangeAfterAChunkThatPassesItsBudget() throws IOException {
+        Path source = tree(work.resolve("source"));
+        Path manifest = manifest(source);
+        Path copy = copy(source, work.resolve("copy"));
+
+        CopyCheck.Result result = new CopyCheck(2).check(copy, manifest, List.of(new CopyCheck.Range(1, 3, 2000),
+                new CopyCheck.Range(4, 6, 1000)), false, Long.MAX_VALUE);
+
+        assertThat(result.runs()).isEmpty();
+        assertThat(result.checkedBytes()).isZero();
+    }
+
     private static Path tree(Path root) throws IOException {
         Files.createDirectories(root.resolve("b"));
         Random random = new Random(3);
