@@ -55,7 +55,8 @@ final class Guarantees {
 
     /**
      * The own bytes of valid snapshots that have not matched within N nights of the night they last
-     * matched, or of the night they arrived when they never did: those the guarantee fails for.
+     * matched, or of the night they arrived when they never did, for want of reading: those the
+     * guarantee fails for. Bytes read and found bad are not among them: they are findings.
      */
     static long overdue(Ledger ledger, Horizon horizon) {
         long overdue = 0;
@@ -65,8 +66,8 @@ final class Guarantees {
             }
             for (Segment segment : snapshot.segments()) {
                 Reading own = segment.own();
-                boolean matched = own != null && own.state() == Reading.State.MATCHED && horizon.fresh(own.matchedAt());
-                if (own != null && !matched && !horizon.fresh(own.basis())) {
+                boolean unread = own != null && (own.state() == Reading.State.NEVER || own.state() == Reading.State.MATCHED);
+                if (unread && !horizon.fresh(own.matchedAt()) && !horizon.fresh(own.basis())) {
                     overdue += segment.bytes();
                 }
             }

@@ -114,7 +114,7 @@ class CoverageNightsZfsTest {
         fixture.snapshotAndSend("n0");
         byte[] f5 = Files.readAllBytes(fixture.live().resolve("f5"));
         pools.exec("zpool", "export", fixture.backupPool());
-        long at = overwrite(fixture.pools.image(fixture.backupPool()), Arrays.copyOfRange(f5, 70_000, 74_096));
+        long at = DeviceDamage.overwrite(fixture.pools.image(fixture.backupPool()), Arrays.copyOfRange(f5, 70_000, 74_096));
         fixture.pools.importPool(fixture.backupPool());
 
         NightReport night = fixture.cover(0, 0, null);
@@ -167,38 +167,5 @@ class CoverageNightsZfsTest {
 
     private static List<CopyCheck.Run> runs(NightReport night) {
         return night.reads().stream().flatMap(read -> read.runs().stream()).toList();
-    }
-
-    /** Overwrites, in the image file, the 4 KiB found there equal to {@code pattern}; returns where. */
-    static long overwrite(Path image, byte[] pattern) throws IOException {
-        try (RandomAccessFile file = new RandomAccessFile(image.toFile(), "rw")) {
-            byte[] block = new byte[1 << 20];
-            for (long offset = 0; offset < file.length(); offset += block.length - pattern.length) {
-                file.seek(offset);
-                int n = file.read(block);
-                int found = indexOf(block, n, pattern);
-                if (found >= 0) {
-                    file.seek(offset + found);
-                    byte[] garbage = new byte[pattern.length];
-                    new Random(7).nextBytes(garbage);
-                    file.write(garbage);
-                    return offset + found;
-                }
-            }
-        }
-        return -1;
-    }
-
-    private static int indexOf(byte[] block, int length, byte[] pattern) {
-        outer:
-        for (int i = 0; i + pattern.length <= length; i++) {
-            for (int j = 0; j < pattern.length; j++) {
-                if (block[i + j] != pattern[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 }
