@@ -62,6 +62,7 @@ public final class ChainCheck {
         long artifacts = 0;
         BuildDirectory before = null;
         String beforeSha256 = null;
+        LedgerLinks ledgers = new LedgerLinks();
         for (BuildDirectory build : builds) {
             byte[] json = AuditJson.readFile(build.root().resolve(AuditRecord.FILE_NAME));
             AuditRecord record;
@@ -84,6 +85,10 @@ public final class ChainCheck {
                 return artifactBreak;
             }
             artifacts += record.artifacts().size();
+            ChainReport ledgerBreak = ledgers.check(build, record);
+            if (ledgerBreak != null) {
+                return ledgerBreak;
+            }
             if (before != null) {
                 ChainReport linkBreak = checkLink(before, beforeSha256, record);
                 if (linkBreak != null) {
@@ -102,7 +107,7 @@ public final class ChainCheck {
                 "audit chain intact: job '%s', builds %d to %d (%d builds, %d artifacts)%s; %s%s", job,
                 first.number(), before.number(), builds.size(), artifacts,
                 newestSha256 == null ? "" : ", newest audit.json as expected", start(first),
-                skipped.isEmpty() ? "" : "; without audit.json, skipped: " + skipped), 0);
+                skipped.isEmpty() ? "" : "; without audit.json, skipped: " + skipped) + ledgers.restarts(), 0);
     }
 
     private static String start(BuildDirectory first) throws IOException {
