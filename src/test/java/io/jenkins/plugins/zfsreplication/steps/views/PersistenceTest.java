@@ -16,6 +16,8 @@ import com.thoughtworks.xstream.io.HierarchicalStreamWriter;
 import com.thoughtworks.xstream.security.AnyTypePermission;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
+import io.jenkins.plugins.zfsreplication.steps.coverage.ZfsCoverageBuilder;
+import io.jenkins.plugins.zfsreplication.steps.coverage.ZfsCoverageStep;
 import io.jenkins.plugins.zfsreplication.steps.restore.ZfsRestoreDrillBuilder;
 import io.jenkins.plugins.zfsreplication.steps.restore.ZfsRestoreDrillStep;
 import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
@@ -222,8 +224,17 @@ class PersistenceTest {
     }
 
     @Test
+    void shouldSaveAndLoadACoverageRecordWithItsFindings() {
+        assertSavedAndLoaded(new CoverageRecord("coverage backup/copy: 97.9% of 35.0 MiB ...", "mismatch", "WARNING",
+                0.979, 5 * 86_400, 1_474_560, 1_535_415, 1 << 20, 2, 6, null, "backup/copy/home@n05: identical",
+                List.of("backup/copy/victim@n11: chunk 1 differs: t1 at offset 65536, 65536 bytes (source 1, copy 2)"),
+                List.of("coverage-ledger.json", "coverage-night.json")));
+    }
+
+    @Test
     void shouldSaveAndLoadTheRunActionWithEveryKindOfRecord() {
-        assertSavedAndLoaded(TrendFixtures.action(plan(), prune(), sendRecv(), TrendFixtures.verify(2L)));
+        assertSavedAndLoaded(TrendFixtures.action(plan(), prune(), sendRecv(), TrendFixtures.verify(2L),
+                TrendFixtures.coverage(0.5, 3600)));
     }
 
     @Test
@@ -257,6 +268,14 @@ class PersistenceTest {
         drill.setKeyFile("/etc/zfs/keys/home.key");
         drill.setRateLimit("200M");
         assertSavedAndLoaded(new ZfsRestoreDrillBuilder(drill));
+        ZfsCoverageStep coverage = new ZfsCoverageStep("backup/copy", "/var/lib/zfs-replication/manifests");
+        coverage.setNights(14);
+        coverage.setBudget("500G");
+        coverage.setTimeBudget("3h");
+        coverage.setDrillScratch("backup/drill");
+        coverage.setDrillSeed(42);
+        coverage.setWarn("16d");
+        assertSavedAndLoaded(new ZfsCoverageBuilder(coverage));
     }
 
     @Test
