@@ -1,8 +1,9 @@
 /*
  * The job page's ZFS replication trend (floatingBox.jelly of ZfsReplicationJobAction).
  *
- * Every element with the class "zfs-replication-trend" carries the trend model the plugin computed
- * (data-model: JSON, see ZfsReplicationTrend#toModel) and the job's URL (data-job-url). This file
+ * Every element with the class "zfs-replication-trend" names the proxy of the job action (data-proxy,
+ * made by st:bind) whose getTrendModel returns the trend model (JSON, see ZfsReplicationTrend#toModel),
+ * or carries the model itself (data-model), and the job's URL (data-job-url). This file
  * turns the model into an ECharts option and draws it with the echarts global that echarts-api
  * provides. No inline script: Jenkins' Content-Security-Policy forbids it, so the page only
  * references this file. The option builder is also exported for Node (bin/render-trend draws the
@@ -149,8 +150,29 @@
   }
 
   /** Draws one trend element and makes each build's column a link to that build. */
+  /**
+   * Draws the trend in element: from its data-model when it carries one (bin/render-trend, the
+   * browser check), else from the model the job action returns through the proxy named in
+   * data-proxy (the job page: asked for once the page is there, so the page itself reads no build).
+   */
   function render(element, echarts) {
-    var model = JSON.parse(element.getAttribute('data-model'));
+    var inline = element.getAttribute('data-model');
+    if (inline !== null) {
+      return draw(element, echarts, JSON.parse(inline));
+    }
+    var proxy = root[element.getAttribute('data-proxy')];
+    if (proxy && typeof proxy.getTrendModel === 'function') {
+      proxy.getTrendModel(function (response) {
+        var model = JSON.parse(response.responseObject());
+        if (model.builds && model.builds.length > 0) {
+          draw(element, echarts, model);
+        }
+      });
+    }
+    return null;
+  }
+
+  function draw(element, echarts, model) {
     var jobUrl = element.getAttribute('data-job-url');
     if (!element.style.height) {
       element.style.height = HEIGHT + 'px';

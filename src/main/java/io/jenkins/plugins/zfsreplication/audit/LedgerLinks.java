@@ -3,7 +3,6 @@ package io.jenkins.plugins.zfsreplication.audit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,16 +22,21 @@ final class LedgerLinks {
     private final List<String> restarts = new ArrayList<>();
 
     /** The break this build's ledger makes, or null; its artifacts were checked already. */
-    ChainReport check(BuildDirectory build, AuditRecord record) throws IOException {
+    ChainReport check(ChainBuild build, AuditRecord record) throws IOException {
         ArtifactHash ledger = record.artifacts().stream().filter(a -> a.path().equals(FILE_NAME)).findFirst()
                 .orElse(null);
         if (ledger == null) {
             return null;
         }
         JsonNode previous;
-        try {
-            previous = MAPPER.readTree(Files.readAllBytes(build.root().resolve(FILE_NAME))).path("previous");
-        } catch (IOException e) {
+        try (java.io.InputStream in = build.open(FILE_NAME)) {
+            byte[] bytes = in.readAllBytes();
+            // read once more here: what is parsed must be what the artifact check hashed
+            if (!Sha256.of(bytes).equals(ledger.sha256())) {
+                return ChainReport.brokenAt(build.number(), "its %s changed while the chain was checked", FILE_NAME);
+            }
+            previous = MAPPER.readTree(bytes).path("previous");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             return ChainReport.brokenAt(build.number(), "its %s is not JSON: %s", FILE_NAME, e.getMessage());
         }
         String linked = previous.path("sha256").isTextual() ? previous.path("sha256").asText() : null;

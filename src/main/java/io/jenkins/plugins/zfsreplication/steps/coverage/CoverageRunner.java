@@ -28,7 +28,7 @@ import java.util.Map;
  * the coverage on the build page; the build fails on a finding (a mismatch, an unreadable chunk)
  * and is UNSTABLE or fails by the coverage age against {@code warn} and {@code crit}.
  */
-record CoverageRunner(CoverageSettings settings) implements StepRunner {
+public record CoverageRunner(CoverageSettings settings) implements StepRunner {
     private static final long serialVersionUID = 1L;
     /** Builds looked at for the earlier ledger, newest first. */
     static final int BUILDS_LOOKED_AT = 30;
@@ -74,6 +74,11 @@ record CoverageRunner(CoverageSettings settings) implements StepRunner {
             run.setResult(Result.UNSTABLE);
         }
         return toScriptValue(outcome);
+    }
+
+    @Override
+    public String warning(Map<String, Object> value) {
+        return "WARNING".equals(value.get("status")) ? "zfsCoverage: the coverage age is above the warning age" : null;
     }
 
     /** The newest earlier completed build (of the last {@link #BUILDS_LOOKED_AT}) that archived a ledger, or null. */

@@ -34,13 +34,19 @@ public record CoverageSettings(String root, String manifests, int nights, String
             throw new IllegalArgumentException("zfsCoverage needs the copy's root dataset (root) and the source's"
                     + " manifests (manifests)");
         }
-        // every value checked now, with the engine's messages
-        request(Path.of("/"), Instant.EPOCH, null);
-        thresholds();
+        // every value checked now, with the engine's messages (the fields are not set yet: the parameters)
+        request(root, manifests, nights, budget, timeBudget, drillScratch, drillSeed, Path.of("/"), Instant.EPOCH, null);
+        thresholds(warn, crit, nights);
     }
 
     /** The night's request, the store and the earlier ledger resolved on the agent. */
     public NightRequest request(Path workspace, Instant now, Path previousLedger) {
+        return request(root, manifests, nights, budget, timeBudget, drillScratch, drillSeed, workspace, now, previousLedger);
+    }
+
+    private static NightRequest request(String root, String manifests, int nights, String budget, String timeBudget,
+                                        String drillScratch, long drillSeed, Path workspace, Instant now,
+                                        Path previousLedger) {
         long bytes = budget == null ? 0 : Sizes.parse(budget);
         Duration time = timeBudget == null ? null : Duration.ofSeconds(Ages.parseSeconds(timeBudget));
         NightRequest.DrillPlan drill = drillScratch == null ? null
@@ -51,6 +57,10 @@ public record CoverageSettings(String root, String manifests, int nights, String
 
     /** The coverage ages that make the build UNSTABLE and FAILURE. */
     public AgeThresholds thresholds() {
+        return thresholds(warn, crit, nights);
+    }
+
+    private static AgeThresholds thresholds(String warn, String crit, int nights) {
         return AgeThresholds.parse(FieldText.words(warn), FieldText.words(crit), "warn", "crit",
                 CoverageAges.defaultWarn(nights), CoverageAges.defaultCrit(nights));
     }

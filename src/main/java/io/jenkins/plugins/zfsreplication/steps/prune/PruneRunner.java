@@ -28,7 +28,7 @@ import io.jenkins.plugins.zfsreplication.zfs.ListingText;
  * @param targetAgent the node that holds the target's pools; blank: as the plan names the target host
  * @param targetRoot  with targetAgent: the dataset there that plan.json and the prune report may touch
  */
-record PruneRunner(PruneSettings settings, String targetAgent, String targetRoot) implements StepRunner {
+public record PruneRunner(PruneSettings settings, String targetAgent, String targetRoot) implements StepRunner {
     private static final long serialVersionUID = 1L;
 
     @Override

@@ -28,7 +28,7 @@ import java.util.Map;
  * the archive and shown on the build page, the build failed unless the copy was identical and the
  * scratch dataset is gone. After an abort the final record is waited for and archived too.
  */
-record RestoreDrillRunner(RestoreDrillSettings settings) implements StepRunner {
+public record RestoreDrillRunner(RestoreDrillSettings settings) implements StepRunner {
     private static final long serialVersionUID = 1L;
     /** How long an aborted drill may take to destroy its scratch dataset before the build goes on. */
     private static final int CLEANUP_SECONDS = 120;

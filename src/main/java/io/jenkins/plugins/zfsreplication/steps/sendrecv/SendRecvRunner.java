@@ -23,11 +23,11 @@ import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
  *                      the key is looked up when the step runs); "" for none
  * @param targetRoot    with a target agent: the dataset there that plan.json may receive into
  */
-record SendRecvRunner(SendRecvSettings settings, String credentialsId, SendRecvTarget target, String targetRoot)
+public record SendRecvRunner(SendRecvSettings settings, String credentialsId, SendRecvTarget target, String targetRoot)
         implements StepRunner {
     private static final long serialVersionUID = 1L;
 
-    SendRecvRunner {
+    public SendRecvRunner {
         if (settings.pulls() && !target.agent().isEmpty()) {
             throw new IllegalArgumentException("zfsSendRecv: sourceHost pulls to this agent; targetAgent '"
                     + target.agent() + "' is for transport 'tcp' from this agent: give one of them");

@@ -20,7 +20,7 @@ import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
 
 /** zfsVerify as the Pipeline step and the freestyle builder run it: hash on the agent, log, archive, judge. */
-record VerifyRunner(VerifySettings settings) implements StepRunner {
+public record VerifyRunner(VerifySettings settings) implements StepRunner {
     private static final long serialVersionUID = 1L;
 
     @Override

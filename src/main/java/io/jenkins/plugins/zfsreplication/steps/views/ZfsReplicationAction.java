@@ -16,6 +16,10 @@ public final class ZfsReplicationAction implements RunAction2 {
     private transient Run<?, ?> run;
     /** Why this build's audit.json could not link to its predecessor's (gone); null when it did. */
     private volatile String chainNote;
+    /** What the audit trail read of the artifacts while the controller runs; not saved. */
+    private transient AuditedArtifacts audited;
+    /** The job page's last chain check that ended at this build; not saved. */
+    private transient volatile ChainReportCache chainReport;
 
     /** Adds a step's record to the run's action, creating the action on the run's first zfs step. */
     public static void record(Run<?, ?> run, StepRecord record) {
@@ -42,6 +46,23 @@ public final class ZfsReplicationAction implements RunAction2 {
 
     public String getChainNote() {
         return chainNote;
+    }
+
+    /** The job page's last chain check ending at this build, or null (not a bean property). */
+    public ChainReportCache chainReport() {
+        return chainReport;
+    }
+
+    public void chainReport(ChainReportCache checked) {
+        chainReport = checked;
+    }
+
+    /** What the audit trail has read of this build's artifacts (not a bean property: no page shows it). */
+    public synchronized AuditedArtifacts audited() {
+        if (audited == null) {
+            audited = new AuditedArtifacts();
+        }
+        return audited;
     }
 
     public List<StepRecord> getRecords() {
