@@ -70,6 +70,7 @@ public final class ChainCheck {
         long artifacts = 0;
         ChainBuild before = null;
         String beforeSha256 = null;
+        LedgerLinks ledgers = new LedgerLinks();
         AuditRecord first = null;
         for (ChainBuild build : builds) {
             byte[] json = readAudit(build);
@@ -94,6 +95,10 @@ public final class ChainCheck {
                 return artifactBreak;
             }
             artifacts += record.artifacts().size();
+            ChainReport ledgerBreak = ledgers.check(build, record);
+            if (ledgerBreak != null) {
+                return ledgerBreak;
+            }
             if (before != null) {
                 ChainReport linkBreak = checkLink(before, beforeSha256, record);
                 if (linkBreak != null) {
@@ -115,7 +120,7 @@ public final class ChainCheck {
                 "audit chain intact: job '%s', builds %d to %d (%d builds, %d artifacts)%s; %s%s", job,
                 builds.get(0).number(), before.number(), builds.size(), artifacts,
                 newestSha256 == null ? "" : ", newest audit.json as expected", start(builds.get(0).number(), first),
-                skipped.isEmpty() ? "" : "; without audit.json, skipped: " + skipped), 0);
+                skipped.isEmpty() ? "" : "; without audit.json, skipped: " + skipped) + ledgers.restarts(), 0);
     }
 
     /** A build's audit.json, at most {@link AuditJson#MAX_BYTES}. */

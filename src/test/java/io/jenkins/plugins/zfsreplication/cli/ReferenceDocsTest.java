@@ -73,7 +73,7 @@ class ReferenceDocsTest {
     static Map<String, Set<String>> commands() {
         Map<String, Set<String>> commands = new TreeMap<>();
         CommandLine model = PackageFiles.model();
-        for (String name : List.of("plan", "prune", "run", "verify", "compare", "check", "restore-drill")) {
+        for (String name : List.of("plan", "prune", "run", "verify", "compare", "check", "restore-drill", "coverage")) {
             Set<String> options = new LinkedHashSet<>();
             CommandLine line = model.getSubcommands().get(name);
             line.getCommandSpec().positionalParameters().forEach(p -> options.add(p.paramLabel()));

@@ -93,6 +93,10 @@ public final class ZfsReplicationAction implements RunAction2 {
         return only(DrillStepRecord.class);
     }
 
+    public List<CoverageRecord> getCoverage() {
+        return only(CoverageRecord.class);
+    }
+
     /** Bytes every zfsSendRecv of this run sent. */
     public long getBytesSent() {
         return getTransfers().stream().mapToLong(SendRecvRecord::getBytes).sum();

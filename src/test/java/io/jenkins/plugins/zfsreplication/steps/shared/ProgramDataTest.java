@@ -9,6 +9,7 @@ import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
 import io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckStep;
+import io.jenkins.plugins.zfsreplication.steps.coverage.ZfsCoverageStep;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
 import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep;
 import io.jenkins.plugins.zfsreplication.steps.prune.ZfsPruneStep;
@@ -90,6 +91,15 @@ class ProgramDataTest {
         drill.setKeyFile("/etc/zfs/keys/home.key");
         drill.setRateLimit("200M");
         runners.put("zfsRestoreDrill", drill.runner());
+        ZfsCoverageStep coverage = new ZfsCoverageStep("backup/copy", "/var/lib/zfs-replication/manifests");
+        coverage.setNights(14);
+        coverage.setBudget("500G");
+        coverage.setTimeBudget("3h");
+        coverage.setDrillScratch("backup/drill");
+        coverage.setDrillSeed(42);
+        coverage.setWarn("16d");
+        coverage.setCrit("20d");
+        runners.put("zfsCoverage", coverage.runner());
         return runners;
     }
 

@@ -16,6 +16,8 @@ import com.thoughtworks.xstream.io.HierarchicalStreamWriter;
 import com.thoughtworks.xstream.security.AnyTypePermission;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
+import io.jenkins.plugins.zfsreplication.steps.coverage.ZfsCoverageBuilder;
+import io.jenkins.plugins.zfsreplication.steps.coverage.ZfsCoverageStep;
 import io.jenkins.plugins.zfsreplication.steps.restore.ZfsRestoreDrillBuilder;
 import io.jenkins.plugins.zfsreplication.steps.restore.ZfsRestoreDrillStep;
 import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
@@ -227,6 +229,14 @@ class PersistenceTest {
         return new DrillStepRecord(record, "restore drill backup/home@s1: identical", artifacts(artifacts));
     }
 
+    @Test
+    void shouldSaveAndLoadACoverageRecordWithItsFindings() {
+        assertSavedAndLoaded(new CoverageRecord("coverage backup/copy: 97.9% of 35.0 MiB ...", "mismatch", "WARNING",
+                0.979, 5 * 86_400, 1_474_560, 1_535_415, 1 << 20, 2, 6, null, "backup/copy/home@n05: identical",
+                List.of("backup/copy/victim@n11: chunk 1 differs: t1 at offset 65536, 65536 bytes (source 1, copy 2)"),
+                List.of("coverage-ledger.json", "coverage-night.json")));
+    }
+
     /** zfsCheck's record as the runner makes it, with {@code datasets} datasets and as many artifacts. */
     private static CheckRecord check(int datasets) {
         List<CheckCallable.DatasetAges> ages = IntStream.range(0, datasets).mapToObj(i -> new CheckCallable.DatasetAges(
@@ -255,7 +265,8 @@ class PersistenceTest {
     @ParameterizedTest(name = "{0} records")
     @FieldSource("lengths")
     void shouldSaveAndLoadTheRunAction(int length) {
-        List<StepRecord> kinds = List.of(plan(2), prune(3), sendRecv(1), TrendFixtures.verify(2L), check(3), drill(0));
+        List<StepRecord> kinds = List.of(plan(2), prune(3), sendRecv(1), TrendFixtures.verify(2L), check(3), drill(0),
+                TrendFixtures.coverage(0.5, 3600));
         StepRecord[] records = IntStream.range(0, length).mapToObj(i -> kinds.get(i % kinds.size()))
                 .toArray(StepRecord[]::new);
         ZfsReplicationAction action = TrendFixtures.action(records);
@@ -300,6 +311,14 @@ class PersistenceTest {
         check.setWarn("26h");
         check.setCrit("50h");
         assertSavedAndLoaded(new ZfsCheckBuilder(check));
+        ZfsCoverageStep coverage = new ZfsCoverageStep("backup/copy", "/var/lib/zfs-replication/manifests");
+        coverage.setNights(14);
+        coverage.setBudget("500G");
+        coverage.setTimeBudget("3h");
+        coverage.setDrillScratch("backup/drill");
+        coverage.setDrillSeed(42);
+        coverage.setWarn("16d");
+        assertSavedAndLoaded(new ZfsCoverageBuilder(coverage));
     }
 
     @Test

@@ -51,7 +51,10 @@ class TrendChartScriptTest {
             soft.assertThat(svg).as("x label of build %d", point.build()).contains(">#" + point.build() + "<");
         }
         soft.assertThat(svg).as("build 45 ran no zfs step").doesNotContain(">#45<");
-        soft.assertThat(svg).contains(">bytes sent<", ">throughput<", ">snapshots pruned<", ">verify<");
+        soft.assertThat(svg).contains(">bytes sent<", ">throughput<", ">snapshots pruned<", ">coverage<", ">verify<",
+                ">100%<");
+        // coverage from build 47 on: one line of 8 points (each a symbol) and its legend icon
+        soft.assertThat(count(svg, "stroke=\"#59a14f\"")).isGreaterThanOrEqualTo(8 + 1);
         // both axes tick at whole binary units: 0 to 6 GiB sent in steps of 2, 0 to 125 MiB/s in steps of 50
         soft.assertThat(svg).contains(">2.0 GiB<", ">4.0 GiB<", ">6.0 GiB<", ">50.0 MiB/s<", ">100.0 MiB/s<")
                 .doesNotContain("953.7");
