@@ -1,8 +1,9 @@
 /*
  * The job page's ZFS replication trend (floatingBox.jelly of ZfsReplicationJobAction).
  *
- * Every element with the class "zfs-replication-trend" carries the trend model the plugin computed
- * (data-model: JSON, see ZfsReplicationTrend#toModel) and the job's URL (data-job-url). This file
+ * Every element with the class "zfs-replication-trend" names the proxy of the job action (data-proxy,
+ * made by st:bind) whose getTrendModel returns the trend model (JSON, see ZfsReplicationTrend#toModel),
+ * or carries the model itself (data-model), and the job's URL (data-job-url). This file
  * turns the model into an ECharts option and draws it with the echarts global that echarts-api
  * provides. No inline script: Jenkins' Content-Security-Policy forbids it, so the page only
  * references this file. The option builder is also exported for Node (bin/render-trend draws the
@@ -64,18 +65,33 @@
     return values;
   }
 
+  /** "5d", "12h", "40m": the age of the oldest coverage match, as the plugin's reports write ages. */
+  function age(seconds) {
+    var s = Number(seconds) || 0;
+    return s >= 86400 ? Math.floor(s / 86400) + 'd' : s >= 3600 ? Math.floor(s / 3600) + 'h' : Math.floor(s / 60) + 'm';
+  }
+
   /** The tooltip of build i: plain text lines (ECharts renders the string as HTML, so no markup from data). */
   function describe(model, i) {
     var verdict = VERDICT_WORDS[model.verdicts[i]] || 'unknown';
     if (model.verdicts[i] === 'MISMATCH') {
       verdict += ' (' + Number(model.differences[i]) + ' difference(s))';
     }
+    var coverage = model.coverage[i] === null ? 'not run'
+      : Number(model.coverage[i]).toFixed(1) + '% matched, the oldest match ' + age(model.coverageAge[i]) + ' old';
     return ['build #' + Number(model.builds[i]),
       'sent: ' + human(model.bytesSent[i]) + ' at ' + human(model.throughput[i]) + '/s',
       'datasets: ' + Number(model.datasets[i]) + ', skipped steps: ' + Number(model.stepsSkipped[i])
         + ', failed steps: ' + Number(model.stepsFailed[i]),
       'snapshots pruned: ' + Number(model.snapshotsPruned[i]) + ', kept: ' + Number(model.snapshotsKept[i]),
-      'verify: ' + verdict].join('<br/>');
+      'verify: ' + verdict,
+      'coverage: ' + coverage].join('<br/>');
+  }
+
+  /** The coverage in per cent per build (null: no zfsCoverage), its ages checked to match too. */
+  function coverageColumn(model) {
+    column(model, 'coverageAge');
+    return column(model, 'coverage');
   }
 
   function xAxis(labels, gridIndex, showLabels) {
@@ -100,7 +116,7 @@
     });
     return {
       animation: false,
-      legend: { top: 0, itemGap: 24, data: ['bytes sent', 'throughput', 'snapshots pruned'] },
+      legend: { top: 0, itemGap: 24, data: ['bytes sent', 'throughput', 'snapshots pruned', 'coverage'] },
       tooltip: { trigger: 'axis', formatter: function (params) { return describe(model, params[0].dataIndex); } },
       axisPointer: { link: [{ xAxisIndex: 'all' }] },
       grid: [
@@ -113,6 +129,8 @@
         bytesAxis(0, column(model, 'bytesSent'), ''),
         bytesAxis(0, column(model, 'throughput'), '/s'),
         { type: 'value', gridIndex: 1, minInterval: 1, splitNumber: 2 },
+        { type: 'value', gridIndex: 1, min: 0, max: 100, interval: 50, splitLine: { show: false },
+          axisLabel: { formatter: '{value}%' } },
         { type: 'category', gridIndex: 2, data: ['verify'], axisTick: { show: false } }
       ],
       series: [
@@ -122,15 +140,39 @@
           itemStyle: { color: '#f28e2b' }, symbolSize: 6 },
         { name: 'snapshots pruned', type: 'bar', xAxisIndex: 1, yAxisIndex: 2, data: column(model, 'snapshotsPruned'),
           itemStyle: { color: '#b07aa1' } },
-        { name: 'verify', type: 'scatter', xAxisIndex: 2, yAxisIndex: 3, data: marks, symbol: 'rect',
+        // the share of the copy matched within N nights after each build's zfsCoverage; a gap where none ran
+        { name: 'coverage', type: 'line', xAxisIndex: 1, yAxisIndex: 3, data: coverageColumn(model), connectNulls: false,
+          itemStyle: { color: '#59a14f' }, lineStyle: { color: '#59a14f' }, symbolSize: 5 },
+        { name: 'verify', type: 'scatter', xAxisIndex: 2, yAxisIndex: 4, data: marks, symbol: 'rect',
           symbolSize: [14, 14] }
       ]
     };
   }
 
   /** Draws one trend element and makes each build's column a link to that build. */
+  /**
+   * Draws the trend in element: from its data-model when it carries one (bin/render-trend, the
+   * browser check), else from the model the job action returns through the proxy named in
+   * data-proxy (the job page: asked for once the page is there, so the page itself reads no build).
+   */
   function render(element, echarts) {
-    var model = JSON.parse(element.getAttribute('data-model'));
+    var inline = element.getAttribute('data-model');
+    if (inline !== null) {
+      return draw(element, echarts, JSON.parse(inline));
+    }
+    var proxy = root[element.getAttribute('data-proxy')];
+    if (proxy && typeof proxy.getTrendModel === 'function') {
+      proxy.getTrendModel(function (response) {
+        var model = JSON.parse(response.responseObject());
+        if (model.builds && model.builds.length > 0) {
+          draw(element, echarts, model);
+        }
+      });
+    }
+    return null;
+  }
+
+  function draw(element, echarts, model) {
     var jobUrl = element.getAttribute('data-job-url');
     if (!element.style.height) {
       element.style.height = HEIGHT + 'px';

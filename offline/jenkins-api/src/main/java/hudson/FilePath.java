@@ -17,7 +17,7 @@ import org.jenkinsci.remoting.SerializableOnlyOverRemoting;
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/FilePath.java (declaration 'final
  * class FilePath implements SerializableOnlyOverRemoting' and nested FileCallable from the
- * tag jenkins-2.479.3; getParent() is @CheckForNull there).
+ * tag jenkins-2.541.3; getParent() is @CheckForNull there).
  */
 public final class FilePath implements SerializableOnlyOverRemoting {
     public FilePath(@CheckForNull VirtualChannel channel, @NonNull String remote) {
@@ -71,6 +71,10 @@ public final class FilePath implements SerializableOnlyOverRemoting {
     }
 
     public <T> T act(final FileCallable<T> callable) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    public <T> hudson.remoting.Future<T> actAsync(final FileCallable<T> callable) throws IOException, InterruptedException {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 

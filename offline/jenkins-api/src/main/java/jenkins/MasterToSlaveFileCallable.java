@@ -1,19 +1,14 @@
 package jenkins;
 
-import hudson.FilePath;
-import org.jenkinsci.remoting.RoleChecker;
+import jenkins.agents.ControllerToAgentFileCallable;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
- * Checked against jenkinsci/jenkins core/src/main/java/jenkins/MasterToSlaveFileCallable.java
- * (2.479 line: implements FilePath.FileCallable directly; 2.485+ implements
- * ControllerToAgentFileCallable instead).
+ * Checked against jenkinsci/jenkins core/src/main/java/jenkins/MasterToSlaveFileCallable.java at
+ * tag jenkins-2.541.3 ('public abstract class MasterToSlaveFileCallable&lt;T&gt; implements
+ * ControllerToAgentFileCallable&lt;T&gt;', no member but serialVersionUID: checkRoles is the
+ * interface's default since 2.485).
  */
-public abstract class MasterToSlaveFileCallable<T> implements FilePath.FileCallable<T> {
+public abstract class MasterToSlaveFileCallable<T> implements ControllerToAgentFileCallable<T> {
     private static final long serialVersionUID = 1L;
-
-    @Override
-    public void checkRoles(RoleChecker checker) throws SecurityException {
-        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
-    }
 }

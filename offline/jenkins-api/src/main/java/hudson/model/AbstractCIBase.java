@@ -7,7 +7,7 @@ import org.kohsuke.stapler.StaplerProxy;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
- * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/AbstractCIBase.java at tag jenkins-2.479.3
+ * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/AbstractCIBase.java at tag jenkins-2.541.3
  * ('public abstract class AbstractCIBase extends Node implements ItemGroup<TopLevelItem>, StaplerProxy, StaplerFallback, ViewGroup, AccessControlled, DescriptorByNameOwner'). Placeholder supertype: only getNodeName(), which it implements for Node.
  */
 public abstract class AbstractCIBase extends Node implements ItemGroup<TopLevelItem>, StaplerProxy, StaplerFallback, ViewGroup, AccessControlled, DescriptorByNameOwner {

@@ -10,7 +10,7 @@ import org.kohsuke.stapler.StaplerProxy;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/AbstractItem.java at tag
- * jenkins-2.479.3 ('extends Actionable implements Loadable, Item, HttpDeletable, AccessControlled,
+ * jenkins-2.541.3 ('extends Actionable implements Loadable, Item, HttpDeletable, AccessControlled,
  * DescriptorByNameOwner, StaplerProxy'; getUrl() is final). The constructor is empty: only the stand-ins of real
  * subclasses call it. getDisplayName/getRootDir/getFullName/save/load are the members the real class
  * implements for its supertypes, so that those stand-ins need not.

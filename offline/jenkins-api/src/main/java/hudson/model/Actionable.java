@@ -19,6 +19,10 @@ public abstract class Actionable extends AbstractModelObject implements ModelObj
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
+    public boolean addOrReplaceAction(@NonNull Action a) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
     public <T extends Action> T getAction(Class<T> type) {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }

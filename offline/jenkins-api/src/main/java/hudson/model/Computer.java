@@ -12,9 +12,10 @@ import org.kohsuke.stapler.StaplerProxy;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
- * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Computer.java as on the 2.479
- * line: 'extends Actionable implements AccessControlled, ExecutorListener, DescriptorByNameOwner,
- * StaplerProxy, HasWidgets' (IComputer is @since 2.480). BUILD is null here (see Permission).
+ * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Computer.java at tag
+ * jenkins-2.541.3: 'extends Actionable implements AccessControlled, IComputer, ExecutorListener,
+ * DescriptorByNameOwner, StaplerProxy, HasWidgets' (IComputer omitted). BUILD is null here (see
+ * Permission).
  */
 public abstract class Computer extends Actionable
         implements AccessControlled, ExecutorListener, DescriptorByNameOwner, StaplerProxy, HasWidgets {

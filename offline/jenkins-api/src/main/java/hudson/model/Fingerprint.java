@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Fingerprint.java at tag
- * jenkins-2.479.3 ('class Fingerprint implements ModelObject, Saveable'). Only the members the
+ * jenkins-2.541.3 ('class Fingerprint implements ModelObject, Saveable'). Only the members the
  * plugin and its JenkinsRule tests use.
  */
 public class Fingerprint implements ModelObject, Saveable {

@@ -8,7 +8,7 @@ import java.io.IOException;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/FingerprintMap.java at tag
- * jenkins-2.479.3 ('final class FingerprintMap extends KeyedDataStorage<Fingerprint,
+ * jenkins-2.541.3 ('final class FingerprintMap extends KeyedDataStorage<Fingerprint,
  * FingerprintMap.FingerprintParams>', FingerprintParams a package-private static nested class);
  * only getOrCreate(Run, String, String); the constructor is the implicit public one.
  */

@@ -8,11 +8,14 @@ import jenkins.util.io.OnMaster;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Item.java ('interface Item
- * extends PersistenceRoot, SearchableModelObject, AccessControlled, OnMaster'). CONFIGURE is null
- * here (see Permission).
+ * extends PersistenceRoot, SearchableModelObject, AccessControlled, OnMaster'). CONFIGURE and
+ * EXTENDED_READ are null here (see Permission).
  */
 public interface Item extends PersistenceRoot, SearchableModelObject, AccessControlled, OnMaster {
     Permission CONFIGURE = null;
+
+    /** Seeing a job's configuration without changing it (credentials dropdowns list ids for it). */
+    Permission EXTENDED_READ = null;
 
     String getFullName();
 }

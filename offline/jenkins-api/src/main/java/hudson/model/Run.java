@@ -21,14 +21,12 @@ import org.kohsuke.stapler.StaplerProxy;
  * AccessControlled, PersistenceRoot, DescriptorByNameOwner, OnMaster, StaplerProxy,
  * HistoricalBuild, WithConsoleUrl'; members from the same file). Of the constructors only
  * Run(JobT) is declared (empty), for the stand-ins of the run types the JenkinsRule tests use
- * (WorkflowRun in offline/test-harness-api). {@code public static final XStream2 XSTREAM2} (the stream
- * of build.xml) is declared null: nothing offline loads a build.
+ * (WorkflowRun in offline/test-harness-api).
  */
 public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>>
         extends Actionable
         implements ExtensionPoint, Comparable<RunT>, AccessControlled, PersistenceRoot, DescriptorByNameOwner,
                 OnMaster, StaplerProxy, HistoricalBuild, WithConsoleUrl {
-    public static final hudson.util.XStream2 XSTREAM2 = null;
     /** Declared null here (see Permission): reading a run's artifacts. */
     public static final hudson.security.Permission ARTIFACTS = null;
 

@@ -10,7 +10,7 @@ import java.io.Serializable;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Slave.java at tag
- * jenkins-2.479.3 ('public abstract class Slave extends Node implements Serializable', no
+ * jenkins-2.541.3 ('public abstract class Slave extends Node implements Serializable', no
  * serialVersionUID of its own). Supertype of DumbSlave, which JenkinsRule.createOnlineSlave
  * returns. Its non-deprecated constructor and the two members it implements of Node.
  */

@@ -4,7 +4,7 @@ import hudson.security.AccessControlled;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
- * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/ViewGroup.java at tag jenkins-2.479.3
+ * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/ViewGroup.java at tag jenkins-2.541.3
  * ('public interface ViewGroup extends Saveable, ModelObject, AccessControlled'). Placeholder supertype: its members are omitted.
  */
 public interface ViewGroup extends Saveable, ModelObject, AccessControlled {

@@ -5,7 +5,7 @@ import org.jvnet.localizer.Localizable;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
- * Checked against jenkinsci/jenkins core/src/main/java/hudson/security/PermissionGroup.java at tag jenkins-2.479.3
+ * Checked against jenkinsci/jenkins core/src/main/java/hudson/security/PermissionGroup.java at tag jenkins-2.541.3
  * ('public final class PermissionGroup implements Iterable&lt;Permission&gt;,
  * Comparable&lt;PermissionGroup&gt;'; both supertypes omitted). Placeholder: the parameter type of
  * the Permission constructor; one real constructor, members omitted.

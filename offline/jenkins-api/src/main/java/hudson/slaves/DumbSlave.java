@@ -8,7 +8,7 @@ import org.kohsuke.stapler.DataBoundConstructor;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
- * Checked against jenkinsci/jenkins core/src/main/java/hudson/slaves/DumbSlave.java at tag jenkins-2.479.3
+ * Checked against jenkinsci/jenkins core/src/main/java/hudson/slaves/DumbSlave.java at tag jenkins-2.541.3
  * ('public final class DumbSlave extends Slave', no serialVersionUID of its own): the return type
  * of JenkinsRule.createOnlineSlave. Only its @DataBoundConstructor; tests get agents from
  * JenkinsRule.

@@ -12,7 +12,7 @@ import java.util.Collection;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/tasks/BuildStep.java (members as
- * declared at tag jenkins-2.479.3; the deprecated BUILDERS/PUBLISHERS lists are omitted).
+ * declared at tag jenkins-2.541.3; the deprecated BUILDERS/PUBLISHERS lists are omitted).
  */
 public interface BuildStep {
     boolean prebuild(AbstractBuild<?, ?> build, BuildListener listener);

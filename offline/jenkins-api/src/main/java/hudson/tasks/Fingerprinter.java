@@ -10,7 +10,7 @@ import jenkins.tasks.SimpleBuildStep;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/tasks/Fingerprinter.java at tag
- * jenkins-2.479.3 ('class Fingerprinter extends Recorder implements Serializable,
+ * jenkins-2.541.3 ('class Fingerprinter extends Recorder implements Serializable,
  * DependencyDeclarer, SimpleBuildStep'). The plugin uses only the nested FingerprintAction (the
  * build page's "Fingerprints") and one real constructor.
  */

@@ -6,7 +6,7 @@ import hudson.model.Descriptor;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/tasks/Publisher.java at tag
- * jenkins-2.479.3 ('abstract class Publisher extends BuildStepCompatibilityLayer implements
+ * jenkins-2.541.3 ('abstract class Publisher extends BuildStepCompatibilityLayer implements
  * Describable<Publisher>'): supertype of Recorder (for Fingerprinter); only getDescriptor(), which
  * Describable requires.
  */

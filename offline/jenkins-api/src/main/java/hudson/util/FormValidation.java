@@ -8,7 +8,7 @@ import org.kohsuke.stapler.HttpResponse;
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/util/FormValidation.java ('abstract
  * class FormValidation extends IOException implements HttpResponse', nested enum Kind, public
  * final field kind, private constructors; static factories as in the same file,
- * validateIntegerInRange, at tag jenkins-2.479.3).
+ * validateIntegerInRange, at tag jenkins-2.541.3).
  */
 public abstract class FormValidation extends IOException implements HttpResponse {
     public enum Kind {

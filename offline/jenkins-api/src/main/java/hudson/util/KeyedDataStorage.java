@@ -7,7 +7,7 @@ import java.io.IOException;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/util/KeyedDataStorage.java at tag
- * jenkins-2.479.3 ('abstract class KeyedDataStorage<T, P>'): the supertype of FingerprintMap, with
+ * jenkins-2.541.3 ('abstract class KeyedDataStorage<T, P>'): the supertype of FingerprintMap, with
  * its two lookups; the protected abstract members and the statistics are omitted.
  */
 public abstract class KeyedDataStorage<T, P> {

@@ -7,7 +7,7 @@ import java.io.Serializable;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/util/Secret.java ('final class
- * Secret implements Serializable', at tag jenkins-2.479.3; its package-private one-argument constructor;
+ * Secret implements Serializable', at tag jenkins-2.541.3; its package-private one-argument constructor;
  * getPlainText/fromString/toString(Secret).
  */
 public final class Secret implements Serializable {

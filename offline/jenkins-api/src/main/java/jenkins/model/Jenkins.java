@@ -13,10 +13,12 @@ import hudson.security.Permission;
 import java.io.File;
 import jakarta.servlet.ServletContext;
 import java.io.IOException;
+import java.util.List;
 import org.jvnet.hudson.reactor.ReactorException;
 import jenkins.util.io.OnMaster;
 import org.kohsuke.stapler.StaplerFallback;
 import org.kohsuke.stapler.StaplerProxy;
+import org.springframework.security.core.Authentication;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
@@ -43,9 +45,19 @@ public class Jenkins extends AbstractCIBase
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
+    @NonNull
+    public static Authentication getAuthentication2() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
     @Nullable
     @Deprecated
     public static Jenkins getInstance() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @NonNull
+    public List<Node> getNodes() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 

@@ -1,19 +1,14 @@
 package jenkins.security;
 
-import hudson.remoting.Callable;
-import org.jenkinsci.remoting.RoleChecker;
+import jenkins.agents.ControllerToAgentCallable;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
- * Checked against jenkinsci/jenkins
- * core/src/main/java/jenkins/security/MasterToSlaveCallable.java (2.479 line: implements Callable
- * directly; 2.485+ implements ControllerToAgentCallable instead).
+ * Checked against jenkinsci/jenkins core/src/main/java/jenkins/security/MasterToSlaveCallable.java
+ * at tag jenkins-2.541.3 ('public abstract class MasterToSlaveCallable&lt;V, T extends Throwable&gt;
+ * implements ControllerToAgentCallable&lt;V, T&gt;', no member but serialVersionUID: checkRoles is
+ * the interface's default since 2.485).
  */
-public abstract class MasterToSlaveCallable<V, T extends Throwable> implements Callable<V, T> {
+public abstract class MasterToSlaveCallable<V, T extends Throwable> implements ControllerToAgentCallable<V, T> {
     private static final long serialVersionUID = 1L;
-
-    @Override
-    public void checkRoles(RoleChecker checker) throws SecurityException {
-        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
-    }
 }

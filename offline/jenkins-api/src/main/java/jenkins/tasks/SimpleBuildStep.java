@@ -14,7 +14,7 @@ import java.util.Collection;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/jenkins/tasks/SimpleBuildStep.java
- * (default methods and nested LastBuildAction as at tag jenkins-2.479.3).
+ * (default methods and nested LastBuildAction as at tag jenkins-2.541.3).
  */
 public interface SimpleBuildStep extends BuildStep {
     @Deprecated

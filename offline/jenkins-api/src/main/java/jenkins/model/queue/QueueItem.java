@@ -1,18 +1,18 @@
 package jenkins.model.queue;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
-import hudson.model.ModelObject;
+import jenkins.model.FullyNamedModelObject;
 import org.kohsuke.accmod.Restricted;
 import org.kohsuke.accmod.restrictions.Beta;
 
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/jenkins/model/queue/QueueItem.java
- * ('@Restricted(Beta.class) interface QueueItem extends ModelObject'). A supertype of Queue.Item;
+ * at tag jenkins-2.541.3 ('@Restricted(Beta.class) interface QueueItem extends FullyNamedModelObject'). A supertype of Queue.Item;
  * only its default getDisplayName(), with which the item classes implement ModelObject.
  */
 @Restricted(Beta.class)
-public interface QueueItem extends ModelObject {
+public interface QueueItem extends FullyNamedModelObject {
     @CheckForNull
     @Override
     default String getDisplayName() {

@@ -41,6 +41,11 @@ public final class AuditJson {
             ObjectNode previous = root.putObject("previous");
             previous.put("build", record.previous().build());
             previous.put("sha256", record.previous().sha256());
+            if (record.previous().skipped() != null) {
+                ArrayNode skipped = previous.putArray("skipped");
+                record.previous().skipped().forEach(build -> skipped.addObject().put("build", build.build())
+                        .put("why", build.why().id()));
+            }
         }
         root.put("previousNote", record.previousNote());
         ArrayNode artifacts = root.putArray("artifacts");
@@ -96,7 +101,11 @@ public final class AuditJson {
                 throw new AuditException("%s: field \"previous\" is missing or neither null nor an object", origin);
             }
             if (previousNode.isObject()) {
-                previous = new ChainLink(fields.number(previousNode, "build"), fields.optionalText(previousNode, "sha256"));
+                List<SkippedBuild> skipped = previousNode.has("skipped") ? fields.list(previousNode, "skipped",
+                        node -> new SkippedBuild(fields.number(node, "build"), SkippedBuild.Why.of(fields.text(node, "why"))))
+                        : null;
+                previous = new ChainLink(fields.number(previousNode, "build"), fields.optionalText(previousNode, "sha256"),
+                        skipped);
             }
             return new AuditRecord(fields.text(root, "job"), fields.number(root, "build"), previous,
                     fields.optionalText(root, "previousNote"),

@@ -33,6 +33,11 @@ public record AuditRecord(String job, long build, ChainLink previous, String pre
         if (previous != null && previous.build() >= build) {
             throw new AuditException("build %d cannot follow build %d", build, previous.build());
         }
+        if (previous != null && previous.skipped() != null && (previous.skipped().size() != build - previous.build() - 1
+                || !previous.skipped().isEmpty() && previous.skipped().get(previous.skipped().size() - 1).build() >= build)) {
+            throw new AuditException("build %d links to build %d, and the numbers between are not each said why",
+                    build, previous.build());
+        }
         boolean whole = previous != null && previous.sha256() != null;
         if (whole == (previousNote != null)) {
             throw new AuditException(whole ? "build %d links to its predecessor and also says why it cannot"

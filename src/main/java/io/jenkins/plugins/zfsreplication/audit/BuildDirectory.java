@@ -1,6 +1,9 @@
 package io.jenkins.plugins.zfsreplication.audit;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
@@ -15,7 +18,7 @@ import java.nio.file.Path;
  * @param root      where the artifacts and audit.json are; null when the build has no audit.json (a
  *                  build that ran no zfs step: skipped, its absence from the chain shows in the links)
  */
-public record BuildDirectory(long number, Path directory, Path root) {
+public record BuildDirectory(long number, Path directory, Path root) implements ChainBuild {
 
     /** Reads the layout of {@code directory}; a wrong layout is bad input ({@link AuditException}). */
     public static BuildDirectory of(Path directory) {
@@ -31,5 +34,29 @@ public record BuildDirectory(long number, Path directory, Path root) {
         Path root = Files.isRegularFile(archive.resolve(AuditRecord.FILE_NAME), LinkOption.NOFOLLOW_LINKS) ? archive : directory;
         boolean recorded = Files.isRegularFile(root.resolve(AuditRecord.FILE_NAME), LinkOption.NOFOLLOW_LINKS);
         return new BuildDirectory(Long.parseLong(name.toString()), directory, recorded ? root : null);
+    }
+
+    @Override
+    public boolean recorded() {
+        return root != null;
+    }
+
+    /** An artifact under {@link #root()}, never through a symlink or out of the directory. */
+    @Override
+    public InputStream open(String path) throws IOException {
+        Path realRoot = root.toRealPath();
+        Path file = ArtifactPaths.resolve(realRoot, path);
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new NoSuchFileException(file.toString());
+        }
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || !file.toRealPath().startsWith(realRoot)) {
+            throw new AuditException("artifact %s is not a regular file inside the build's directory", path);
+        }
+        return Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    @Override
+    public String where() {
+        return directory.toString();
     }
 }

@@ -1,8 +1,9 @@
 package io.jenkins.plugins.zfsreplication.audit;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
+import java.io.FileNotFoundException;
+import java.io.InputStream;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -32,18 +33,25 @@ public final class ChainCheck {
         if (directories.isEmpty()) {
             throw new AuditException("no build directories given");
         }
+        return checkBuilds(directories.stream().map(BuildDirectory::of).toList(), newestSha256);
+    }
+
+    /**
+     * The same check on builds however they are kept (a Jenkins job's builds through their artifact
+     * manager, say); {@code builds} in any order.
+     */
+    public static ChainReport checkBuilds(List<? extends ChainBuild> given, String newestSha256) throws IOException {
         if (newestSha256 != null) {
             Sha256.checkHex(newestSha256.toLowerCase(Locale.ROOT), "the expected sha256 of the newest audit.json");
         }
-        List<BuildDirectory> builds = new ArrayList<>();
+        List<ChainBuild> builds = new ArrayList<>();
         List<Long> skipped = new ArrayList<>();
-        for (Path directory : directories) {
-            BuildDirectory build = BuildDirectory.of(directory);
-            if (build.root() == null) {
+        for (ChainBuild build : given) {
+            if (build.recorded()) {
+                builds.add(build);
+            } else {
                 // a build without zfs steps has no record; had it one that was deleted, the next build's link says so
                 skipped.add(build.number());
-            } else {
-                builds.add(build);
             }
         }
         if (builds.isEmpty()) {
@@ -51,19 +59,21 @@ public final class ChainCheck {
                     + "audit record", AuditRecord.FILE_NAME, AuditRecord.FILE_NAME);
         }
         skipped.sort(null);
-        builds.sort(Comparator.comparingLong(BuildDirectory::number));
+        builds.sort(Comparator.comparingLong(ChainBuild::number));
         for (int i = 1; i < builds.size(); i++) {
             if (builds.get(i).number() == builds.get(i - 1).number()) {
                 throw new AuditException("build %d is given twice: %s and %s", builds.get(i).number(),
-                        builds.get(i - 1).directory(), builds.get(i).directory());
+                        builds.get(i - 1).where(), builds.get(i).where());
             }
         }
         String job = null;
         long artifacts = 0;
-        BuildDirectory before = null;
+        ChainBuild before = null;
         String beforeSha256 = null;
-        for (BuildDirectory build : builds) {
-            byte[] json = AuditJson.readFile(build.root().resolve(AuditRecord.FILE_NAME));
+        LedgerLinks ledgers = new LedgerLinks();
+        AuditRecord first = null;
+        for (ChainBuild build : builds) {
+            byte[] json = readAudit(build);
             AuditRecord record;
             try {
                 record = AuditJson.read(json, AuditRecord.FILE_NAME);
@@ -76,6 +86,7 @@ public final class ChainCheck {
             }
             if (job == null) {
                 job = record.job();
+                first = record;
             } else if (!job.equals(record.job())) {
                 return ChainReport.brokenAt(build.number(), "its audit.json is of job '%s', not '%s'", record.job(), job);
             }
@@ -84,11 +95,19 @@ public final class ChainCheck {
                 return artifactBreak;
             }
             artifacts += record.artifacts().size();
+            ChainReport ledgerBreak = ledgers.check(build, record);
+            if (ledgerBreak != null) {
+                return ledgerBreak;
+            }
             if (before != null) {
                 ChainReport linkBreak = checkLink(before, beforeSha256, record);
                 if (linkBreak != null) {
                     return linkBreak;
                 }
+            }
+            ChainReport skippedBreak = checkSkipped(record, builds);
+            if (skippedBreak != null) {
+                return skippedBreak;
             }
             before = build;
             beforeSha256 = Sha256.of(json);
@@ -97,48 +116,86 @@ public final class ChainCheck {
             return ChainReport.brokenAt(before.number(), "its audit.json has sha256 %s, not the %s expected "
                     + "(edited, or a later build replaced)", beforeSha256, newestSha256.toLowerCase(Locale.ROOT));
         }
-        BuildDirectory first = builds.get(0);
         return new ChainReport(true, String.format(Locale.ROOT,
                 "audit chain intact: job '%s', builds %d to %d (%d builds, %d artifacts)%s; %s%s", job,
-                first.number(), before.number(), builds.size(), artifacts,
-                newestSha256 == null ? "" : ", newest audit.json as expected", start(first),
-                skipped.isEmpty() ? "" : "; without audit.json, skipped: " + skipped), 0);
+                builds.get(0).number(), before.number(), builds.size(), artifacts,
+                newestSha256 == null ? "" : ", newest audit.json as expected", start(builds.get(0).number(), first),
+                skipped.isEmpty() ? "" : "; without audit.json, skipped: " + skipped) + ledgers.restarts(), 0);
     }
 
-    private static String start(BuildDirectory first) throws IOException {
-        AuditRecord record = AuditJson.read(AuditJson.readFile(first.root().resolve(AuditRecord.FILE_NAME)),
-                AuditRecord.FILE_NAME);
+    /** A build's audit.json, at most {@link AuditJson#MAX_BYTES}. */
+    private static byte[] readAudit(ChainBuild build) throws IOException {
+        try (InputStream in = build.open(AuditRecord.FILE_NAME)) {
+            byte[] json = in.readNBytes((int) AuditJson.MAX_BYTES + 1);
+            if (json.length > AuditJson.MAX_BYTES) {
+                throw new AuditException("%s: its audit.json is larger than %d bytes", build.where(), AuditJson.MAX_BYTES);
+            }
+            return json;
+        }
+    }
+
+    private static String start(long number, AuditRecord record) {
         if (record.previous() == null) {
-            return "build " + first.number() + " starts the chain";
+            return "build " + number + " starts the chain";
         }
         if (record.previous().sha256() == null) {
-            return "build " + first.number() + " restarts the chain: " + record.previousNote();
+            return "build " + number + " restarts the chain: " + record.previousNote();
         }
-        return "build " + first.number() + " links to build " + record.previous().build() + ", not checked";
+        return "build " + number + " links to build " + record.previous().build() + ", not checked";
     }
 
-    private static ChainReport checkArtifacts(BuildDirectory build, AuditRecord record) throws IOException {
-        Path root = build.root().toRealPath();
+    private static ChainReport checkArtifacts(ChainBuild build, AuditRecord record) throws IOException {
         for (ArtifactHash artifact : record.artifacts()) {
-            Path file = ArtifactPaths.resolve(root, artifact.path());
-            if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            Hashed hashed;
+            try (InputStream in = build.open(ArtifactPaths.check(artifact.path()))) {
+                hashed = Hashed.read(in, false);
+            } catch (NoSuchFileException | FileNotFoundException e) {
                 return ChainReport.brokenAt(build.number(), "artifact %s is missing", artifact.path());
+            } catch (AuditException e) {
+                return ChainReport.brokenAt(build.number(), "%s", e.getMessage());
             }
-            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || !file.toRealPath().startsWith(root)) {
-                return ChainReport.brokenAt(build.number(), "artifact %s is not a regular file inside the build's directory",
-                        artifact.path());
-            }
-            String sha256 = Sha256.of(file);
-            long size = Files.size(file);
-            if (!sha256.equals(artifact.sha256()) || size != artifact.size()) {
+            if (!hashed.sha256().equals(artifact.sha256()) || hashed.size() != artifact.size()) {
                 return ChainReport.brokenAt(build.number(), "artifact %s was changed (sha256 %s, %d bytes; "
-                        + "recorded %s, %d bytes)", artifact.path(), sha256, size, artifact.sha256(), artifact.size());
+                        + "recorded %s, %d bytes)", artifact.path(), hashed.sha256(), hashed.size(), artifact.sha256(),
+                        artifact.size());
             }
         }
         return null;
     }
 
-    private static ChainReport checkLink(BuildDirectory before, String beforeSha256, AuditRecord record) {
+    /**
+     * The numbers a link goes over, as the job's history showed them when the record was made: one
+     * that was missing there was deleted before this build ran (the only trace a deleted newest build
+     * leaves), one that had no zfs step then cannot hold a record now.
+     */
+    private static ChainReport checkSkipped(AuditRecord record, List<? extends ChainBuild> given) {
+        ChainLink previous = record.previous();
+        if (previous == null || previous.skipped() == null) {
+            return null;
+        }
+        if (!previous.absent().isEmpty()) {
+            return ChainReport.brokenAt(record.build(), "build%s %s %s not in the job's history when build %d was "
+                    + "recorded: deleted before it ran (it links over %s to build %d)",
+                    previous.absent().size() == 1 ? "" : "s", join(previous.absent()),
+                    previous.absent().size() == 1 ? "was" : "were", record.build(),
+                    previous.absent().size() == 1 ? "it" : "them", previous.build());
+        }
+        for (SkippedBuild skipped : previous.skipped()) {
+            if (skipped.why() == SkippedBuild.Why.NO_ZFS_STEP
+                    && given.stream().anyMatch(build -> build.number() == skipped.build())) {
+                return ChainReport.brokenAt(record.build(), "build %d has an audit record, but when build %d was "
+                        + "recorded it was a build without zfs steps (a record added or replaced since?)",
+                        skipped.build(), record.build());
+            }
+        }
+        return null;
+    }
+
+    private static String join(List<Long> numbers) {
+        return String.join(", ", numbers.stream().map(String::valueOf).toList());
+    }
+
+    private static ChainReport checkLink(ChainBuild before, String beforeSha256, AuditRecord record) {
         long build = record.build();
         ChainLink previous = record.previous();
         if (previous == null) {

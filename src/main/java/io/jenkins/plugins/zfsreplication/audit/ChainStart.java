@@ -16,15 +16,15 @@ public record ChainStart(ChainLink link, String note) {
     }
 
     /** Build {@code build} ran zfs steps but has no audit.json any more (or never had one). */
-    public static ChainStart discarded(long build) {
-        return new ChainStart(new ChainLink(build, null), "build " + build + " ran zfs steps but has no "
+    public static ChainStart discarded(long build, java.util.List<SkippedBuild> skipped) {
+        return new ChainStart(new ChainLink(build, null, skipped), "build " + build + " ran zfs steps but has no "
                 + AuditRecord.FILE_NAME + " (its artifacts were discarded, or it ran before audit records): "
                 + "the chain restarts here");
     }
 
-    /** Linked to build {@code build}, whose audit.json has these bytes. */
-    public static ChainStart of(long build, byte[] auditJson) {
-        return new ChainStart(new ChainLink(build, Sha256.of(auditJson)), null);
+    /** Linked to build {@code build}, whose audit.json has these bytes, over the numbers {@code skipped}. */
+    public static ChainStart of(long build, byte[] auditJson, java.util.List<SkippedBuild> skipped) {
+        return new ChainStart(new ChainLink(build, Sha256.of(auditJson), skipped), null);
     }
 
     /** True when the predecessor's record was gone: what the build page says. */

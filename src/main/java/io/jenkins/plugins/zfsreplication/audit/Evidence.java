@@ -51,7 +51,7 @@ final class Evidence {
     private static boolean isRecordName(String path) {
         String name = path.substring(path.lastIndexOf('/') + 1);
         return name.equals("plan.json") || name.equals("prune-report.json") || name.equals("transfer.json")
-                || name.endsWith("-report.json") || name.equals("restore-drill.json");
+                || name.endsWith("-report.json") || name.equals("restore-drill.json") || name.equals("coverage-night.json");
     }
 
     private void read(String path, JsonNode root) {
@@ -86,6 +86,15 @@ final class Evidence {
                 snapshot(text(root, "dataset"), root.path("snapshot"), root.path("guid"));
                 verdict = new Verdict(path, text(root, "result"));
             }
+            case "zfs-replication-coverage-night" -> {
+                // the snapshots the night read and those that arrived, with their GUIDs; its verdict
+                for (String list : List.of("reads", "added")) {
+                    for (JsonNode entry : root.path(list)) {
+                        snapshot(text(entry, "dataset"), entry.path("snapshot"), entry.path("guid"));
+                    }
+                }
+                verdict = new Verdict(path, text(root, "verdict"));
+            }
             default -> readVerifyReport(path, root);
         }
     }
@@ -95,7 +104,9 @@ final class Evidence {
             return;
         }
         JsonNode comparison = root.get("comparison");
-        if (comparison == null || comparison.isNull()) {
+        if (root.path("cancelled").isTextual()) {
+            verdict = new Verdict(path, "cancelled"); // cut before its manifest was written
+        } else if (comparison == null || comparison.isNull()) {
             verdict = new Verdict(path, "hashed");
         } else if (!comparison.path("identical").isBoolean()) {
             throw new AuditException("comparison without a verdict");

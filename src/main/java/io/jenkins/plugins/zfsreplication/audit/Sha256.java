@@ -30,6 +30,11 @@ public final class Sha256 {
         }
     }
 
+    /** The hash of a stream, read to its end (the caller closes it). */
+    public static String of(InputStream in) throws IOException {
+        return Hashed.read(in, false).sha256();
+    }
+
     static String checkHex(String hex, String what) {
         if (hex == null || !hex.matches("[0-9a-f]{64}")) {
             throw new AuditException("%s is '%s', not 64 lowercase hex digits", what, hex);

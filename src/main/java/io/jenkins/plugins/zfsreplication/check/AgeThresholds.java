@@ -19,10 +19,15 @@ public final class AgeThresholds {
 
     private final Level warn;
     private final Level crit;
+    /** The options the ages were given with, for messages. */
+    private final String warnOption;
+    private final String critOption;
 
-    private AgeThresholds(Level warn, Level crit) {
+    private AgeThresholds(Level warn, Level crit, String warnOption, String critOption) {
         this.warn = warn;
         this.crit = crit;
+        this.warnOption = warnOption;
+        this.critOption = critOption;
     }
 
     /** The defaults: WARNING above 26 hours, CRITICAL above 50 (a nightly job that missed one night, two nights). */
@@ -36,8 +41,17 @@ public final class AgeThresholds {
      * @throws CheckException naming the value that is wrong
      */
     public static AgeThresholds parse(List<String> warn, List<String> crit) {
-        AgeThresholds thresholds = new AgeThresholds(Level.parse("--warn", warn, DEFAULT_WARN),
-                Level.parse("--crit", crit, DEFAULT_CRIT));
+        return parse(warn, crit, "--warn", "--crit", DEFAULT_WARN, DEFAULT_CRIT);
+    }
+
+    /**
+     * As {@link #parse(List, List)}, for options named {@code warnOption} and {@code critOption}
+     * whose ages default to {@code defaultWarn} and {@code defaultCrit}.
+     */
+    public static AgeThresholds parse(List<String> warn, List<String> crit, String warnOption, String critOption,
+                                      String defaultWarn, String defaultCrit) {
+        AgeThresholds thresholds = new AgeThresholds(Level.parse(warnOption, warn, defaultWarn),
+                Level.parse(critOption, crit, defaultCrit), warnOption, critOption);
         thresholds.checkOrder(thresholds.warn.defaultSeconds, thresholds.crit.defaultSeconds, "the defaults");
         for (Pattern pattern : thresholds.warn.patterns) {
             thresholds.checkOrder(pattern.seconds, thresholds.crit.secondsFor(pattern.glob.glob()),
@@ -66,8 +80,8 @@ public final class AgeThresholds {
     private void checkOrder(long warnSeconds, long critSeconds, String what) {
         if (warnSeconds > critSeconds) {
             throw new CheckException("The warning age %s is above the critical age %s for %s: a dataset would turn"
-                    + " CRITICAL before WARNING; give --warn below --crit", Ages.format(warnSeconds),
-                    Ages.format(critSeconds), what);
+                    + " CRITICAL before WARNING; give %s below %s", Ages.format(warnSeconds),
+                    Ages.format(critSeconds), what, warnOption, critOption);
         }
     }
 

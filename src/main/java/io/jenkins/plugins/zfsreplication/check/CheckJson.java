@@ -36,6 +36,18 @@ public final class CheckJson {
             put(node, "newestSource", dataset.newestSource());
             put(node, "newestTarget", dataset.newestTarget());
         }
+        var coverage = root.putArray("coverage");
+        for (CoverageAge age : report.coverage()) {
+            ObjectNode node = coverage.addObject();
+            node.put("dataset", age.dataset());
+            node.put("status", age.status().name());
+            node.put("reason", age.reason());
+            node.put("warnSeconds", age.warnSeconds());
+            node.put("critSeconds", age.critSeconds());
+            node.put("ratio", age.ratio());
+            node.put("oldest", age.oldest() == null ? null : age.oldest().toString());
+            node.put("ageSeconds", age.ageSeconds());
+        }
         return text(root);
     }
 

@@ -22,7 +22,7 @@ public final class CheckText {
         StringBuilder text = new StringBuilder();
         CheckStatus status = report.status();
         text.append(SERVICE).append(' ').append(status).append(" - ").append(summary(report));
-        String perfdata = perfdata(report.datasets());
+        String perfdata = perfdata(report.datasets()) + coveragePerfdata(report.coverage());
         if (!perfdata.isEmpty()) {
             text.append(" |").append(perfdata);
         }
@@ -40,6 +40,10 @@ public final class CheckText {
             }
             text.append('\n');
         }
+        for (CoverageAge age : report.coverage()) {
+            text.append(age.status()).append(" coverage ").append(age.dataset()).append(": ").append(age.reason())
+                    .append('\n');
+        }
         return text.toString();
     }
 
@@ -55,16 +59,41 @@ public final class CheckText {
         long critical = report.count(CheckStatus.CRITICAL);
         long warning = report.count(CheckStatus.WARNING);
         long ok = report.count(CheckStatus.OK);
+        String coverage = coverage(report);
         if (critical == 0 && warning == 0) {
             long oldest = report.datasets().stream().mapToLong(d -> d.newestCommon().ageSeconds()).max().orElse(0);
             return String.format(Locale.ROOT, "%d dataset(s) replicated, the oldest newest common snapshot is %s old",
-                    ok, Ages.format(oldest));
+                    ok, Ages.format(oldest)) + coverage;
         }
         DatasetFreshness worst = report.datasets().stream().filter(d -> d.status() == report.status()).findFirst()
-                .orElseThrow();
+                .orElse(null);
+        if (worst == null) {
+            return String.format(Locale.ROOT, "%d dataset(s) replicated", ok) + coverage;
+        }
         long others = critical + warning - 1;
         return String.format(Locale.ROOT, "%d critical, %d warning, %d ok: %s: %s%s", critical, warning, ok,
                 worst.source(), worst.reason(), others > 0 ? " (and " + others + " more)" : "");
+    }
+
+    /** The coverage part of the first line: the worst copy's verdict, or the oldest match when all are OK. */
+    private static String coverage(FreshnessReport report) {
+        if (report.coverage().isEmpty()) {
+            return "";
+        }
+        CoverageAge worst = report.coverage().stream().max(java.util.Comparator.comparing(CoverageAge::status)
+                .thenComparingLong(CoverageAge::ageSeconds)).orElseThrow();
+        return "; coverage " + (worst.status() == CheckStatus.OK ? "" : worst.status() + " ") + worst.dataset() + ": "
+                + worst.reason();
+    }
+
+    /** One item per copy: {@code 'coverage DATASET'=AGEs;WARN;CRIT;0}, the age of its oldest match. */
+    private static String coveragePerfdata(List<CoverageAge> ages) {
+        StringBuilder text = new StringBuilder();
+        for (CoverageAge age : ages) {
+            text.append(" 'coverage ").append(age.dataset()).append("'=").append(age.ageSeconds()).append("s;")
+                    .append(age.warnSeconds()).append(';').append(age.critSeconds()).append(";0");
+        }
+        return text.toString();
     }
 
     private static String perfdata(List<DatasetFreshness> datasets) {

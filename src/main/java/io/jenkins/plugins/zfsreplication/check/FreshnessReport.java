@@ -5,14 +5,27 @@ import java.util.List;
 
 /**
  * What one check found: per selected dataset its verdict, and the overall status, the worst of
- * them (UNKNOWN when nothing was selected: a check that looked at nothing must not say OK).
+ * them (UNKNOWN when nothing was selected: a check that looked at nothing must not say OK); with a
+ * coverage ledger, also each copy's coverage age ({@code coverage}, empty without one).
  *
  * @param thresholds the thresholds as given, for the reader
  */
 public record FreshnessReport(Instant now, String sourceHost, String targetHost, String thresholds,
-                              List<DatasetFreshness> datasets) {
+                              List<DatasetFreshness> datasets, List<CoverageAge> coverage) {
     public FreshnessReport {
         datasets = List.copyOf(datasets);
+        coverage = List.copyOf(coverage);
+    }
+
+    /** A report without coverage. */
+    public FreshnessReport(Instant now, String sourceHost, String targetHost, String thresholds,
+                           List<DatasetFreshness> datasets) {
+        this(now, sourceHost, targetHost, thresholds, datasets, List.of());
+    }
+
+    /** This report with the coverage ages of a ledger. */
+    public FreshnessReport withCoverage(List<CoverageAge> ages) {
+        return new FreshnessReport(now, sourceHost, targetHost, thresholds, datasets, ages);
     }
 
     public CheckStatus status() {
@@ -22,6 +35,9 @@ public record FreshnessReport(Instant now, String sourceHost, String targetHost,
         CheckStatus worst = CheckStatus.OK;
         for (DatasetFreshness dataset : datasets) {
             worst = CheckStatus.worse(worst, dataset.status());
+        }
+        for (CoverageAge age : coverage) {
+            worst = CheckStatus.worse(worst, age.status());
         }
         return worst;
     }

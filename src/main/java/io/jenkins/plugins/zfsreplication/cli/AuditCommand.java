@@ -7,6 +7,7 @@ import io.jenkins.plugins.zfsreplication.audit.AuditRecorder;
 import io.jenkins.plugins.zfsreplication.audit.BuildDirectory;
 import io.jenkins.plugins.zfsreplication.audit.ChainCheck;
 import io.jenkins.plugins.zfsreplication.audit.ChainLink;
+import io.jenkins.plugins.zfsreplication.audit.SkippedBuild;
 import io.jenkins.plugins.zfsreplication.audit.ChainReport;
 import io.jenkins.plugins.zfsreplication.files.AtomicFile;
 import java.io.IOException;
@@ -111,7 +112,7 @@ final class AuditCommand implements Runnable {
                     }
                     byte[] json = AuditJson.readFile(before.root().resolve(AuditRecord.FILE_NAME));
                     AuditJson.read(json, previous.resolve(AuditRecord.FILE_NAME).toString());
-                    link = AuditRecorder.linkTo(before.number(), json);
+                    link = AuditRecorder.linkTo(before.number(), json, skipped(before, build));
                     note = null;
                 }
                 AuditRecord record = AuditRecorder.record(directory, artifacts(directory), job, build, link, note);
@@ -125,6 +126,28 @@ final class AuditCommand implements Runnable {
             } catch (IOException e) {
                 return CliErrors.badInput(environment, new UncheckedIOException(e.toString(), e));
             }
+        }
+
+        /**
+         * The numbers between the previous build and this one, as the directory holding this build
+         * shows them (builds kept side by side, named by number): a directory without a record ran no
+         * zfs step, a missing one was deleted. One with a record is the predecessor: refused.
+         */
+        private List<SkippedBuild> skipped(BuildDirectory before, long build) {
+            Path parent = directory.toAbsolutePath().normalize().getParent();
+            List<SkippedBuild> skipped = new java.util.ArrayList<>();
+            for (long number = before.number() + 1; number < build; number++) {
+                Path candidate = parent == null ? null : parent.resolve(Long.toString(number));
+                if (candidate == null || !Files.isDirectory(candidate, LinkOption.NOFOLLOW_LINKS)) {
+                    skipped.add(new SkippedBuild(number, SkippedBuild.Why.ABSENT));
+                } else if (BuildDirectory.of(candidate).root() != null) {
+                    throw new AuditException("%s holds the record of build %d, which comes after %s: give it as "
+                            + "--previous", candidate, number, before.directory());
+                } else {
+                    skipped.add(new SkippedBuild(number, SkippedBuild.Why.NO_ZFS_STEP));
+                }
+            }
+            return skipped;
         }
 
         private static long number(Path directory) {

@@ -5,8 +5,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * SIGINT/SIGTERM end the JVM through its shutdown hooks: this one cancels the running work (a
- * transfer ends every pipeline process; a verify is interrupted and destroys its temporary clone)
- * and holds the JVM until the run has recorded where it stopped and cleaned up.
+ * transfer ends every pipeline process; a verify is interrupted, destroys its temporary clone and
+ * writes its report; a prune finishes the destroy under way and begins no other) and holds the JVM
+ * until the run has recorded where it stopped and cleaned up: what a Jenkins step writes when its
+ * build is aborted, from the same engine.
  */
 final class CancelOnSignal implements AutoCloseable {
     private final Thread hook;

@@ -10,6 +10,10 @@ import io.jenkins.plugins.zfsreplication.check.CheckJson;
 import io.jenkins.plugins.zfsreplication.check.CheckOptions;
 import io.jenkins.plugins.zfsreplication.check.CheckStatus;
 import io.jenkins.plugins.zfsreplication.check.CheckText;
+import io.jenkins.plugins.zfsreplication.check.CoverageAge;
+import io.jenkins.plugins.zfsreplication.coverage.CoverageAges;
+import io.jenkins.plugins.zfsreplication.coverage.CoverageException;
+import io.jenkins.plugins.zfsreplication.coverage.Ledger;
 import io.jenkins.plugins.zfsreplication.check.FreshnessReport;
 import io.jenkins.plugins.zfsreplication.check.FreshnessRun;
 import io.jenkins.plugins.zfsreplication.metrics.ReportMetrics;
@@ -26,7 +30,8 @@ import picocli.CommandLine.Option;
  * printed as the plugin's one line: Nagios and Icinga read nothing else.
  */
 @Command(name = "check", description = "Monitoring plugin: how old the newest snapshot common to source and target"
-        + " is, per dataset. Exit status 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (also for bad input).")
+        + " is, per dataset, and with --coverage-ledger since when the copy's oldest byte has not matched the source."
+        + " Exit status 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (also for bad input).")
 final class CheckCommand implements Callable<Integer> {
     private final CliEnvironment environment;
 
@@ -48,6 +53,18 @@ final class CheckCommand implements Callable<Integer> {
             + AgeThresholds.DEFAULT_CRIT + "); GLOB=AGE for matching datasets; repeatable.")
     private List<String> crit = new ArrayList<>();
 
+    @Option(names = "--coverage-ledger", paramLabel = "FILE", description = "Also judge the copy's coverage age"
+            + " (since when its oldest byte has not matched the source) from this coverage-ledger.json.")
+    private java.nio.file.Path coverageLedger;
+
+    @Option(names = "--coverage-warn", paramLabel = "AGE|GLOB=AGE", description = "WARNING above this coverage age"
+            + " (default: the ledger's N nights + 1d); GLOB=AGE for matching copies; repeatable.")
+    private List<String> coverageWarn = new ArrayList<>();
+
+    @Option(names = "--coverage-crit", paramLabel = "AGE|GLOB=AGE", description = "CRITICAL above this coverage age"
+            + " (default: N nights + 3d); repeatable.")
+    private List<String> coverageCrit = new ArrayList<>();
+
     @Option(names = "--json", description = "Print check.json instead of the plugin's text.")
     private boolean json;
 
@@ -65,14 +82,19 @@ final class CheckCommand implements Callable<Integer> {
 
     private int check(RunMetrics metrics) {
         FreshnessReport report;
+        Instant at = now == null ? environment.clock().instant() : now;
         try {
             CheckOptions options = new CheckOptions(selected.selection(), selected.targetRoot, SnapshotNaming.of(prefix),
                     AgeThresholds.parse(warn, crit));
+            // the ledger and its thresholds are read before anything runs: bad input is UNKNOWN at once
+            Ledger ledger = coverageLedger == null ? null : CoverageAges.read(coverageLedger);
+            List<CoverageAge> coverage = ledger == null ? List.of()
+                    : CoverageAges.judge(ledger, at, coverageWarn, coverageCrit);
             environment.runner(selected.targetHost); // checks the ssh destinations before anything runs
             environment.runner(selected.sourceHost);
             report = new FreshnessRun(environment.zfs(selected.sourceHost), environment.zfs(selected.targetHost),
-                    options).run(now == null ? environment.clock().instant() : now, environment.err()::println);
-        } catch (ZfsException e) {
+                    options).run(at, environment.err()::println).withCoverage(coverage);
+        } catch (ZfsException | CoverageException e) {
             ReportMetrics.checkUnknown(metrics);
             return unknown(environment, json, e.getMessage());
         }

@@ -110,7 +110,10 @@ final class CompareCommand implements Callable<Integer> {
         try {
             Path manifest = Files.createTempFile("zfsr-compare-", ".manifest");
             temporary.add(manifest);
-            new Verifier(options, 1000, null).verify(input, manifest);
+            String cancelled = new Verifier(options, 1000, null).verify(input, manifest).cancelled();
+            if (cancelled != null) {
+                throw new VerifyCancelledException("%s", cancelled); // no manifest was written: nothing to compare
+            }
             return manifest;
         } catch (IOException e) {
             throw new VerifyException(e, "Cannot create a temporary manifest: %s", e.getMessage());

@@ -21,7 +21,9 @@ import picocli.CommandLine.Command;
  * Exit status: 0 done, 1 the work failed (zfs refused, a mismatch), 2 bad input; except {@code check},
  * a monitoring plugin, whose statuses are the plugin's (0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN).
  */
-@Command(name = "zfs-replication", mixinStandardHelpOptions = true,
+// scope INHERIT: every subcommand, a new one too, takes --help and --version, and its --help is
+// printed before its required options are asked for
+@Command(name = "zfs-replication", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT,
         versionProvider = Version.class,
         description = "Plan, prune, send/recv and verify ZFS replication without Jenkins.")
 public final class Main implements Runnable {
@@ -56,7 +58,7 @@ public final class Main implements Runnable {
      * holds this list to the names in the subcommands' annotations.
      */
     static final List<String> SUBCOMMANDS = List.of("probe", "list", "plan", "prune", "verify", "compare", "send",
-            "recv", "run", "audit", "check", "snapshot", "restore-drill");
+            "recv", "run", "audit", "check", "snapshot", "restore-drill", "coverage", "night", "help");
 
     private static Object subcommand(String name, CliEnvironment environment) {
         switch (name) {
@@ -73,6 +75,9 @@ public final class Main implements Runnable {
             case "check": return new CheckCommand(environment);
             case "snapshot": return new SnapshotCommand(environment);
             case "restore-drill": return new RestoreDrillCommand(environment);
+            case "coverage": return new CoverageCommand(environment);
+            case "night": return new NightCommand(environment);
+            case "help": return new HelpCommand();
             default: throw new IllegalArgumentException(name);
         }
     }
@@ -80,13 +85,14 @@ public final class Main implements Runnable {
     /**
      * The command line for {@code args}: with only the subcommand that {@code args[0]} names when it
      * names one, else with all of them. picocli builds the model of a subcommand (its annotations,
-     * read by reflection) when it is added, which for all thirteen was most of the start-up of a
+     * read by reflection) when it is added, which for all of them was most of the start-up of a
      * one-file verify (about 0.3 s of 0.56 s). A subcommand's parsing, help and errors involve only
      * itself, so the output is the same; --help, no arguments and a misspelled name (whose
-     * suggestions list the subcommands) still see all.
+     * suggestions list the subcommands) and {@code help COMMAND} still see all.
      */
     static CommandLine commandLineFor(CliEnvironment environment, String... args) {
-        return commandLine(environment, args.length > 0 && SUBCOMMANDS.contains(args[0]) ? List.of(args[0]) : SUBCOMMANDS);
+        boolean one = args.length > 0 && SUBCOMMANDS.contains(args[0]) && !args[0].equals("help");
+        return commandLine(environment, one ? List.of(args[0]) : SUBCOMMANDS);
     }
 
     /** The command line with every subcommand. */

@@ -117,21 +117,25 @@ final class PruneCommand implements Callable<Integer> {
         String source = plan.sourceHost().equals("local") ? null : plan.sourceHost();
         PruneRun run = new PruneRun(environment.zfs(source), environment.zfs(target), options, destroy,
                 stopOnError ? Destroyer.ErrorPolicy.STOP : Destroyer.ErrorPolicy.CONTINUE);
-        PruneBeforeSend.Result result;
-        try {
-            result = run.run(plan, environment.err()::println);
-        } catch (StalePlanException | RetentionPropertyException | UnsafeDestroyException e) {
-            // the plan no longer matches the target (plan again), a dataset's retention property is not rules, or a
-            // destroy would break an invariant: input to fix, not a zfs failure; nothing was destroyed
-            return CliErrors.badInput(environment, e);
-        }
-        ReportMetrics.prune(metrics, result.report());
         Path folder = output != null ? output : planFile.toAbsolutePath().getParent();
         if (folder == null) {
             return CliErrors.badInput(environment, new IllegalArgumentException("--plan " + planFile + " names no file"));
         }
-        Files.createDirectories(folder);
-        PruneArtifacts.write(result, folder);
+        PruneBeforeSend.Result result;
+        // SIGINT/SIGTERM: the destroy under way ends and is recorded, no other begins, the report is written
+        try (CancelOnSignal signals = new CancelOnSignal(Thread.currentThread()::interrupt)) {
+            try {
+                result = run.run(plan, environment.err()::println);
+            } catch (StalePlanException | RetentionPropertyException | UnsafeDestroyException e) {
+                // the plan no longer matches the target (plan again), a dataset's retention property is not rules, or a
+                // destroy would break an invariant:
+                // input to fix, not a zfs failure
+                return CliErrors.badInput(environment, e);
+            }
+            Files.createDirectories(folder);
+            PruneArtifacts.write(result, folder);
+        }
+        ReportMetrics.prune(metrics, result.report());
         environment.out().print(PruneReportJson.summary(result.report()));
         environment.out().flush();
         return result.report().errors().isEmpty() ? 0 : Main.FAILED;
@@ -151,15 +155,18 @@ final class PruneCommand implements Callable<Integer> {
             return CliErrors.badInput(environment, new IllegalArgumentException(e.getMessage(), e));
         }
         PruneReport report;
-        try {
-            report = run.run(environment.err()::println);
-        } catch (RetentionPropertyException | UnsafeDestroyException e) {
-            return CliErrors.badInput(environment, e);
+        Path folder = output != null ? output : Path.of(".");
+        // SIGINT/SIGTERM: the destroy under way ends and is recorded, no other begins, the report is written
+        try (CancelOnSignal signals = new CancelOnSignal(Thread.currentThread()::interrupt)) {
+            try {
+                report = run.run(environment.err()::println);
+            } catch (RetentionPropertyException | UnsafeDestroyException e) {
+                return CliErrors.badInput(environment, e);
+            }
+            Files.createDirectories(folder);
+            PruneReportJson.write(report, folder.resolve("prune-report.json"));
         }
         ReportMetrics.prune(metrics, report);
-        Path folder = output != null ? output : Path.of(".");
-        Files.createDirectories(folder);
-        PruneReportJson.write(report, folder.resolve("prune-report.json"));
         environment.out().print(PruneReportJson.summary(report));
         environment.out().flush();
         return report.errors().isEmpty() ? 0 : Main.FAILED;

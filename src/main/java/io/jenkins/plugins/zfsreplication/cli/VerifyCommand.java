@@ -26,6 +26,8 @@ import picocli.CommandLine.Parameters;
         description = {"Hash a file, block device, directory tree or snapshot chunk by chunk into a checksum manifest.",
             "Exit status: 0 done, 2 bad input or failure, 130 cancelled."})
 final class VerifyCommand implements Callable<Integer> {
+    /** A verify cancelled by a signal (the shell's 128 + SIGINT). */
+    private static final int CANCELLED = 130;
     private final CliEnvironment environment;
 
     @Mixin
@@ -110,15 +112,18 @@ final class VerifyCommand implements Callable<Integer> {
             if (line != null) {
                 line.clear();
             }
-            ReportMetrics.verify(metrics, result.verified());
             result.log().forEach(entry -> err.println(TerminalText.line(entry)));
             err.println(result.summary());
             err.flush();
+            if (result.verified().cancelled() != null) {
+                return CANCELLED; // the report and chart say how far it got; there is no manifest
+            }
+            ReportMetrics.verify(metrics, result.verified());
             return 0;
         } catch (VerifyCancelledException e) {
             err.println("cancelled: " + CliErrors.message(e));
             err.flush();
-            return 130;
+            return CANCELLED;
         } catch (VerifyException | SizeException | UncheckedIOException | java.io.IOException e) {
             return CliErrors.report(err, e, Main.BAD_INPUT);
         } catch (java.nio.file.InvalidPathException e) {

@@ -24,6 +24,11 @@ import java.util.Set;
  * with {@code O_CREAT|O_EXCL} (a link planted there is never followed), forced to disk, then
  * renamed over the target (a link planted at the target's name is replaced, not followed) and the
  * directory forced too. A failure removes the temporary file and leaves the target as it was.
+ *
+ * <p>The one-call writes also write in an interrupted thread: a cancelled run (an aborted build, a
+ * signal) writes what it did after the interrupt, and a file channel in an interrupted thread
+ * closes itself at its first write. They hold the interrupt back while they write and set it again
+ * afterwards; an interrupt that comes during the write still stops it.
  */
 public final class AtomicFile {
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -40,17 +45,23 @@ public final class AtomicFile {
 
     /** Writes what {@code content} writes (UTF-8): for files too big to make as one string first. */
     public static void write(Path file, Content content) throws IOException {
-        try (Pending pending = open(file, null)) {
-            content.writeTo(pending.writer());
-            pending.commit();
-        }
+        write(file, content, null);
     }
 
     /** Writes {@code text} (UTF-8) as {@code file} with exactly {@code mode}. */
     public static void write(Path file, String text, Set<PosixFilePermission> mode) throws IOException {
+        write(file, out -> out.write(text), mode);
+    }
+
+    private static void write(Path file, Content content, Set<PosixFilePermission> mode) throws IOException {
+        boolean interrupted = Thread.interrupted();
         try (Pending pending = open(file, mode)) {
-            pending.writer().write(text);
+            content.writeTo(pending.writer());
             pending.commit();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -1,13 +1,17 @@
 package io.jenkins.plugins.zfsreplication.metrics;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
 import io.jenkins.plugins.zfsreplication.check.CheckStatus;
+import io.jenkins.plugins.zfsreplication.check.CoverageAge;
 import io.jenkins.plugins.zfsreplication.check.DatasetFreshness;
 import io.jenkins.plugins.zfsreplication.check.FreshnessReport;
 import io.jenkins.plugins.zfsreplication.check.SnapshotAge;
+import io.jenkins.plugins.zfsreplication.coverage.CoverageSummary;
+import io.jenkins.plugins.zfsreplication.coverage.NightReport;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
@@ -134,6 +138,73 @@ public final class ReportMetrics {
                     labels("dataset", name), dataset.warnSeconds());
             metrics.gauge("crit_age_seconds", "The age above which the check is critical, per dataset.",
                     labels("dataset", name), dataset.critSeconds());
+        }
+        for (CoverageAge age : report.coverage()) {
+            Map<String, String> labels = labels("dataset", age.dataset());
+            metrics.gauge("dataset_coverage_status", "The last check's coverage status per dataset of the copy: 0 OK,"
+                    + " 1 WARNING, 2 CRITICAL.", labels, age.status().exitStatus());
+            if (age.oldest() != null) {
+                metrics.gauge("coverage_oldest_match_timestamp_seconds", "When the dataset's oldest byte last matched"
+                        + " the source (never matched: when it was first seen).", labels, age.oldest().getEpochSecond());
+            }
+            metrics.gauge("coverage_ratio", "Bytes of the copy matched within N nights over all, per dataset.", labels,
+                    age.ratio());
+            metrics.gauge("coverage_warn_age_seconds", "The coverage age above which the check warns.", labels,
+                    age.warnSeconds());
+            metrics.gauge("coverage_crit_age_seconds", "The coverage age above which the check is critical.", labels,
+                    age.critSeconds());
+        }
+        return metrics;
+    }
+
+    /**
+     * coverage: what the night checked, against its budget; per dataset of the copy its bytes, those
+     * matched within N nights and when its oldest byte last matched (alert on {@code time() - x}); the
+     * findings by kind and whether the guarantee holds.
+     */
+    public static RunMetrics coverage(RunMetrics metrics, NightReport report) {
+        metrics.count("coverage_checked_bytes_total", "Logical bytes of the chunks coverage checked.", Map.of(),
+                report.checkedBytes());
+        metrics.count("coverage_read_bytes_total", "Bytes coverage read (holes are not).", Map.of(), report.readBytes());
+        metrics.gauge("coverage_budget_bytes", "The last night's byte budget (0: none, what keeps the guarantee).",
+                Map.of(), report.budgetBytes());
+        metrics.gauge("coverage_slice_bytes", "What the last night was to read at most.", Map.of(),
+                report.plan().sliceBytes());
+        metrics.gauge("coverage_work_bytes", "The bytes of one full round of reading (every own range).", Map.of(),
+                report.plan().workBytes());
+        metrics.gauge("coverage_nights", "N: every byte is to be matched within this many nights.", Map.of(),
+                report.nights());
+        if (report.guarantee().keepableNights() != null) {
+            metrics.gauge("coverage_keepable_nights", "The nights within which the budget re-reads every byte.",
+                    Map.of(), report.guarantee().keepableNights());
+        }
+        metrics.gauge("coverage_overdue_bytes", "Bytes not matched within N nights after the last night.", Map.of(),
+                report.guarantee().overdueBytes());
+        for (String kind : List.of("chunk", "unreadable", "missing", "extra", "size", "guid", "manifest")) {
+            metrics.gauge("coverage_findings", "What the last night found wrong, by kind.", labels("kind", kind),
+                    report.findings().stream().filter(f -> f.kind().equals(kind)).count());
+        }
+        coverage(metrics, report.coverage());
+        return metrics;
+    }
+
+    /** Per dataset of the copy: bytes, matched bytes, and when the oldest byte last matched. */
+    public static RunMetrics coverage(RunMetrics metrics, CoverageSummary coverage) {
+        for (CoverageSummary.DatasetCoverage dataset : coverage.datasets()) {
+            Map<String, String> labels = labels("dataset", dataset.dataset());
+            metrics.gauge("coverage_bytes", "Logical bytes of the copy's retained snapshots, per dataset.", labels,
+                    dataset.bytes());
+            metrics.gauge("coverage_matched_bytes", "Of them, matched with the source within N nights.", labels,
+                    dataset.matchedBytes());
+            metrics.gauge("coverage_bad_bytes", "Of them, last found to differ or unreadable.", labels,
+                    dataset.badBytes());
+            metrics.gauge("coverage_ratio", "Bytes of the copy matched within N nights over all, per dataset.", labels,
+                    dataset.ratio());
+            if (dataset.oldest() != null) {
+                metrics.gauge("coverage_oldest_match_timestamp_seconds", "When the dataset's oldest byte last matched"
+                        + " the source (never matched: when it was first seen).", labels,
+                        dataset.oldest().getEpochSecond());
+            }
         }
         return metrics;
     }

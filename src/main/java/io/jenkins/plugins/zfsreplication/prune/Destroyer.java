@@ -17,6 +17,11 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
  * {@link DestroyGuard} found that none of it breaks an invariant against the hosts as they are
  * listed then: every prune's destroys come through here. zfs's own refusal (a hold or clone that
  * appeared since) is recorded as an error, never forced.
+ *
+ * <p>A cancel (the thread interrupted: an aborted build, a signal) never comes between a destroy
+ * and its mark in the report: a batch that began runs to its end (its command's own timeout
+ * bounds it) and is marked, and the batches after it are not begun, each recorded as an error
+ * naming what it did not destroy. The interrupt is set again when this returns.
  */
 public final class Destroyer {
     private Destroyer() {
@@ -55,13 +60,13 @@ public final class Destroyer {
             PruneDecision first = decisions.get(batch.get(0));
             Zfs zfs = onSource(first.side()) ? source : target;
             List<String> names = batch.stream().map(i -> decisions.get(i).snapshot()).toList();
+            if (Thread.currentThread().isInterrupted()) {
+                errors.add(String.format("%s %s: not destroyed, the prune was cancelled first: %s", first.side(),
+                        first.dataset(), String.join(",", names)));
+                continue;
+            }
             try {
-                if (first.side().equals("bookmark")) {
-                    // zfs destroys one bookmark per call
-                    names.forEach(name -> zfs.destroyBookmark(DatasetName.of(first.dataset()).snapshot(name)));
-                } else {
-                    zfs.destroySnapshots(DatasetName.of(first.dataset()), names);
-                }
+                Uninterrupted.run(() -> destroy(zfs, first, names));
                 log.accept(String.format("destroyed on %s %s: %s", first.side(), first.dataset(), String.join(",", names)));
                 batch.forEach(destroyed::set);
             } catch (ZfsException e) {
@@ -74,6 +79,15 @@ public final class Destroyer {
             }
         }
         return report.executed(destroyed, errors);
+    }
+
+    private static void destroy(Zfs zfs, PruneDecision first, List<String> names) {
+        if (first.side().equals("bookmark")) {
+            // zfs destroys one bookmark per call
+            names.forEach(name -> zfs.destroyBookmark(DatasetName.of(first.dataset()).snapshot(name)));
+        } else {
+            zfs.destroySnapshots(DatasetName.of(first.dataset()), names);
+        }
     }
 
     /** The source's snapshots and bookmarks are destroyed on the source; the rest on the target. */

@@ -56,6 +56,12 @@ import java.util.function.Consumer;
 public final class RestoreDrill {
     /** The artifacts' name prefix: restore-drill.json, restore-drill.manifest, restore-drill-report.json ... */
     public static final String NAME = "restore-drill";
+    /**
+     * The scratch dataset's user property naming the drill that received it: a drill destroys only a
+     * scratch dataset with its own id. The snapshot's GUID alone does not tell two drills of the same
+     * snapshot apart.
+     */
+    public static final String DRILL_ID = "zfs-replication:drill-id";
     private static final int BUSY_ATTEMPTS = 20;
 
     private final Zfs zfs;
@@ -121,6 +127,7 @@ public final class RestoreDrill {
         if (request.keyFile() != null && !Files.isRegularFile(request.keyFile())) {
             throw new DrillException("The key file %s does not exist or is not a file", request.keyFile());
         }
+        String drillId = java.util.UUID.randomUUID().toString();
         List<String> lines = Collections.synchronizedList(new ArrayList<>());
         Consumer<String> logged = line -> {
             lines.add(line);
@@ -141,10 +148,14 @@ public final class RestoreDrill {
         boolean keyLoaded = false;
         boolean received = false;
         try {
-            StepResult step = receive(snapshot, guid, scratch, encrypted, logged);
+            logged.accept("drill id " + drillId + " (" + DRILL_ID + " of " + scratch + ")");
+            StepResult step = receive(snapshot, guid, scratch, encrypted, drillId, logged);
             bytes = step.bytes();
             receiveSeconds = step.seconds();
             received = step.outcome() == StepOutcome.OK;
+            if (received) {
+                mark(scratch, drillId);
+            }
             if (!received) {
                 result = step.outcome() == StepOutcome.CANCELLED || cancelled ? "cancelled" : "failed";
                 error = step.message();
@@ -168,6 +179,9 @@ public final class RestoreDrill {
                         request.reference().toAbsolutePath().toString()).outcome(artifacts);
                 verifySeconds = outcome.figures().seconds();
                 comparison = outcome.comparisonSummary();
+                if (outcome.cancelled() != null) {
+                    throw new DrillCancelled(outcome.cancelled());
+                }
                 result = Boolean.TRUE.equals(outcome.identical()) ? "identical" : "mismatch";
             }
         } catch (VerifyCancelledException | DrillCancelled e) {
@@ -182,7 +196,7 @@ public final class RestoreDrill {
             // channel closes itself: the record would stay "running"), and it is set again afterwards
             boolean interrupted = Thread.interrupted();
             try {
-                boolean destroyed = cleanUp(scratch, snapshot, guid, received, logged);
+                boolean destroyed = cleanUp(scratch, snapshot, guid, drillId, received, logged);
                 record = record.finished(clock.instant(), result, bytes, receiveSeconds, verifySeconds, comparison,
                         destroyed, error, keyLoaded, new ArrayList<>(lines));
                 write(artifacts, record);
@@ -195,13 +209,30 @@ public final class RestoreDrill {
         return record;
     }
 
-    private StepResult receive(SnapshotName snapshot, String guid, DatasetName scratch, boolean raw, Consumer<String> logged) {
+    /**
+     * Where zfs recv could not set the drill's id as it received ({@code recv -o}: zfs-fuse has none),
+     * it is set right after: the receive succeeded, so the dataset is this drill's.
+     */
+    private void mark(DatasetName scratch, String drillId) {
+        if (!zfs.capabilities().has(Feature.RECEIVE_OVERRIDES)) {
+            zfs.setProperty(scratch.name(), DRILL_ID, drillId);
+        }
+    }
+
+    private StepResult receive(SnapshotName snapshot, String guid, DatasetName scratch, boolean raw, String drillId,
+                               Consumer<String> logged) {
         checkCancelled();
         SnapshotRef to = new SnapshotRef(snapshot.snapshot(), Long.parseUnsignedLong(guid), 0, 0);
         SendStep step = new SendStep(snapshot.dataset(), scratch, SendKind.FULL, null, to, null, false, -1);
         ReplicationPlan plan = new ReplicationPlan(clock.instant(), zfs.host(), zfs.host(), List.of(
                 new DatasetPlan(snapshot.dataset(), scratch, DatasetAction.SEND, "restore drill", List.of(step))));
         TransferOptions options = transfer.withRequested(raw ? Set.of(SendOption.RAW) : Set.of());
+        if (zfs.capabilities().has(Feature.RECEIVE_OVERRIDES)) {
+            // the mark arrives with the dataset: from its first moment it is this drill's, and no other's
+            java.util.Map<String, String> set = new java.util.HashMap<>(options.recvSet());
+            set.put(DRILL_ID, drillId);
+            options = options.withRecvProperties(set, options.recvExclude());
+        }
         TransferSetup setup = TransferSetup.zfs(new LocalTransport(), zfs, zfs, ProcessSite.local(), ProcessSite.local(),
                 StepGate.KEEP_ALL);
         logged.accept("receiving " + snapshot + " into " + scratch + (raw ? " (raw: zfs send -w)" : ""));
@@ -214,10 +245,14 @@ public final class RestoreDrill {
     }
 
     /**
-     * Destroys the scratch dataset if this drill made it (called with the interrupt cleared); true
-     * when it is gone (or never came to be).
+     * Destroys the scratch dataset if this drill made it (called with the interrupt cleared): it is
+     * marked with this drill's id, or this drill's receive made it (and marking it failed). Another
+     * drill of the same snapshot into the same scratch dataset, started at the same moment, has a
+     * copy with the same GUID but not this id: it is left alone. True when it is gone (or never
+     * came to be).
      */
-    private boolean cleanUp(DatasetName scratch, SnapshotName snapshot, String guid, boolean received, Consumer<String> logged) {
+    private boolean cleanUp(DatasetName scratch, SnapshotName snapshot, String guid, String drillId, boolean received,
+                            Consumer<String> logged) {
         try {
             if (!zfs.exists(scratch)) {
                 return true;
@@ -231,6 +266,13 @@ public final class RestoreDrill {
             if (!guid.equals(copyGuid)) {
                 logged.accept("not destroyed: " + scratch + " exists but holds no snapshot with the backup's GUID "
                         + guid + " (not this drill's copy" + (received ? "" : ", or a receive cut short") + ")");
+                return false;
+            }
+            String marked = zfs.localValues(List.of(scratch), DRILL_ID).get(scratch);
+            if (!drillId.equals(marked) && !(received && marked == null)) {
+                logged.accept("not destroyed: " + scratch + " is " + (marked == null ? "not marked with a drill id"
+                        : "the copy of drill " + io.jenkins.plugins.zfsreplication.text.TerminalText.line(marked))
+                        + ", not this drill's (" + drillId + "): another drill into the same scratch dataset?");
                 return false;
             }
             destroy(scratch, logged);
@@ -294,7 +336,11 @@ public final class RestoreDrill {
         private static final long serialVersionUID = 1L;
 
         DrillCancelled() {
-            super("the drill was cancelled");
+            this("the drill was cancelled");
+        }
+
+        DrillCancelled(String message) {
+            super(message);
         }
     }
 }

@@ -8,6 +8,9 @@ import hudson.Extension;
 import hudson.ExtensionList;
 import hudson.model.Item;
 import hudson.util.FormValidation;
+import hudson.util.ListBoxModel;
+import io.jenkins.plugins.zfsreplication.steps.shared.CredentialChoices;
+import io.jenkins.plugins.zfsreplication.steps.shared.FormChoices;
 import jenkins.model.GlobalConfiguration;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.AncestorInPath;
@@ -98,6 +101,17 @@ public class ZfsReplicationConfiguration extends GlobalConfiguration {
     @POST
     public FormValidation doCheckConcurrency(@AncestorInPath Item item, @QueryParameter String value) {
         return FormChecks.answer(item, () -> FieldChecks.concurrency(value));
+    }
+
+    /** The choices are the same for everyone: no permission to check. */
+    public ListBoxModel doFillTransportItems() {
+        return FormChoices.model(FormChoices.transports("built in: local"));
+    }
+
+    /** The ssh key credentials, to administrators ({@link CredentialChoices}). */
+    @POST
+    public ListBoxModel doFillSshCredentialsIdItems(@QueryParameter String sshCredentialsId) {
+        return CredentialChoices.sshKeys(null, sshCredentialsId);
     }
 
     @POST

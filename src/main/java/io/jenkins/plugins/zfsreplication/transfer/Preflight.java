@@ -19,15 +19,29 @@ public interface Preflight {
     SendStep check(SendStep step, Set<SendOption> used, Consumer<String> log);
 
     /**
-     * After a failed or cancelled step, waits until the target is as it was before the step (a
-     * user-space ZFS such as zfs-fuse discards a partial receive after its client has gone).
+     * The options a step sends with: {@code used}, unless the target's chain was started with other
+     * send flags, which it keeps ({@link ChainFlags}). Throws {@link TransferException} when the hosts
+     * no longer have a flag the chain needs.
      */
-    default void settle(SendStep step, Set<SendOption> used, Consumer<String> log) {
+    default Set<SendOption> chainOptions(SendStep step, Set<SendOption> used, Consumer<String> log) {
+        return used;
     }
 
     /**
-     * After a step received well: a file system the step created is left as a backup copy must be,
-     * not mounted and not writable (see {@link ZfsPreflight#received}).
+     * After a failed or cancelled step, waits until the target is as it was before the step (a
+     * user-space ZFS such as zfs-fuse discards a partial receive after its client has gone).
+     */
+    default void settle(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
+    }
+
+    /** Before a run: the plan whose steps follow. */
+    default void startRun(io.jenkins.plugins.zfsreplication.plan.ReplicationPlan plan) {
+    }
+
+    /**
+     * After a step received well: what it left on the target is made what a backup copy must be
+     * (see {@link ZfsPreflight#received}). Throws {@link TransferException} when it cannot be: the
+     * step then failed.
      */
     default void received(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
     }

@@ -32,6 +32,12 @@ public enum SendOption {
     /** {@code recv -u}: received file systems are not mounted (asked for unless the run mounts them). */
     NO_MOUNT("-u", Feature.RECEIVE_NO_MOUNT, Side.RECEIVE),
     /**
+     * {@code recv -x mountpoint -x canmount ...}: whatever properties a stream carries, the target
+     * host's own values decide where and whether a received file system mounts, shares or runs
+     * anything (asked for always; {@link ReceivedProperties} says which, and checks after the receive).
+     */
+    NEUTRALISE("-x", Feature.RECEIVE_OVERRIDES, Side.RECEIVE),
+    /**
      * {@code send -b}: the properties the source received, not its local overrides: a backup of a
      * backup gets what the first host sent, not the middle one's readonly=on or canmount=off.
      */

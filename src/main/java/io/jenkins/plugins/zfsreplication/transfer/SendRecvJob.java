@@ -150,17 +150,29 @@ public final class SendRecvJob {
     /**
      * The same, then records what each dataset received in {@code holds} (the target id's holds on
      * the source, moved forward); null: nothing is held.
+     *
+     * <p>A run cancelled by an interrupt (an aborted build) ends its pipelines and still writes the
+     * artifacts and moves the bookmarks and holds of what was delivered before the cancel, as a
+     * run cancelled by {@link #cancel()} (a signal) does: the interrupt is held back meanwhile (a
+     * command does not run in an interrupted thread) and set again when this returns.
      */
     public Result run(ReplicationPlan plan, Path artifacts, BaseHolds holds) throws IOException {
         TransferReport report = engine.run(plan);
-        Result result = new Result(report, TransferArtifacts.write(report, artifacts));
-        if (bookmarks != null) {
-            bookmarks.mark(plan, report, log);
+        boolean interrupted = Thread.interrupted();
+        try {
+            Result result = new Result(report, TransferArtifacts.write(report, artifacts));
+            if (bookmarks != null) {
+                bookmarks.mark(plan, report, log);
+            }
+            if (holds != null) {
+                holds.advance(plan, report, log);
+            }
+            return result;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
-        if (holds != null) {
-            holds.advance(plan, report, log);
-        }
-        return result;
     }
 
     /** Ends every pipeline of a running {@link #run}; the report records where it stopped. */

@@ -25,7 +25,8 @@ public final class StepTransfer {
 
     private final TransferSetup setup;
     private final TransferOptions options;
-    private final Set<SendOption> used;
+    /** The run's options for the dataset, then this step's (a chain keeps its send flags). */
+    private volatile Set<SendOption> used;
     private final Clock clock;
     private final Consumer<String> log;
     private volatile RunningPipeline pipeline;
@@ -82,6 +83,8 @@ public final class StepTransfer {
             checks.add(line);
         };
         try {
+            used = setup.preflight().chainOptions(planned, used, checkLog);
+            flags = used.stream().map(SendOption::optionName).toList();
             step = setup.preflight().check(planned, used, checkLog);
             estimate = step.estimatedBytes();
             workDir = Files.createTempDirectory("zfsr-step-");
@@ -94,15 +97,16 @@ public final class StepTransfer {
             }
             ended = true; // what follows (settling the target) streams nothing: no more progress lines
             long bytes = pipeline.bytes();
-            double seconds = (System.nanoTime() - t0) / 1e9;
             String error = outcome == StepOutcome.OK ? "" : outcome == StepOutcome.CANCELLED
                     ? "cancelled; every process of the pipeline was ended"
                     : stall != null ? "stalled: " + stall : pipeline.failureText();
             if (outcome != StepOutcome.OK) {
-                setup.preflight().settle(step, used, checkLog);
+                setup.preflight().settle(step, used, options, checkLog);
             } else {
-                setup.preflight().received(step, used, options, checkLog);
+                error = afterReceive(step, checkLog);
+                outcome = error.isEmpty() ? outcome : StepOutcome.FAILED;
             }
+            double seconds = (System.nanoTime() - t0) / 1e9;
             return new StepResult(step, outcome, flags, bytes, seconds, started, error, checks);
         } catch (TransferCancelledException e) {
             return new StepResult(step, StepOutcome.CANCELLED, flags, bytes(), (System.nanoTime() - t0) / 1e9, started,
@@ -111,13 +115,24 @@ public final class StepTransfer {
             RunningPipeline running = pipeline;
             if (running != null) {
                 running.destroy();
-                setup.preflight().settle(step, used, checkLog);
+                setup.preflight().settle(step, used, options, checkLog);
             }
             StepOutcome outcome = cancelled ? StepOutcome.CANCELLED : StepOutcome.FAILED;
             return new StepResult(step, outcome, flags, bytes(), (System.nanoTime() - t0) / 1e9, started, e.getMessage(),
                     checks);
         } finally {
             deleteQuietly(workDir);
+        }
+    }
+
+    /** What a received step left is made safe; "" when it was, else why it could not be (the step failed). */
+    private String afterReceive(SendStep step, Consumer<String> checkLog) {
+        try {
+            setup.preflight().received(step, used, options, checkLog);
+            return "";
+        } catch (io.jenkins.plugins.zfsreplication.transfer.process.TransferException e) {
+            checkLog.accept(e.getMessage());
+            return e.getMessage();
         }
     }
 

@@ -66,6 +66,7 @@ public final class TransferEngine {
         interrupted = false;
         progress.clear(); // an engine runs plan after plan; each run's throughput is its own
         resolved.dropped().forEach(log);
+        setup.preflight().startRun(plan);
         ThroughputLog throughput = new ThroughputLog(start);
         List<DatasetPlan> sending = ParentsFirst.order(plan.datasets().stream()
                 .filter(d -> d.action() == DatasetAction.SEND).toList());

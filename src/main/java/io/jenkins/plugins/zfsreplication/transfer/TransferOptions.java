@@ -91,13 +91,17 @@ public record TransferOptions(Set<SendOption> requested, Compression compression
                 false);
     }
 
-    /** The options asked of zfs send/recv: those requested and, unless the run mounts, {@code recv -u}. */
+    /**
+     * The options asked of zfs send/recv: those requested, {@code recv -x} of the properties that
+     * decide mounting, sharing and running ({@link SendOption#NEUTRALISE}, always) and, unless the
+     * run mounts, {@code recv -u}.
+     */
     @Override
     public Set<SendOption> requested() {
-        if (mountReceived || requested.contains(SendOption.NO_MOUNT)) {
-            return requested;
+        Set<SendOption> asked = EnumSet.of(SendOption.NEUTRALISE);
+        if (!mountReceived) {
+            asked.add(SendOption.NO_MOUNT);
         }
-        Set<SendOption> asked = EnumSet.of(SendOption.NO_MOUNT);
         asked.addAll(requested);
         return Set.copyOf(asked);
     }

@@ -5,8 +5,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
@@ -26,7 +24,6 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
  * (it resumes this step's snapshot) or aborted with {@code zfs recv -A} (it is stale).
  */
 public final class ZfsPreflight implements Preflight {
-    private static final Pattern TO_GUID = Pattern.compile("toguid = (0x[0-9a-fA-F]+|\\d+)");
     private static final long SETTLE_MILLIS = 20_000;
     private static final long PARTIAL_MILLIS = 5_000;
     private static final List<String> ABSENT = List.of("absent");
@@ -35,8 +32,9 @@ public final class ZfsPreflight implements Preflight {
     private final ResumeTokens targetTokens;
     private final boolean createParents;
     private final boolean allowRollback;
-    private final Set<DatasetName> tokensUsed = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final StepResume resumes;
     private final java.util.Map<DatasetName, List<String>> before = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile Set<DatasetName> planned = Set.of();
 
     /**
      * Either side may be null when that side runs on another host: each host then checks its own
@@ -62,6 +60,7 @@ public final class ZfsPreflight implements Preflight {
         this.targetTokens = targetTokens;
         this.createParents = createParents;
         this.allowRollback = allowRollback;
+        this.resumes = new StepResume(source, target, targetTokens);
     }
 
     /**
@@ -94,7 +93,25 @@ public final class ZfsPreflight implements Preflight {
     }
 
     @Override
-    public void settle(SendStep step, Set<SendOption> used, Consumer<String> log) {
+    public void settle(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
+        settleTarget(step, used, log);
+        if (target != null) {
+            // a stream can fail on purpose after it created datasets: what it left must be made safe all the same
+            boolean interrupted = Thread.interrupted();
+            try {
+                ReceivedProperties.check(target, step.target(), step.from() == null, planned, options,
+                        "what the failed step left made safe", log);
+            } catch (TransferException e) {
+                log.accept(e.getMessage());
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    private void settleTarget(SendStep step, Set<SendOption> used, Consumer<String> log) {
         List<String> expected = target == null ? null : before.remove(step.target());
         if (expected == null || used.contains(SendOption.RESUMABLE)) {
             return; // a resumable receive keeps its partial state on purpose
@@ -194,43 +211,38 @@ public final class ZfsPreflight implements Preflight {
         return listing.objects().stream().map(o -> o.name() + " " + o.guidText()).toList();
     }
 
+    /** The run's targets: the properties each one received are checked by its own steps ({@link ReceivedProperties}). */
+    @Override
+    public void startRun(io.jenkins.plugins.zfsreplication.plan.ReplicationPlan plan) {
+        planned = plan.steps().stream().map(SendStep::target).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
     /**
-     * A full receive created the target: a file system gets {@code canmount=noauto} and
-     * {@code readonly=on} and is unmounted where zfs recv mounted it (no {@code -u}, as on zfs-fuse).
-     * A mounted, writable copy changes under the next receive: zfs mounting a child inside it reads
-     * (atime) or creates its mount point directory, an admin looking at files updates their atime,
-     * and any of it makes the next run find the copy diverged. With these two properties an admin
-     * can still {@code zfs mount} it and read, without changing it. {@code mountReceived} keeps
-     * zfs's way; a property the user sets with {@code recvSet} is the user's choice and stays.
+     * After a step received well: what it left at and below its target may neither mount over the
+     * backup host's paths, nor mount at boot, nor share, nor run setuid programs or devices, and
+     * what it created is left unmounted and read-only ({@link ReceivedProperties}). A mounted,
+     * writable copy changes under the next receive: zfs mounting a child inside it reads (atime) or
+     * creates its mount point directory, an admin looking at files updates their atime, and any of
+     * it makes the next run find the copy diverged. With these properties an admin can still
+     * {@code zfs mount} it and read, without changing it.
      */
     @Override
     public void received(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
-        if (target == null || options.mountReceived() || step.from() != null) {
-            return;
+        if (target != null) {
+            ReceivedProperties.check(target, step.target(), step.from() == null, planned, options,
+                    "received file system left unmounted", log);
+            if (step.from() == null) {
+                ChainFlags.record(target, step, used);
+            }
         }
-        String name = step.target().name();
-        try {
-            Optional<ZfsObject> created = target.list(List.of(step.target()), false, List.of()).find(name);
-            if (created.isEmpty() || created.get().type() != ObjectType.FILESYSTEM) {
-                return; // a volume mounts nothing
-            }
-            if (!used.contains(SendOption.NO_MOUNT)) {
-                target.unmount(step.target());
-            }
-            List<String> set = new java.util.ArrayList<>();
-            for (String property : List.of("canmount=noauto", "readonly=on")) {
-                String key = property.substring(0, property.indexOf('='));
-                if (!options.recvSet().containsKey(key)) {
-                    target.setProperty(name, key, property.substring(key.length() + 1));
-                    set.add(property);
-                }
-            }
-            log.accept(String.format("%s: received file system left unmounted%s", name,
-                    set.isEmpty() ? "" : ", " + String.join(" ", set)));
-        } catch (RuntimeException e) {
-            log.accept(String.format("%s: could not leave the received file system unmounted and read-only (%s):"
-                    + " anything that writes to it makes the next run find it diverged", name, e.getMessage()));
+    }
+
+    @Override
+    public Set<SendOption> chainOptions(SendStep step, Set<SendOption> used, Consumer<String> log) {
+        if (step.from() == null || source == null) {
+            return used; // a full send starts a chain; a receiving side sends nothing
         }
+        return ChainFlags.forTarget(source, target, targetTokens, step, used, log);
     }
 
     /**
@@ -284,39 +296,59 @@ public final class ZfsPreflight implements Preflight {
     private record Checked(SendStep step, Listing targetBefore) {
     }
 
-    private Checked checkSnapshots(SendStep step, Set<SendOption> used, Consumer<String> log) {
+    private Checked checkSnapshots(SendStep planned, Set<SendOption> used, Consumer<String> log) {
+        SendStep step = planned;
+        boolean resumed = false;
         if (used.contains(SendOption.RESUMABLE) && source != null && (target != null || targetTokens != null)) {
-            Optional<SendStep> resumed = resume(step, log);
-            if (resumed.isPresent()) {
-                return new Checked(resumed.get(), null);
-            }
+            Optional<SendStep> resuming = resumes.resume(planned, used, log);
+            resumed = resuming.isPresent();
+            step = resuming.orElse(planned);
         } else if (used.contains(SendOption.RESUMABLE) && target != null) {
-            abortUnresumed(step, log);
+            resumes.abortUnresumed(step, log);
         }
         boolean incremental = step.kind() != SendKind.FULL && step.from() != null;
+        Listing onSource = null;
         if (source != null) {
-            Listing onSource = list(source, step.source(), "source");
+            onSource = list(source, step.source(), "source");
             requireSnapshot(onSource, step.source(), step.to(), "source");
             if (step.fromBookmark() != null) {
                 requireObject(onSource, Zfs.bookmarkName(step.fromBookmark()), step.from(), "source", "bookmark");
-            } else if (incremental) {
+            } else if (incremental && !onlyBookmarked(onSource, step)) {
                 requireSnapshot(onSource, step.source(), step.from(), "source");
             }
+        }
+        if (!resumed && step.kind() == SendKind.RESUME) {
+            step = toFreshStep(step, onSource);
         }
         Listing targetBefore = null;
         if (target != null && incremental) {
             Listing onTarget = list(target, step.target(), "target");
             requireSnapshot(onTarget, step.target(), step.from(), "target");
-            if (step.rollback()) {
+            if (step.rollback() && !resumed) {
                 rollBack(step, onTarget, log);
-            } else {
+            } else if (!resumed) {
                 targetBefore = onTarget;
             }
         }
         if (target != null && step.kind() == SendKind.FULL) {
             requireParent(step.target(), log);
         }
-        return new Checked(step.kind() == SendKind.RESUME ? toFreshStep(step) : step, targetBefore);
+        return new Checked(step, targetBefore);
+    }
+
+    /**
+     * A RESUME step's base that the source keeps only as a bookmark (its snapshot pruned since): the
+     * bookmark, with the plan's GUID, is base enough for {@code zfs send -t} and for a fresh
+     * {@code zfs send -i ds#bookmark}.
+     */
+    private static boolean onlyBookmarked(Listing onSource, SendStep step) {
+        if (step.kind() != SendKind.RESUME || onSource.find(step.source().snapshot(step.from().name()).toString())
+                .isPresent()) {
+            return false;
+        }
+        requireObject(onSource, Zfs.bookmarkName(step.source().snapshot(step.from().name())), step.from(), "source",
+                "snapshot or bookmark");
+        return true;
     }
 
     /**
@@ -375,69 +407,16 @@ public final class ZfsPreflight implements Preflight {
         return slash < 0 ? null : DatasetName.of(dataset.name().substring(0, slash));
     }
 
-    /** A RESUME step whose token is gone from the target is sent again from its base. */
-    private static SendStep toFreshStep(SendStep step) {
-        SendKind kind = step.from() == null ? SendKind.FULL : SendKind.INCREMENTAL;
+    /**
+     * A RESUME step whose token is gone from the target, or not used, is sent again from its base: a
+     * snapshot, or, where the source kept only its bookmark, the bookmark.
+     */
+    private static SendStep toFreshStep(SendStep step, Listing onSource) {
+        SendKind kind = step.from() == null ? SendKind.FULL
+                : onSource != null && onlyBookmarked(onSource, step) ? SendKind.INCREMENTAL_FROM_BOOKMARK
+                : SendKind.INCREMENTAL;
         return new SendStep(step.source(), step.target(), kind, step.from(), step.to(), null, step.rollback(),
                 step.estimatedBytes());
-    }
-
-    /**
-     * The receiving side of tcp between agents, for a step that arrives from its start: a token the
-     * target still holds was not resumed by the sender (stale, or the sender cannot resume), and
-     * zfs refuses a new receive next to it. Discarded, and the discard is logged.
-     */
-    private void abortUnresumed(SendStep step, Consumer<String> log) {
-        Optional<String> token = target.receiveResumeToken(step.target());
-        if (token.isPresent()) {
-            target.abortReceive(step.target());
-            log.accept(String.format("%s: zfs recv -A %s: the sender did not resume the target's resume token "
-                    + "(stale), so its partial receive was discarded before the step from its start", step.target(),
-                    step.target()));
-        }
-    }
-
-    /** The target's token: read now on the target, or, on a sending side, the one read there before the run. */
-    private Optional<String> targetToken(DatasetName dataset) {
-        if (target != null) {
-            return target.receiveResumeToken(dataset);
-        }
-        // a token is the state before the run: once its step ran (resumed or not) it is gone
-        return tokensUsed.add(dataset) ? targetTokens.token(dataset) : Optional.empty();
-    }
-
-    private Optional<SendStep> resume(SendStep step, Consumer<String> log) {
-        Optional<String> token = targetToken(step.target());
-        if (token.isEmpty()) {
-            return Optional.empty();
-        }
-        String contents;
-        try {
-            contents = source.describeResumeToken(token.get());
-        } catch (ZfsException e) {
-            contents = "";
-        }
-        Matcher guid = TO_GUID.matcher(contents);
-        long toGuid = guid.find() ? parseGuid(guid.group(1)) : 0;
-        if (toGuid != 0 && toGuid == step.to().guid()) {
-            log.accept(String.format("%s: resuming the interrupted receive of %s from the target's resume token",
-                    step.target(), step.to().name()));
-            // the plan's estimate is of the whole stream; a resumed one sends only the rest
-            return Optional.of(new SendStep(step.source(), step.target(), SendKind.RESUME, step.from(), step.to(),
-                    token.get(), step.rollback(), Zfs.resumeSizeEstimate(contents)));
-        }
-        if (target != null) {
-            target.abortReceive(step.target()); // else the receiving side does, when the step arrives from its start
-        }
-        log.accept(String.format("%s: stale resume token (it resumes guid %s, this step sends %s@%s guid %s): "
-                        + "aborted with zfs recv -A, sending the step from its start", step.target(),
-                toGuid == 0 ? "unknown: the source cannot resume it" : Long.toUnsignedString(toGuid),
-                step.source(), step.to().name(), step.to().guidText()));
-        return Optional.empty();
-    }
-
-    private static long parseGuid(String text) {
-        return text.startsWith("0x") ? Long.parseUnsignedLong(text.substring(2), 16) : Long.parseUnsignedLong(text);
     }
 
     private static Listing list(Zfs zfs, DatasetName dataset, String side) {

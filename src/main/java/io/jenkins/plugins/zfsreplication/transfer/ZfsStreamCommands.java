@@ -39,7 +39,7 @@ public final class ZfsStreamCommands implements StreamCommands {
     public List<String> sink(SendStep step, Set<SendOption> used, TransferOptions options) {
         List<String> argv = new ArrayList<>(List.of("zfs", "recv"));
         for (SendOption option : SendOption.values()) { // in declaration order: the same argv every run
-            if (option.onReceive() && used.contains(option)) {
+            if (option.onReceive() && used.contains(option) && option != SendOption.NEUTRALISE) {
                 argv.add(option.flag());
             }
         }
@@ -55,6 +55,12 @@ public final class ZfsStreamCommands implements StreamCommands {
             TransferOptions.checkRecvProperty(property);
             argv.add("-x");
             argv.add(property);
+        }
+        if (used.contains(SendOption.NEUTRALISE)) {
+            for (String property : ReceivedProperties.excluded(options)) {
+                argv.add("-x");
+                argv.add(property);
+            }
         }
         argv.add(step.target().name());
         return argv;

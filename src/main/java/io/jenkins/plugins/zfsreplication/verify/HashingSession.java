@@ -4,6 +4,7 @@ import io.jenkins.plugins.zfsreplication.posix.Advice;
 import io.jenkins.plugins.zfsreplication.posix.NativeBuffer;
 import io.jenkins.plugins.zfsreplication.posix.NativeFile;
 import io.jenkins.plugins.zfsreplication.posix.Posix;
+import io.jenkins.plugins.zfsreplication.posix.PosixException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -51,9 +52,21 @@ final class HashingSession implements AutoCloseable {
     private final java.util.function.Consumer<String> log;
     /** The native xxHash library, or null for the Java implementations. */
     private final NativeXxHash xxhash;
+    /**
+     * A chunk whose read fails (EIO: ZFS found a checksum error and has no good copy) becomes a
+     * result with the error instead of ending the session: a check of a backup names every chunk
+     * it cannot read and goes on. Off for a verify, where a read error ends the run.
+     */
+    private final boolean tolerateReadErrors;
 
     HashingSession(VerifyOptions options, Posix posix, NativeXxHash xxhash, ThroughputRecorder recorder,
                    java.util.function.Consumer<String> log) {
+        this(options, posix, xxhash, recorder, log, false);
+    }
+
+    HashingSession(VerifyOptions options, Posix posix, NativeXxHash xxhash, ThroughputRecorder recorder,
+                   java.util.function.Consumer<String> log, boolean tolerateReadErrors) {
+        this.tolerateReadErrors = tolerateReadErrors;
         this.log = log;
         this.xxhash = xxhash;
         this.options = options;
@@ -202,7 +215,16 @@ final class HashingSession implements AutoCloseable {
             throw new VerifyCancelledException("Verification cancelled while hashing %s", path);
         }
         try {
-            long read = readChunk(file, buffer, offset, length, ranges);
+            long read;
+            try {
+                read = readChunk(file, buffer, offset, length, ranges);
+            } catch (PosixException e) {
+                if (!tolerateReadErrors) {
+                    throw e;
+                }
+                readAhead.add(buffer);
+                return CompletableFuture.completedFuture(ChunkResult.unreadable(length, e.getMessage()));
+            }
             return executor.submit(() -> {
                 try {
                     return workers.get().hashRead(buffer, length, read);
@@ -248,7 +270,11 @@ final class HashingSession implements AutoCloseable {
 
     private void emit(Future<ChunkResult> future, StatsBuilder stats, ChunkSink sink) {
         ChunkResult result = await(future, stats.path);
-        sink.chunk(stats.chunks, result.hash());
+        if (result.error() != null) {
+            sink.unreadable(stats.chunks, result.error());
+        } else {
+            sink.chunk(stats.chunks, result.hash());
+        }
         stats.add(result);
         record(result);
     }
@@ -287,13 +313,21 @@ final class HashingSession implements AutoCloseable {
     @Override
     public void close() {
         executor.shutdownNow();
+        // a cancelled run (its thread interrupted) waits too: its hashing threads end after their current read
+        boolean interrupted = Thread.interrupted();
+        boolean ended;
         try {
-            if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
-                return; // a worker is stuck in a read: leak its buffer rather than free memory in use
-            }
+            ended = executor.awaitTermination(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
+            interrupted = true;
+            ended = false;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (!ended) {
+            return; // a worker is stuck in a read: leak its buffer rather than free memory in use
         }
         allWorkers.forEach(Worker::close);
         readAheadBuffers.forEach(NativeBuffer::close);
@@ -303,6 +337,14 @@ final class HashingSession implements AutoCloseable {
     /** Receives chunk hashes in order. */
     interface ChunkSink {
         void chunk(long index, String hash);
+
+        /**
+         * Chunk {@code index} could not be read ({@code error} says why); only a session that
+         * tolerates read errors reports one, every other ends with the error.
+         */
+        default void unreadable(long index, String error) {
+            throw new VerifyException("%s", error);
+        }
     }
 
     /** The chunks of a file an earlier manifest already holds, asked in ascending order. */
@@ -328,10 +370,17 @@ final class HashingSession implements AutoCloseable {
 
         ChunkResult hashChunk(NativeFile file, long offset, long length, long[] ranges) {
             buffer();
-            if (options.hash().streaming()) {
-                return streamChunk(file, offset, length);
+            try {
+                if (options.hash().streaming()) {
+                    return streamChunk(file, offset, length);
+                }
+                return hashRead(buffer, length, readChunk(file, buffer, offset, length, ranges));
+            } catch (PosixException e) {
+                if (!tolerateReadErrors) {
+                    throw e;
+                }
+                return ChunkResult.unreadable(length, e.getMessage());
             }
-            return hashRead(buffer, length, readChunk(file, buffer, offset, length, ranges));
         }
 
         /** Hashes a chunk already read into {@code data}; an all-zero chunk gets the precomputed hash. */

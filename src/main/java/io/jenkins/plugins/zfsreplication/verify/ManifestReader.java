@@ -29,6 +29,8 @@ public final class ManifestReader implements AutoCloseable {
     private final Path source;
     private final BufferedReader in;
     private final ManifestHeader header;
+    /** The header's provenance lines; null when it has none (zfs-check output, a file's, an older one's). */
+    private Provenance provenance;
     private long lineNumber;
     private String[] peeked;
     private String currentPath;
@@ -107,6 +109,11 @@ public final class ManifestReader implements AutoCloseable {
         return header;
     }
 
+    /** Which snapshot (GUID) and host the manifest was made of; null when its header does not say. */
+    public Provenance provenance() {
+        return provenance;
+    }
+
     private ManifestHeader readHeader() throws IOException {
         Map<String, String> values = new HashMap<>();
         in.mark(MARK_LIMIT);
@@ -122,6 +129,9 @@ public final class ManifestReader implements AutoCloseable {
             in.mark(MARK_LIMIT);
         }
         in.reset();
+        if (values.containsKey(Provenance.GUID_KEY) || values.containsKey(Provenance.HOST_KEY)) {
+            provenance = new Provenance(values.get(Provenance.GUID_KEY), values.get(Provenance.HOST_KEY));
+        }
         try {
             return new ManifestHeader(Integer.parseInt(required(values, "format")), required(values, "tool"),
                     HashAlgorithm.byName(required(values, "hash")), Long.parseLong(required(values, "block-size")),

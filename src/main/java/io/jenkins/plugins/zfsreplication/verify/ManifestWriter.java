@@ -48,6 +48,23 @@ public final class ManifestWriter implements AutoCloseable {
         return start(new ManifestWriter(new BufferedWriter(target, 1 << 16), null, null, header));
     }
 
+    /** The same with the provenance of a snapshot's manifest in its header (null: none). */
+    public static ManifestWriter toFile(Path target, ManifestHeader header, Provenance provenance) {
+        return provenance == null ? toFile(target, header) : withProvenance(toFile(target, header), provenance);
+    }
+
+    /** The same with the provenance of a snapshot's manifest in its header (null: none). */
+    public static ManifestWriter toWriter(Writer target, ManifestHeader header, Provenance provenance) {
+        return provenance == null ? toWriter(target, header) : withProvenance(toWriter(target, header), provenance);
+    }
+
+    /** Header lines of their own, after the parameters: readers that know them not pass them by. */
+    private static ManifestWriter withProvenance(ManifestWriter writer, Provenance provenance) {
+        writer.line("# " + Provenance.GUID_KEY + ": " + provenance.guid());
+        writer.line("# " + Provenance.HOST_KEY + ": " + provenance.host());
+        return writer;
+    }
+
     private static ManifestWriter start(ManifestWriter writer) {
         ManifestHeader h = writer.header;
         writer.line(ManifestHeader.FIRST_LINE);

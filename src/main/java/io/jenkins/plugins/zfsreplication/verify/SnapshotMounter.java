@@ -10,6 +10,11 @@ public interface SnapshotMounter extends AutoCloseable {
     /** Returns where the content of {@code snapshot} (pool/dataset@name) can be read. */
     Path mount(String snapshot);
 
+    /** The snapshot's GUID (unsigned decimal), for the manifest's header; null where the mounter cannot say. */
+    default String guid(String snapshot) {
+        return null;
+    }
+
     /** Removes anything {@link #mount} created (a temporary clone, a mount point). */
     @Override
     void close();

@@ -70,7 +70,11 @@ public final class Verifier {
         return NativeXxHash.loaded().isPresent();
     }
 
-    /** Hashes {@code input} into the manifest file {@code manifest} (written under a temporary name, renamed at the end). */
+    /**
+     * Hashes {@code input} into the manifest file {@code manifest} (written under a temporary name, renamed at the end).
+     * Interrupted while hashing, it writes no manifest and returns what was hashed so far, with
+     * {@link VerifyResult#cancelled()} saying why (the same for every method here).
+     */
     public VerifyResult verify(Path input, Path manifest) {
         return run(input, input.toString(), header -> ManifestWriter.toFile(manifest, header));
     }
@@ -98,20 +102,47 @@ public final class Verifier {
      */
     public VerifyResult verifySnapshot(String snapshot, Since since, SnapshotChanges changes, SnapshotMounter mounter,
                                        Path manifest, Writer out) {
-        Function<ManifestHeader, ManifestWriter> output = header -> manifest != null
-                ? ManifestWriter.toFile(manifest, header) : ManifestWriter.toWriter(out, header);
         if (since != null) {
             // bad input is found before anything is cloned or read
             readHeader(since.manifest());
         }
         try (SnapshotMounter m = mounter) {
             Path root = m.mount(snapshot);
-            return run(root, snapshot, output, since == null ? null : new Request(since, changes, snapshot));
+            String host = Provenance.currentHost();
+            String guid = m.guid(snapshot);
+            Provenance provenance = guid == null ? null : new Provenance(guid, host);
+            Function<ManifestHeader, ManifestWriter> output = header -> manifest != null
+                    ? ManifestWriter.toFile(manifest, header, provenance) : ManifestWriter.toWriter(out, header, provenance);
+            return run(root, snapshot, output, since == null ? null
+                    : new Request(since, changes, snapshot, earlierRefusal(m, since, host)));
         }
     }
 
-    /** An incremental verify asked for: the earlier snapshot and manifest, and where to list changes. */
-    private record Request(Since since, SnapshotChanges changes, String snapshot) {
+    /**
+     * Why the earlier manifest cannot stand for the earlier snapshot here (another snapshot under its
+     * name, another host's), or null. A snapshot whose GUID cannot be read here is left to the
+     * changes, which say why they cannot be listed.
+     */
+    private static String earlierRefusal(SnapshotMounter mounter, Since since, String host) {
+        String guid;
+        try {
+            guid = mounter.guid(since.snapshot());
+        } catch (VerifyException e) {
+            return null;
+        }
+        if (guid == null) {
+            return null;
+        }
+        try (ManifestReader reader = ManifestReader.open(since.manifest(), null)) {
+            return Provenance.mismatch(reader.provenance(), since.snapshot(), guid, host);
+        }
+    }
+
+    /**
+     * An incremental verify asked for: the earlier snapshot and manifest, where to list changes, and
+     * why the earlier manifest cannot be built on (null when it can).
+     */
+    private record Request(Since since, SnapshotChanges changes, String snapshot, String refusal) {
     }
 
     private VerifyResult run(Path given, String name, Function<ManifestHeader, ManifestWriter> output) {
@@ -129,6 +160,7 @@ public final class Verifier {
         ChangedChunks changedChunks = null;
         if (request != null) {
             fullBecause = incompatible(readHeader(request.since().manifest()), header);
+            fullBecause = fullBecause == null ? request.refusal() : fullBecause;
             if (fullBecause == null) {
                 try {
                     if (tree) {
@@ -155,8 +187,8 @@ public final class Verifier {
         List<VerifyResult.Skipped> skipped = List.of();
         long skippedCount = 0;
         IncrementalTree.Reused reused = null;
-        try (NativeDirectory root = tree ? openRoot(posix, input) : null;
-             ThroughputRecorder recorder = new ThroughputRecorder(sampleMillis, progress);
+        ThroughputRecorder recorder = new ThroughputRecorder(sampleMillis, progress);
+        try (recorder; NativeDirectory root = tree ? openRoot(posix, input) : null;
              TreeOpener.PerThread openers = tree ? new TreeOpener.PerThread(root) : null;
              HashingSession session = new HashingSession(options, posix, xxhash, recorder, fileNotes);
              ManifestWriter writer = output.apply(header)) {
@@ -214,7 +246,12 @@ public final class Verifier {
                             reused.chunks(), null)
                     : new VerifyResult.Incremental(request.since().snapshot(), 0, 0, 0, fullBecause);
             return new VerifyResult(name, header, options, totals, stats.listed(), skipped, skippedCount, samples,
-                    recorder.elapsedSeconds(), log, summary);
+                    recorder.elapsedSeconds(), log, summary, null);
+        } catch (VerifyCancelledException cancel) {
+            // closed by now: the hashing threads ended, the manifest's temporary file removed (no manifest);
+            // what the files hashed before the cancel add up to goes into the report
+            return new VerifyResult(name, header, options, stats.totals(), stats.listed(), List.of(), 0,
+                    recorder.finish(), recorder.elapsedSeconds(), log, null, cancel.getMessage());
         }
     }
 

@@ -31,6 +31,9 @@ public final class VerifyArtifacts {
         root.put("tool", result.header().tool());
         root.put("target", result.target());
         root.put("manifest", manifestName);
+        if (result.cancelled() != null) {
+            root.put("cancelled", result.cancelled()); // only in the report of a cancelled run, which has no manifest
+        }
         root.put("layout", result.header().layout().name().toLowerCase(java.util.Locale.ROOT));
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("hash", result.options().hash().id());

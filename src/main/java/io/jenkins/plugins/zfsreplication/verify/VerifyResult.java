@@ -9,12 +9,14 @@ import java.util.List;
  * special files: the first {@value FileStatsCollector#LISTED} of {@code skippedCount}), throughput
  * samples, the log, and for an incremental verify what it took over from the earlier manifest
  * ({@code incremental}, null for a plain verify). What is held does not grow with the tree: the
- * manifest lists every file.
+ * manifest lists every file. A run cancelled while it hashed (an interrupt: an aborted build, a
+ * signal) says why in {@code cancelled} (null for a run that ended): it wrote no manifest, and its
+ * totals and files are those hashed before the cancel.
  */
 public record VerifyResult(String target, ManifestHeader header, VerifyOptions options, FileTotals totals,
                            List<FileStats> files, List<Skipped> skipped, long skippedCount,
                            List<ThroughputRecorder.Sample> samples, double seconds, List<String> log,
-                           Incremental incremental) {
+                           Incremental incremental, String cancelled) {
     /** A tree entry that was reported, not hashed. */
     public record Skipped(String path, String reason) {
     }

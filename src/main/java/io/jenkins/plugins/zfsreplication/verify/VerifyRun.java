@@ -87,13 +87,17 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
                     comparison == null ? null : comparison.identical(),
                     comparison == null ? null : comparison.summary(),
                     comparison == null ? List.of() : comparison.listed().stream().map(Difference::describe).toList(),
-                    log, Figures.of(verified, comparison));
+                    log, Figures.of(verified, comparison), verified.cancelled());
         }
     }
 
-    /** What a run produced, small enough to travel from an agent back to the controller. */
+    /**
+     * What a run produced, small enough to travel from an agent back to the controller; {@code cancelled}:
+     * why the run was cancelled before it wrote its manifest (null when it ran to its end).
+     */
     public record Outcome(List<String> artifacts, String summary, Boolean identical, String comparisonSummary,
-                          List<String> differences, List<String> log, Figures figures) implements Serializable {
+                          List<String> differences, List<String> log, Figures figures, String cancelled)
+            implements Serializable {
         private static final long serialVersionUID = 1L;
 
         public Outcome {
@@ -180,10 +184,12 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
             result = outputs.manifest() != null ? verifier.verify(input, outputs.manifest())
                     : verifier.verify(input, manifestOut);
         }
-        CompareResult comparison = reference == null ? null : compare(reference, outputs.manifest());
+        // a cancelled run wrote no manifest: nothing to compare, and its report says it was cancelled
+        boolean cancelled = result.cancelled() != null;
+        CompareResult comparison = reference == null || cancelled ? null : compare(reference, outputs.manifest());
         if (outputs.report() != null) {
-            AtomicFiles.write(outputs.report(), VerifyArtifacts.reportJson(result, outputs.manifest() == null ? null
-                    : Objects.toString(outputs.manifest().getFileName(), outputs.manifest().toString()), comparison));
+            AtomicFiles.write(outputs.report(), VerifyArtifacts.reportJson(result, outputs.manifest() == null || cancelled
+                    ? null : Objects.toString(outputs.manifest().getFileName(), outputs.manifest().toString()), comparison));
         }
         if (outputs.csv() != null) {
             AtomicFiles.write(outputs.csv(), VerifyArtifacts.throughputCsv(result.samples()));
@@ -198,7 +204,12 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
             log.add(String.format(java.util.Locale.ROOT, "not hashed: %d more symlinks and special files (%d in all)",
                     result.skippedCount() - result.skipped().size(), result.skippedCount()));
         }
-        return new Result(result, comparison, outputs.written(), log);
+        List<Path> written = outputs.written();
+        if (cancelled) {
+            written.remove(outputs.manifest());
+            log.add("cancelled: " + result.cancelled() + "; no manifest was written");
+        }
+        return new Result(result, comparison, written, log);
     }
 
     private static CompareResult compare(Path reference, Path manifest) {
@@ -212,6 +223,10 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
 
     /** The one-line summary of a run. */
     public static String summary(VerifyResult result) {
+        if (result.cancelled() != null) {
+            return String.format(Locale.ROOT, "cancelled after %d file(s), %s in %.2f s, no manifest: %s",
+                    result.fileCount(), Sizes.human(result.bytes()), result.seconds(), result.cancelled());
+        }
         double seconds = Math.max(result.seconds(), 1e-9);
         VerifyResult.Incremental incremental = result.incremental();
         if (incremental != null && incremental.fullBecause() == null) {

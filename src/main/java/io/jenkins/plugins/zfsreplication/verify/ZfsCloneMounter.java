@@ -38,6 +38,15 @@ public final class ZfsCloneMounter implements SnapshotMounter {
     }
 
     @Override
+    public String guid(String snapshot) {
+        List<String> guid = run("zfs", "get", "-Hp", "-o", "value", "guid", ZfsCommands.snapshot(snapshot).toString());
+        if (guid.size() != 1 || !guid.get(0).matches("[0-9]{1,20}")) {
+            throw new VerifyException("Unexpected guid of %s from zfs get: %s", snapshot, guid);
+        }
+        return guid.get(0);
+    }
+
+    @Override
     public Path mount(String snapshot) {
         SnapshotName name = ZfsCommands.snapshot(snapshot);
         String dataset = name.dataset().name();

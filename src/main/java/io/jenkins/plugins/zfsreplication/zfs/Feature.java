@@ -13,6 +13,11 @@ public enum Feature {
     SEND_SIZE_ESTIMATE(usage -> usage.hasFlags("send", "nP")),
     /** {@code zfs recv -u}: a received file system is not mounted (OpenZFS; not zfs-fuse). */
     RECEIVE_NO_MOUNT(usage -> usage.hasFlags("receive", "u")),
+    /**
+     * {@code zfs recv -o property=value} and {@code -x property}: the receiving host decides a
+     * property whatever the stream carries (OpenZFS; not zfs-fuse).
+     */
+    RECEIVE_OVERRIDES(usage -> usage.hasFlags("receive", "ox")),
     /** {@code zfs recv -s} and {@code zfs send -t}: interrupted receives can be resumed. */
     RESUME_TOKENS(usage -> usage.hasFlags("receive", "s") && usage.hasFlags("send", "t")),
     /** {@code zfs bookmark}. */

@@ -17,6 +17,12 @@ final class LineBlocks {
     record Block(byte[] bytes, int length) {
     }
 
+    /**
+     * The longest line (in the get form, the longest dataset's lines) read: far above any zfs listing
+     * (names of 255 bytes, user properties of 8 KiB), low enough that an endless line costs little.
+     */
+    static final int MAX_LINE_BYTES = 16 << 20;
+
     private final InputStream in;
     private final int blockSize;
     private final boolean byObject;
@@ -68,8 +74,19 @@ final class LineBlocks {
                 System.arraycopy(bytes, cut, carry, 0, carried);
                 return length == 0 ? null : new Block(bytes, cut);
             }
+            if (bytes.length >= MAX_LINE_BYTES) {
+                throw new BoundedOutput.OutputLimitException("zfs printed a %s longer than %s%s: no zfs listing has"
+                        + " one; it was not used (a broken or compromised host?)", byObject ? "dataset's lines" : "line",
+                        BoundedOutput.human(MAX_LINE_BYTES), start(bytes, length));
+            }
             bytes = Arrays.copyOf(bytes, bytes.length * 2); // one line (or object) longer than a block
         }
+    }
+
+    /** The first bytes of what could not be cut, shown in the error as text a terminal cannot misread. */
+    private static String start(byte[] bytes, int length) {
+        String shown = new String(bytes, 0, Math.min(length, 60), java.nio.charset.StandardCharsets.UTF_8);
+        return " (starting '" + io.jenkins.plugins.zfsreplication.text.TerminalText.line(shown) + "')";
     }
 
     /** Takes back a block's bytes once nothing refers to them any more (any thread). */

@@ -89,6 +89,11 @@ final class ListingAssembler {
         }
     }
 
+    /** The objects so far. */
+    int count() {
+        return count;
+    }
+
     Listing build(String host) {
         closeRun();
         Map<SnapshotColumns, SnapshotTable> tables = new IdentityHashMap<>();

@@ -32,6 +32,12 @@ final class ListingParser {
             List.of("type", "guid", "createtxg", "creation", "used", "referenced");
     /** Bytes per block: big enough that a block is mostly whole datasets, small enough to keep a few in flight. */
     static final int BLOCK = 4 << 20;
+    /**
+     * The most objects one listing holds: twice the largest benchmarked (15 million, 1.5 GiB of heap,
+     * docs/benchmarks.md). A host that lists more (a broken or compromised one printing without end)
+     * fails the listing with a clear error instead of the JVM running out of memory.
+     */
+    static final int MAX_OBJECTS = 30_000_000;
 
     private final List<String> extraProperties;
     private final List<String> allProperties;
@@ -102,8 +108,8 @@ final class ListingParser {
             LineBlocks.Block second = first == null ? null : blocks.next();
             ListingAssembler listing = first == null ? new ListingAssembler() : parse(first, listForm);
             if (second != null) {
-                listing.merge(parse(second, listForm));
-                readInParallel(blocks, listForm, listing);
+                merge(listing, parse(second, listForm), host);
+                readInParallel(blocks, listForm, listing, host);
             }
             return listing.build(host);
         } catch (IOException e) {
@@ -111,7 +117,8 @@ final class ListingParser {
         }
     }
 
-    private void readInParallel(LineBlocks blocks, boolean listForm, ListingAssembler listing) throws IOException {
+    private void readInParallel(LineBlocks blocks, boolean listForm, ListingAssembler listing, String host)
+            throws IOException {
         int threads = Runtime.getRuntime().availableProcessors();
         ExecutorService pool = Executors.newFixedThreadPool(threads, task -> {
             Thread thread = new Thread(task, "zfs-listing-parser");
@@ -128,14 +135,22 @@ final class ListingParser {
                     return part;
                 }));
                 while (pending.size() > threads + 1) {
-                    listing.merge(take(pending.removeFirst()));
+                    merge(listing, take(pending.removeFirst()), host);
                 }
             }
             while (!pending.isEmpty()) {
-                listing.merge(take(pending.removeFirst()));
+                merge(listing, take(pending.removeFirst()), host);
             }
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    private static void merge(ListingAssembler listing, ListingAssembler part, String host) {
+        listing.merge(part);
+        if (listing.count() > MAX_OBJECTS) {
+            throw new BoundedOutput.OutputLimitException("The zfs listing of %s holds more than %,d objects: more than "
+                    + "this tool plans with; it was not used (a broken or compromised host?)", host, MAX_OBJECTS);
         }
     }
 

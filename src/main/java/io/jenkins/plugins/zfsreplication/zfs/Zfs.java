@@ -212,6 +212,16 @@ public final class Zfs {
         run(List.of("zfs", "set", property + "=" + value, datasetOrSnapshot));
     }
 
+    /**
+     * {@code zfs inherit property dataset}: the value comes from the dataset's ancestors again,
+     * neither a local one nor one received with a stream (that one is kept: {@code inherit -S}
+     * brings it back).
+     */
+    public void inherit(DatasetName dataset, String property) {
+        checkPropertyName(property);
+        run(List.of("zfs", "inherit", property, dataset.name()));
+    }
+
     /** One property's value as {@code zfs get -Hp} prints it (exact numbers; "-" where it does not apply). */
     public String property(String datasetOrSnapshot, String property) {
         checkPropertyName(property);
@@ -381,6 +391,32 @@ public final class Zfs {
             run(sources).stdout().lines().filter(line -> !line.isEmpty()).forEach(line -> origins.local(line, asked));
         }
         return origins.build();
+    }
+
+    /**
+     * The value of {@code property} set on each of {@code datasets} itself ({@code zfs get -s local}),
+     * in one call: not inherited, not received with a stream. Datasets without it, or that do not
+     * exist, are left out.
+     */
+    public Map<DatasetName, String> localValues(Collection<DatasetName> datasets, String property) {
+        checkPropertyName(property);
+        if (datasets.isEmpty()) {
+            return Map.of();
+        }
+        List<String> command = new ArrayList<>(List.of("zfs", "get", "-H", "-s", "local", "-o", "name,value", property));
+        datasets.forEach(dataset -> command.add(dataset.name()));
+        CommandResult result = runner.run(command, timeout);
+        if (!result.succeeded() && !ZfsCommandException.saysDatasetMissing(result.stderr())) {
+            result.orThrow();
+        }
+        Map<DatasetName, String> values = new java.util.LinkedHashMap<>();
+        for (String line : result.stdout().split("\n")) {
+            String[] fields = line.split("\t", 2);
+            if (fields.length == 2) {
+                values.put(DatasetName.of(fields[0]), fields[1]);
+            }
+        }
+        return values;
     }
 
     /** {@code zfs recv -A}: discards the partial state of an interrupted resumable receive. */

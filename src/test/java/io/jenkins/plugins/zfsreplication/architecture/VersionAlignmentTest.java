@@ -25,7 +25,7 @@ class VersionAlignmentTest {
 
     /**
      * Libraries that the plugin takes from an API plugin instead of bundling them. An API plugin's
-     * version starts with the version of the library it wraps ({@code 3.1.19-2} wraps 3.1.19), after
+     * version starts with the version of the library it wraps ({@code 3.2.1-213.v7401d99f6220} wraps 3.2.1), after
      * the plugin's own prefix where it has one ({@link #WRAPPER_PREFIXES}).
      */
     private static final Map<String, String> WRAPPING_PLUGINS = Map.of(
@@ -33,7 +33,7 @@ class VersionAlignmentTest {
             "com.fasterxml.jackson.core:jackson-databind", "org.jenkins-ci.plugins:jackson2-api",
             "org.bouncycastle:bcpkix-jdk18on", "org.jenkins-ci.plugins:bouncycastle-api");
 
-    /** bouncycastle-api's versions read 2.30.BC-BUILD ({@code 2.30.1.78.1-248.ve27176eb_46cb_} wraps 1.78.1). */
+    /** bouncycastle-api's versions read 2.30.BC-BUILD ({@code 2.30.1.84-291.v9f17b_21896e2} wraps 1.84). */
     private static final Map<String, String> WRAPPER_PREFIXES = Map.of("org.jenkins-ci.plugins:bouncycastle-api", "2.30.");
 
     /**
@@ -52,17 +52,43 @@ class VersionAlignmentTest {
     /**
      * What Jenkins core ships, by core version, for the compile-only companions of the stand-ins
      * (scope provided offline, from jenkins-core in the root build): read from jenkinsci/jenkins at
-     * tag jenkins-2.479.3, bom/pom.xml (guava, spring-security-bom, localizer, jakarta.servlet-api,
-     * xstream) and its parent org.jenkins-ci:jenkins 1.123 (spotbugs-annotations.version).
+     * tag jenkins-2.541.3, bom/pom.xml (guava, spring-security-bom, localizer, jakarta.servlet-api,
+     * xstream) and its parent org.jenkins-ci:jenkins 1.142 (jenkinsci/pom, spotbugs-annotations.version).
      */
     private static final Map<String, Map<String, String>> JENKINS_CORE_SHIPS = Map.of(
-            "2.479.3", Map.of(
-                    "guava.version", "33.3.0-jre",
-                    "spring-security.version", "6.3.4",
+            "2.541.3", Map.of(
+                    "guava.version", "33.5.0-jre",
+                    "spring-security.version", "6.5.7",
                     "localizer.version", "1.31",
                     "jakarta-servlet-api.version", "5.0.0",
-                    "spotbugs-annotations.version", "4.8.6",
+                    "spotbugs-annotations.version", "4.9.8",
                     "xstream.version", "1.4.21"));
+
+    /**
+     * What the root pom's BOM manages, by BOM version, for the plugins the root pom declares: read
+     * from jenkinsci/bom at commit 88c6c30f4bdb (release 6783.v88c6c30f4b_db_), bom-2.541.x/pom.xml
+     * and the lines it imports (bom-2.555.x, bom-2.568.x, bom-weekly; the nearest line's entry wins).
+     * The root pom gives none of them a version (the hosting checks refuse one), so the API plugins'
+     * versions, which must wrap the offline build's libraries, are read here. A new BOM version needs
+     * its row, read the same way.
+     */
+    private static final Map<String, Map<String, String>> BOM_MANAGES = Map.of(
+            "6783.v88c6c30f4b_db_", Map.ofEntries(
+                    Map.entry("org.jenkins-ci.plugins.workflow:workflow-step-api", "724.v538c2362b_dfb_"),
+                    Map.entry("org.jenkins-ci.plugins.workflow:workflow-api", "1413.v2ff1a_5e720fa_"),
+                    Map.entry("org.jenkins-ci.plugins:credentials", "1506.v948b_b_b_7dec44"),
+                    Map.entry("org.jenkins-ci.plugins:ssh-credentials", "372.va_250881b_08cd"),
+                    Map.entry("io.jenkins.plugins:jnr-posix-api", "3.2.1-213.v7401d99f6220"),
+                    Map.entry("org.jenkins-ci.plugins:jackson2-api", "2.22.1-443.vc91f592333c4"),
+                    Map.entry("org.jenkins-ci.plugins:bouncycastle-api", "2.30.1.84-291.v9f17b_21896e2"),
+                    Map.entry("io.jenkins.plugins:echarts-api", "6.0.0-1247.vf3e35a_c1813f"),
+                    Map.entry("org.jenkins-ci.plugins.workflow:workflow-cps", "4360.v2020e8819a_d6"),
+                    Map.entry("org.jenkins-ci.plugins.workflow:workflow-job", "1571.1580.v18e46842c125"),
+                    Map.entry("org.jenkins-ci.plugins.workflow:workflow-basic-steps", "1098.v808b_fd7f8cf4"),
+                    Map.entry("org.jenkins-ci.plugins.workflow:workflow-durable-task-step", "1479.v56e587f413a_7"),
+                    Map.entry("io.jenkins:configuration-as-code", "2108.v02b_430db_0cf5"),
+                    Map.entry("io.jenkins.configuration-as-code:test-harness", "2108.v02b_430db_0cf5")));
+    private static final String BOM = "io.jenkins.tools.bom:bom-${jenkins.baseline}.x";
 
     private PomFile root;
     private PomFile offlineParent;
@@ -139,6 +165,32 @@ class VersionAlignmentTest {
     }
 
     @Test
+    void shouldLeaveEveryVersionTheBomManagesToTheBom() {
+        Map<String, String> managed = bomManages();
+        SoftAssertions softly = new SoftAssertions();
+        int plugins = 0;
+        for (Dependency dependency : root.dependencies()) {
+            if (managed.containsKey(dependency.coordinates())) {
+                plugins++;
+                softly.assertThat(dependency.version()).as("version of %s in pom.xml (the BOM manages it)",
+                        dependency.coordinates()).isNull();
+            } else if (isJenkinsPlugin(dependency)) {
+                softly.fail("%s: a plugin the BOM's row here does not list; read its version from the BOM", dependency.coordinates());
+            }
+        }
+        softly.assertAll();
+        assertThat(plugins).as("plugins pom.xml declares").isEqualTo(managed.size());
+    }
+
+    /** The versions the root pom's BOM manages, as kept in {@link #BOM_MANAGES}. */
+    private Map<String, String> bomManages() {
+        String bom = root.property("jenkins.baseline");
+        String version = root.find("io.jenkins.tools.bom", "bom-" + bom + ".x").map(Dependency::version).orElseThrow();
+        assertThat(BOM_MANAGES).as("versions kept for %s %s", BOM, version).containsKey(version);
+        return BOM_MANAGES.get(version);
+    }
+
+    @Test
     void shouldBundleExactlyTheLibrariesThatNoPluginProvides() {
         Set<String> libraries = root.dependencies().stream()
                 .filter(Dependency::isRuntime)
@@ -164,9 +216,10 @@ class VersionAlignmentTest {
         assertThat(root.dependencies()).extracting(Dependency::coordinates).doesNotContain(STAND_INS);
     }
 
+    /** The version the root build resolves: the pom's own, else the BOM's. */
     private String versionInRoot(String coordinates) {
         String[] parts = coordinates.split(":");
-        return root.find(parts[0], parts[1]).map(Dependency::version).orElse(null);
+        return root.find(parts[0], parts[1]).map(Dependency::version).orElseGet(() -> bomManages().get(coordinates));
     }
 
     private static boolean isJenkinsPlugin(Dependency dependency) {

@@ -112,7 +112,7 @@ class AuditRecorderTest {
         Files.write(one.resolve("audit.json"), AuditJson.write(
                 AuditRecorder.record(files(one), PATHS, "nightly", 1, ChainStart.none())));
         Files.write(two.resolve("audit.json"), AuditJson.write(
-                AuditRecorder.record(files(two), PATHS, "nightly", 2, ChainStart.discarded(1))));
+                AuditRecorder.record(files(two), PATHS, "nightly", 2, ChainStart.discarded(1, List.of()))));
         String note = "build 1 ran zfs steps but has no audit.json (its artifacts were discarded, or it ran before "
                 + "audit records): the chain restarts here";
 

@@ -53,6 +53,55 @@ class AuditCommandTest {
                 + "build 1 starts the chain\n");
     }
 
+    /**
+     * The newest build deleted, then the next recorded with the build before it as its predecessor
+     * (as Jenkins finds it in the history): the link says the number it goes over was missing, and
+     * the chain is not intact. Numbers of builds without zfs steps (a directory without a record) are
+     * no break.
+     */
+    @Test
+    void shouldNameADeletedNewestBuildOnceTheNextOneIsRecorded() throws Exception {
+        Path runs = Files.createDirectories(folder.resolve("runs"));
+        Path one = record(AuditChainFixture.artifacts(runs.resolve("1"), 1), null);
+        Files.createDirectories(runs.resolve("2")); // a run that had nothing to record
+        Path three = record(AuditChainFixture.artifacts(runs.resolve("3"), 3), one);
+        Path four = AuditChainFixture.artifacts(runs.resolve("4"), 4);
+        record(four, three);
+        deleteTree(four);
+        Path five = record(AuditChainFixture.artifacts(runs.resolve("5"), 5), three);
+        out = new StringWriter();
+
+        int status = run("audit", "verify", one.toString(), runs.resolve("2").toString(), three.toString(),
+                five.toString());
+
+        assertThat(status).isEqualTo(1);
+        assertThat(out.toString()).isEqualTo("audit chain broken at build 5: build 4 was not in the job's history when "
+                + "build 5 was recorded: deleted before it ran (it links over it to build 3)\n");
+        assertThat(Files.readString(five.resolve("audit.json"))).contains("\"skipped\" : [ {\n      \"build\" : 4,\n"
+                + "      \"why\" : \"absent\"\n    } ]");
+        assertThat(Files.readString(three.resolve("audit.json"))).contains("\"why\" : \"no-zfs-step\"");
+        out = new StringWriter();
+        assertThat(run("audit", "verify", one.toString(), three.toString())).isZero();
+    }
+
+    private Path record(Path build, Path previous) {
+        List<String> args = new ArrayList<>(List.of("audit", "record", "--job", "nightly"));
+        if (previous != null) {
+            args.addAll(List.of("--previous", previous.toString()));
+        }
+        args.add(build.toString());
+        assertThat(run(args.toArray(String[]::new))).as(err.toString()).isZero();
+        return build;
+    }
+
+    private static void deleteTree(Path directory) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = Files.walk(directory)) {
+            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(file);
+            }
+        }
+    }
+
     @Test
     void shouldNameTheBuildWhoseArtifactWasEdited() throws Exception {
         Path transfer = builds.get(2).resolve("transfer.json");

@@ -72,7 +72,8 @@ class ListCommandTest {
         int status = Main.run(environment(pools.runner()), "probe");
 
         assertThat(status).isZero();
-        assertThat(out.toString()).contains("host: local", "parsable-list        no", "holds                yes");
+        assertThat(out.toString()).contains("host: local", "parsable-list        no", "holds                yes",
+                "tools:\n  setpriv            yes\n  mbuffer            yes\n");
     }
 
     private CliEnvironment environment(CommandRunner runner) {

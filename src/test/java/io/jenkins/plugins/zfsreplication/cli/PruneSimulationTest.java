@@ -34,7 +34,7 @@ class PruneSimulationTest {
     record History(long seed, List<Set<NightlySimulation.Fault>> nights) {
     }
 
-    @Property(tries = 25, edgeCases = EdgeCasesMode.NONE, shrinking = ShrinkingMode.BOUNDED)
+    @Property(tries = 15, edgeCases = EdgeCasesMode.NONE, shrinking = ShrinkingMode.BOUNDED)
     void shouldKeepEveryInvariantNightAfterNight(@ForAll("histories") History history) throws Exception {
         CompletableFuture<List<String>> old = CompletableFuture.supplyAsync(() -> live(history, true));
         List<String> violations = new ArrayList<>(live(history, false));

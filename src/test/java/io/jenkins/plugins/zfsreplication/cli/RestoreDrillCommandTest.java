@@ -73,7 +73,7 @@ class RestoreDrillCommandTest {
         assertThat(record.get("log").toString()).contains("zfs destroy -r " + scratch);
         // the copy hashed to the source's chunks, line for line
         assertThat(chunkLines(dir.resolve("restore-drill.manifest"))).isEqualTo(chunkLines(backup.manifest))
-                .hasSize(14).contains("# end: 2 files, 4 chunks");
+                .hasSize(16).contains("# end: 2 files, 4 chunks"); // with the snapshot's GUID and host: the same too
         assertThat(out.toString()).startsWith("restore drill " + backup.copy + "@s1 -> " + scratch + ": identical; "
                 + record.get("bytes").asLong() + " bytes received in ").endsWith("; scratch dataset destroyed\n");
         assertThat(names(backup.pool)).containsExactly(backup.pool.name(), backup.copy.name(), backup.copy + "@s1");
@@ -226,6 +226,108 @@ class RestoreDrillCommandTest {
      * A source dataset with a few files (random bytes, so that no chunk repeats), snapshot s1, its
      * manifest made on the source, and its copy in a backup pool made with the command line's send.
      */
+    /**
+     * Two drills of the same snapshot into the same scratch dataset, at once: the second checked that
+     * the scratch dataset did not exist just before the first received into it, so its own receive
+     * fails, and the copy it finds has the backup's GUID. It must not destroy it: the first drill is
+     * verifying it. The interleaving is forced by holding each drill at one of its zfs commands (the
+     * commands themselves run on the real pools): the second after its check, until the first has
+     * received; the first at its verify's clone, until the second has ended.
+     */
+    @Test
+    void shouldNotDestroyTheCopyOfAnotherDrillIntoTheSameScratchDataset(TestPools pools) throws Exception {
+        Backup backup = new Backup(pools, 1 << 20);
+        DatasetName scratch = backup.pool.resolve("drill");
+        java.util.concurrent.CountDownLatch firstReceived = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch secondEnded = new java.util.concurrent.CountDownLatch(1);
+        List<String> firstLog = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<String> secondLog = java.util.Collections.synchronizedList(new ArrayList<>());
+        // the first drill: held at its verify's clone (its copy received) until the second has ended
+        Holding first = new Holding(command -> command.contains("clone"), firstReceived, secondEnded);
+        // the second: held after its check that the scratch dataset does not exist, until the first received
+        Holding second = new Holding(command -> command.equals("zfs list -H -o name " + backup.pool), null,
+                firstReceived);
+        DrillRequest request = new DrillRequest(backup.copy.snapshot("s1"), scratch, backup.manifest, null);
+
+        java.util.concurrent.CompletableFuture<DrillRecord> secondDrill = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> drill(second, secondLog, request, dir.resolve("second")));
+        second.awaitHeld();
+        java.util.concurrent.CompletableFuture<DrillRecord> firstDrill = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> drill(first, firstLog, request, dir.resolve("first")));
+        DrillRecord secondRecord = secondDrill.get(3, TimeUnit.MINUTES);
+        secondEnded.countDown();
+        DrillRecord firstRecord = firstDrill.get(3, TimeUnit.MINUTES);
+
+        assertThat(secondRecord.result()).as(String.join("\n", secondLog)).isEqualTo("failed");
+        assertThat(secondRecord.scratchDestroyed()).isFalse();
+        assertThat(secondLog).anySatisfy(line -> assertThat(line).startsWith("not destroyed: " + scratch
+                + " is the copy of drill ").endsWith("another drill into the same scratch dataset?"));
+        assertThat(secondLog).noneMatch(line -> line.startsWith("zfs destroy"));
+        assertThat(firstRecord.result()).as(String.join("\n", firstLog)).isEqualTo("identical");
+        assertThat(firstRecord.scratchDestroyed()).isTrue();
+        assertThat(names(backup.pool)).containsExactly(backup.pool.name(), backup.copy.name(), backup.copy + "@s1");
+    }
+
+    private DrillRecord drill(io.jenkins.plugins.zfsreplication.zfs.CommandRunner runner, List<String> log,
+                              DrillRequest request, Path artifacts) {
+        try {
+            Files.createDirectories(artifacts);
+            return new RestoreDrill(new Zfs(runner), runner, TransferOptions.defaults(), log::add, Clock.systemUTC())
+                    .run(request, artifacts);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * This host's commands, one of them held: the first whose command line matches waits for
+     * {@code release} (after counting {@code reached} down); every command runs as it is.
+     */
+    private static final class Holding implements io.jenkins.plugins.zfsreplication.zfs.CommandRunner {
+        private final ProcessCommandRunner real = new ProcessCommandRunner();
+        private final java.util.function.Predicate<String> held;
+        private final java.util.concurrent.CountDownLatch reached;
+        private final java.util.concurrent.CountDownLatch release;
+        private final java.util.concurrent.CountDownLatch holding = new java.util.concurrent.CountDownLatch(1);
+
+        Holding(java.util.function.Predicate<String> held, java.util.concurrent.CountDownLatch reached,
+                java.util.concurrent.CountDownLatch release) {
+            this.held = held;
+            this.reached = reached;
+            this.release = release;
+        }
+
+        @Override
+        public io.jenkins.plugins.zfsreplication.zfs.CommandResult run(List<String> command, java.time.Duration timeout) {
+            if (holding.getCount() > 0 && held.test(String.join(" ", command))) {
+                holding.countDown();
+                if (reached != null) {
+                    reached.countDown();
+                }
+                try {
+                    assertThat(release.await(2, TimeUnit.MINUTES)).isTrue();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return real.run(command, timeout);
+        }
+
+        @Override
+        public <T> Streamed<T> stream(List<String> command, java.time.Duration timeout, OutputReader<T> reader) {
+            return real.stream(command, timeout, reader);
+        }
+
+        @Override
+        public String host() {
+            return "local";
+        }
+
+        void awaitHeld() throws InterruptedException {
+            assertThat(holding.await(2, TimeUnit.MINUTES)).isTrue();
+        }
+    }
+
     private final class Backup {
         final DatasetName source;
         final DatasetName pool;

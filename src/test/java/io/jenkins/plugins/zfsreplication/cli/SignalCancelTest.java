@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import io.jenkins.plugins.zfsreplication.transfer.CutTransfer;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
@@ -51,6 +52,38 @@ class SignalCancelTest {
         assertThat(processesNaming(source.name())).isEmpty();
         assertThat(zfs.list(List.of(target), true, List.of()).objects()).extracting(ZfsObject::name)
                 .containsExactly(target.name());
+    }
+
+    /**
+     * run, ended by SIGTERM while both datasets stream: the same transfer.json as an aborted
+     * zfsSendRecv step writes ({@code SendRecvAbortTest}), the same engine behind both.
+     */
+    @Test
+    void shouldWriteWhatAnAbortedStepWritesWhenRunGetsSigterm(TestPools pools, @TempDir Path dir) throws Exception {
+        CutTransfer transfer = new CutTransfer(pools, dir.resolve("plan.json"));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run", dir.resolve("plan.json")
+                        .toString(), "-j", "2", "--buffer", "1M", "--rate-limit", "1M", "--artifacts",
+                dir.resolve("out").toString()));
+        Process cli = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("cli.log").toFile())
+                .start();
+        for (int i = 0; i < 600 && !(CutTransfer.bothStreaming() && Files.readString(dir.resolve("cli.log"))
+                .contains("progress")); i++) {
+            Thread.sleep(50);
+        }
+        assertThat(CutTransfer.bothStreaming()).as(Files.readString(dir.resolve("cli.log"))).isTrue();
+
+        cli.destroy(); // SIGTERM
+        assertThat(cli.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(cli.exitValue()).isEqualTo(143);
+        com.fasterxml.jackson.databind.JsonNode written = CutTransfer.read(dir.resolve("out/transfer.json"));
+        assertThat(written.path("result").asText()).isEqualTo("cancelled");
+        assertThat(CutTransfer.steps(written)).isEqualTo(CutTransfer.STEPS_AFTER_THE_CUT);
+        assertThat(dir.resolve("out/throughput.csv")).isRegularFile();
+        assertThat(dir.resolve("out/throughput.svg")).isRegularFile();
+        assertThat(processesNaming(transfer.target().pool())).isEmpty();
+        assertThat(transfer.targetDatasets()).containsExactly(transfer.target().name());
     }
 
     private static void awaitPipeline(DatasetName source, Path dir) throws Exception {

@@ -69,7 +69,7 @@ class PlanPruneCallableTest {
         assertThat(Files.readString(workspace.resolve("plan.txt"))).contains("-i @" + SNAPSHOTS.get(0) + " -> @"
                 + SNAPSHOTS.get(2));
         assertThat(TestApply.snapshots(pools, source.name())).hasSize(3);
-        PruneRecord pruneRecord = pruned.record(List.of("plan.json", "prune-report.json"));
+        PruneRecord pruneRecord = pruned.record(List.of("plan.json", "prune-report.json"), false);
         String report = Files.readString(workspace.resolve("prune-report.json"));
         assertThat(pruneRecord.isDryRun()).isTrue();
         assertThat(pruneRecord.getDestroyed()).isPositive().isEqualTo(occurrences(report, "\"decision\" : \"DESTROY\""));

@@ -15,7 +15,10 @@ import org.junit.jupiter.api.Test;
 
 class ReceiveNoMountTest {
     private static final Capabilities OPENZFS = new Capabilities("nas", "2.2.2",
-            Set.of(Feature.RECEIVE_NO_MOUNT, Feature.RESUME_TOKENS));
+            Set.of(Feature.RECEIVE_NO_MOUNT, Feature.RESUME_TOKENS, Feature.RECEIVE_OVERRIDES));
+    /** What every receive excludes from the stream where the target can ({@code zfs recv -x}). */
+    private static final List<String> NEUTRALISED = List.of("-x", "mountpoint", "-x", "canmount", "-x", "sharenfs",
+            "-x", "sharesmb", "-x", "setuid", "-x", "devices", "-x", "exec");
     private static final Capabilities ZFS_FUSE = new Capabilities("old", "unknown", Set.of(Feature.HOLDS));
     private static final SendStep STEP = new SendStep(DatasetName.of("tank/home"), DatasetName.of("backup/home"),
             SendKind.FULL, null, new SnapshotRef("zr-1", 11, 1, 1), null, false, -1);
@@ -24,10 +27,10 @@ class ReceiveNoMountTest {
     void shouldReceiveWithoutMountingUnlessTheRunMounts() {
         TransferOptions options = TransferOptions.defaults();
 
-        assertThat(options.requested()).containsExactly(SendOption.NO_MOUNT);
-        assertThat(options.withMountReceived(true).requested()).isEmpty();
+        assertThat(options.requested()).containsExactlyInAnyOrder(SendOption.NO_MOUNT, SendOption.NEUTRALISE);
+        assertThat(options.withMountReceived(true).requested()).containsExactly(SendOption.NEUTRALISE);
         assertThat(options.withRequested(Set.of(SendOption.RESUMABLE)).requested())
-                .containsExactlyInAnyOrder(SendOption.RESUMABLE, SendOption.NO_MOUNT);
+                .containsExactlyInAnyOrder(SendOption.RESUMABLE, SendOption.NO_MOUNT, SendOption.NEUTRALISE);
     }
 
     @Test
@@ -37,12 +40,12 @@ class ReceiveNoMountTest {
         OptionResolver.Resolved fromZfsFuse = OptionResolver.resolve(options.requested(), ZFS_FUSE, OPENZFS);
 
         assertThat(new ZfsStreamCommands().sink(STEP, toOpenZfs.used(), options))
-                .containsExactly("zfs", "recv", "-s", "-u", "backup/home");
+                .containsExactlyElementsOf(argv(List.of("zfs", "recv", "-s", "-u"), NEUTRALISED, "backup/home"));
         assertThat(new ZfsStreamCommands().source(STEP, toOpenZfs.used()))
                 .containsExactly("zfs", "send", "tank/home@zr-1");
-        assertThat(fromZfsFuse.used()).containsExactly(SendOption.NO_MOUNT);
+        assertThat(fromZfsFuse.used()).containsExactlyInAnyOrder(SendOption.NO_MOUNT, SendOption.NEUTRALISE);
         assertThat(new ZfsStreamCommands().sink(STEP, fromZfsFuse.used(), options))
-                .containsExactly("zfs", "recv", "-u", "backup/home");
+                .containsExactlyElementsOf(argv(List.of("zfs", "recv", "-u"), NEUTRALISED, "backup/home"));
     }
 
     @Test
@@ -52,7 +55,8 @@ class ReceiveNoMountTest {
 
         assertThat(resolved.used()).isEmpty();
         assertThat(resolved.dropped()).containsExactly(
-                "option no-mount (-u) dropped: target old has no receive_no_mount");
+                "option no-mount (-u) dropped: target old has no receive_no_mount",
+                "option neutralise (-x) dropped: target old has no receive_overrides");
         assertThat(new ZfsStreamCommands().sink(STEP, resolved.used(), TransferOptions.defaults()))
                 .containsExactly("zfs", "recv", "backup/home");
     }
@@ -62,8 +66,27 @@ class ReceiveNoMountTest {
         TransferOptions options = TransferOptions.defaults().withMountReceived(true);
         OptionResolver.Resolved resolved = OptionResolver.resolve(options.requested(), OPENZFS, OPENZFS);
 
-        assertThat(new ZfsStreamCommands().sink(STEP, resolved.used(), options))
-                .containsExactly("zfs", "recv", "backup/home");
+        // mounting is left to zfs and the stream; sharing, setuid, devices and exec are still the target's
+        assertThat(new ZfsStreamCommands().sink(STEP, resolved.used(), options)).containsExactly("zfs", "recv",
+                "-x", "sharenfs", "-x", "sharesmb", "-x", "setuid", "-x", "devices", "-x", "exec", "backup/home");
         assertThat(List.copyOf(resolved.dropped())).isEmpty();
+    }
+
+    @Test
+    void shouldLeaveAPropertyTheUserSetsOrExcludesToTheUser() {
+        TransferOptions options = TransferOptions.defaults().withRecvProperties(
+                java.util.Map.of("mountpoint", "/srv/backup", "exec", "on"), List.of("devices"));
+        OptionResolver.Resolved resolved = OptionResolver.resolve(options.requested(), OPENZFS, OPENZFS);
+
+        assertThat(new ZfsStreamCommands().sink(STEP, resolved.used(), options)).containsExactly("zfs", "recv", "-u",
+                "-o", "exec=on", "-o", "mountpoint=/srv/backup", "-x", "devices", "-x", "canmount", "-x", "sharenfs",
+                "-x", "sharesmb", "-x", "setuid", "backup/home");
+    }
+
+    private static List<String> argv(List<String> start, List<String> middle, String target) {
+        List<String> argv = new java.util.ArrayList<>(start);
+        argv.addAll(middle);
+        argv.add(target);
+        return argv;
     }
 }

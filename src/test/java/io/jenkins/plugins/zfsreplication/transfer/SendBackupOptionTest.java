@@ -29,7 +29,7 @@ class SendBackupOptionTest {
     void shouldTakeBackupByNameAsTheCommandLineAndTheStepWriteIt() {
         assertThat(SendOption.byName(" Backup ")).isEqualTo(SendOption.BACKUP);
         assertThat(new SendOption.Names()).containsExactly("raw", "compressed", "large-blocks", "embedded",
-                "properties", "resumable", "no-mount", "backup");
+                "properties", "resumable", "no-mount", "neutralise", "backup");
     }
 
     @Test

@@ -31,7 +31,7 @@ class SettleTest {
 
         preflight.check(full, Set.of(), log::add);
         replica.zfs.createFilesystem(full.target(), Map.of()); // what the killed receive left
-        preflight.settle(full, Set.of(), log::add);
+        preflight.settle(full, Set.of(), TransferOptions.defaults(), log::add);
 
         assertThat(datasets(replica)).containsExactly(replica.target.name());
         assertThat(log).containsExactly(full.target() + ": discarded the partial receive: zfs destroy "
@@ -49,13 +49,16 @@ class SettleTest {
         preflight.check(full, Set.of(), log::add);
         replica.zfs.createFilesystem(full.target(), Map.of());
         replica.zfs.snapshot(List.of(full.target().snapshot("kept")), false);
-        preflight.settle(full, Set.of(), log::add);
+        preflight.settle(full, Set.of(), TransferOptions.defaults(), log::add);
 
         assertThat(datasets(replica)).containsExactly(replica.target.name(), full.target().name(),
                 full.target().snapshot("kept").toString());
-        assertThat(log).singleElement().asString().startsWith(full.target()
-                + ": after the failed step the target still differs from before it").endsWith("was [absent]): "
-                + "check it before the next run");
+        assertThat(log).hasSize(2);
+        assertThat(log.get(0)).startsWith(full.target() + ": after the failed step the target still differs from "
+                + "before it").endsWith("was [absent]): check it before the next run");
+        // what a failed receive left may have come with any properties: made as safe as a received copy
+        assertThat(log.get(1)).isEqualTo(full.target() + ": what the failed step left made safe, canmount=noauto, "
+                + "readonly=on, setuid=off, devices=off, exec=off");
     }
 
     private static List<String> datasets(Replica replica) {

@@ -70,8 +70,17 @@ public final class SshServer implements AutoCloseable {
         awaitListening();
     }
 
+    /**
+     * Every login with the client key runs {@code command} instead of what the client asked for (which
+     * it finds in {@code SSH_ORIGINAL_COMMAND}): a host whose commands are not what they say.
+     */
+    public void forceCommand(String command) throws IOException {
+        Files.writeString(dir.resolve("authorized_keys"), "command=\"" + command + "\" "
+                + Files.readString(dir.resolve("client.pub")));
+    }
+
     /** Client options: the throwaway key, only the throwaway host key trusted. */
-    List<String> clientOptions() {
+    public List<String> clientOptions() {
         return List.of("-p", Integer.toString(port), "-i", dir.resolve("client").toString(),
                 "-o", "UserKnownHostsFile=" + dir.resolve("known_hosts"), "-o", "StrictHostKeyChecking=yes",
                 "-o", "IdentitiesOnly=yes");

@@ -25,6 +25,7 @@ final class TwoHosts implements AutoCloseable {
     private final List<String> created = new ArrayList<>();
 
     TwoHosts() {
+        io.jenkins.plugins.zfsreplication.zfs.TestMachine.requireRoot("two hosts in network namespaces (ip netns)");
         String id = Long.toString(ThreadLocalRandom.current().nextLong() >>> 28, 36);
         sender = "zrs" + id;
         receiver = "zrr" + id;

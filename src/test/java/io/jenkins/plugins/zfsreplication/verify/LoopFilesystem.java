@@ -41,9 +41,7 @@ final class LoopFilesystem implements BeforeAllCallback, AfterAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
-        if (!"root".equals(System.getProperty("user.name"))) {
-            throw new IllegalStateException("the " + type + " loop-device tests need root (losetup, mount)");
-        }
+        io.jenkins.plugins.zfsreplication.zfs.TestMachine.requireRoot("the " + type + " loop-device tests (losetup, mount)");
         base = Files.createTempDirectory("zfsr-loop-" + type + "-");
         cleanups.add(() -> deleteQuietly(base));
         Path image = base.resolve(type + ".img");

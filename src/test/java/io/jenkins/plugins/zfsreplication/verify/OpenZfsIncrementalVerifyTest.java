@@ -90,13 +90,23 @@ class OpenZfsIncrementalVerifyTest {
         change(pools, dir, "echo z >> keep/f15");
         pools.exec("zfs", "snapshot", dataset + "@s5");
 
-        // the manifest of s1 is not the one of s4: the files it keeps have other sizes
+        // the manifest of s1 is not the one of s4: its header names s1's GUID, so it is not built on (it
+        // was, and zfs diff from s4 then disagreed with it, or would have agreed with a wrong one)
         CommandResult wrong = guest.cli(TIMEOUT, "verify", dataset + "@s5", "--block-size", "64K",
                 "--since", dataset + "@s4", "--since-manifest", guest.pathInGuest(work.resolve("s1.full")),
-                "-o", guest.pathInGuest(work.resolve("wrong.manifest")));
-        assertThat(wrong.exitStatus()).as(wrong.stderr()).isEqualTo(2);
-        assertThat(wrong.stderr()).contains("The earlier manifest and zfs diff disagree: ");
-        assertThat(work.resolve("wrong.manifest")).doesNotExist();
+                "-o", guest.pathInGuest(work.resolve("wrong.manifest")), "--report",
+                guest.pathInGuest(work.resolve("wrong.json")));
+        assertThat(wrong.exitStatus()).as(wrong.stderr()).isZero();
+        String s1 = pools.exec("zfs", "get", "-Hp", "-o", "value", "guid", dataset + "@s1").stdout().strip();
+        String s4 = pools.exec("zfs", "get", "-Hp", "-o", "value", "guid", dataset + "@s4").stdout().strip();
+        JsonNode since = new ObjectMapper().readTree(work.resolve("wrong.json").toFile()).get("incremental");
+        assertThat(since.get("fullBecause").asText()).isEqualTo("the earlier manifest is of a snapshot with guid " + s1
+                + ", but " + dataset + "@s4 here has guid " + s4 + " (made anew under the same name, or another host's"
+                + " snapshot)");
+        assertThat(since.get("reusedFiles").asLong()).isZero();
+        assertThat(Files.readAllLines(work.resolve("wrong.manifest"))).contains("# snapshot-guid: "
+                + pools.exec("zfs", "get", "-Hp", "-o", "value", "guid", dataset + "@s5").stdout().strip(),
+                "# host: " + pools.exec("uname", "-n").stdout().strip());
     }
 
     private static JsonNode fileEntry(JsonNode report, String path) {

@@ -88,6 +88,56 @@ class ZfsSnapshotVerifyTest {
         assertThat(VerifyRun.summary(result)).contains("(everything read: zfs diff ");
     }
 
+    /**
+     * A snapshot's manifest names the snapshot's GUID and the host in its header; an incremental
+     * verify builds only on a manifest of the earlier snapshot as it is here: one made of a snapshot
+     * destroyed and made anew under the same name, on another host, or before manifests said, makes
+     * it read everything and say why (before zfs diff is even asked).
+     */
+    @Test
+    void shouldBuildOnlyOnTheManifestOfTheEarlierSnapshotAsItIsHere() throws IOException {
+        String dataset = POOL.name() + "/bound";
+        ZfsFusePool.zfs("create", dataset);
+        Path live = POOL.mountPoint().resolve("bound");
+        SparseFixture.create(live.resolve("a"), 81).data(0, 100_000).size(100_000);
+        ZfsFusePool.zfs("snapshot", dataset + "@s1");
+        Path earlier = temporary.resolve("s1.manifest");
+        new Verifier(OPTIONS, 100, null).verifySnapshot(dataset + "@s1", new ZfsCloneMounter(new ProcessCommandRunner(),
+                line -> { }), earlier, null);
+        String host = Commands.run("uname", "-n").strip();
+        String firstGuid = ZfsFusePool.zfs("get", "-Hp", "-o", "value", "guid", dataset + "@s1").strip();
+        assertThat(Files.readAllLines(earlier)).contains("# snapshot-guid: " + firstGuid, "# host: " + host);
+
+        ZfsFusePool.zfs("destroy", dataset + "@s1");
+        CompareCliTest.flip(live.resolve("a"), 500);
+        ZfsFusePool.zfs("snapshot", dataset + "@s1");
+        ZfsFusePool.zfs("snapshot", dataset + "@s2");
+        String secondGuid = ZfsFusePool.zfs("get", "-Hp", "-o", "value", "guid", dataset + "@s1").strip();
+        Path anotherHost = temporary.resolve("another-host.manifest");
+        Files.writeString(anotherHost, Files.readString(earlier).replace("# snapshot-guid: " + firstGuid,
+                "# snapshot-guid: " + secondGuid).replace("# host: " + host, "# host: storage-b"));
+        Path older = temporary.resolve("older.manifest");
+        Files.writeString(older, Files.readString(earlier).replace("# snapshot-guid: " + firstGuid + "\n", "")
+                .replace("# host: " + host + "\n", ""));
+
+        assertThat(since(dataset, earlier)).isEqualTo("the earlier manifest is of a snapshot with guid " + firstGuid
+                + ", but " + dataset + "@s1 here has guid " + secondGuid + " (made anew under the same name, or another"
+                + " host's snapshot)");
+        assertThat(since(dataset, anotherHost)).isEqualTo("the earlier manifest was made on host storage-b, this is "
+                + "host " + host);
+        assertThat(since(dataset, older)).isEqualTo("the earlier manifest does not say which snapshot (GUID) and host"
+                + " it was made of (written before manifests said)");
+    }
+
+    /** Verifies {@code dataset@s2} since @s1 on {@code manifest}; why it read everything. */
+    private String since(String dataset, Path manifest) {
+        VerifyResult result = new Verifier(OPTIONS, 100, null).verifySnapshot(dataset + "@s2",
+                new Since(dataset + "@s1", manifest), new ZfsChanges(new ProcessCommandRunner(), line -> { }),
+                new ZfsCloneMounter(new ProcessCommandRunner(), line -> { }), temporary.resolve("s2.manifest"), null);
+        assertThat(result.incremental().reusedFiles()).isZero();
+        return result.incremental().fullBecause();
+    }
+
     @Test
     void shouldDestroyTheCloneWhenHashingFails() {
         String dataset = POOL.name() + "/failing";

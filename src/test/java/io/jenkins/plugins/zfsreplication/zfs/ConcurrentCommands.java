@@ -30,7 +30,7 @@ public final class ConcurrentCommands {
                     start.await();
                     CommandResult result = runner.run(List.of("sh", "-c", script), Duration.ofSeconds(20));
                     lines.set(index, "exit " + result.exitStatus() + " stdout " + count(result.stdout(), 'o')
-                            + " stderr " + count(result.stderr(), 'e'));
+                            + " stderr " + drained(result.stderr(), 'e'));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } catch (RuntimeException e) {
@@ -47,6 +47,16 @@ public final class ConcurrentCommands {
         for (int i = 0; i < commands; i++) {
             System.out.println(lines.get(i));
         }
+    }
+
+    /** The bytes of stderr: those kept, all {@code c}, and those the runner read and dropped (it says how many). */
+    private static long drained(String stderr, char c) {
+        java.util.regex.Matcher note = java.util.regex.Pattern.compile("\\n\\((\\d+) more bytes not kept\\)$").matcher(stderr);
+        if (!note.find()) {
+            return count(stderr, c);
+        }
+        int kept = count(stderr.substring(0, note.start()), c);
+        return kept < 0 ? -1 : kept + Long.parseLong(note.group(1));
     }
 
     /** How many characters of {@code text} are {@code c}, or -1 when any other character is in it. */

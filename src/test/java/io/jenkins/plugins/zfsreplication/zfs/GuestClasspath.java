@@ -43,13 +43,16 @@ final class GuestClasspath {
     private GuestClasspath() {
     }
 
-    /** The guest's {@code -cp} for the CLI, its jars copied there first if they are not yet. */
-    static String prepare(OpenZfsGuest guest) {
+    /**
+     * The guest's {@code -cp} for the CLI (and the test classes with {@code tests}), its jars copied
+     * there first if they are not yet.
+     */
+    static String prepare(OpenZfsGuest guest, boolean tests) {
         synchronized (PREPARING) {
             try {
                 Path lib = Files.createDirectories(guest.scratchDirectory().resolve("lib"));
                 List<String> names = new ArrayList<>();
-                for (Path entry : OpenZfsGuest.cliClasspath()) {
+                for (Path entry : OpenZfsGuest.cliClasspath(tests)) {
                     names.add(Files.isDirectory(entry) ? jarOf(entry, lib) : copyOf(entry, lib));
                 }
                 byte[] list = String.join("\n", names).getBytes(StandardCharsets.UTF_8);

@@ -31,13 +31,16 @@ public final class OpenZfsGuest {
     /** Classpath entries the CLI never needs: the test classes and the test libraries. */
     private static final java.util.regex.Pattern TEST_ONLY = java.util.regex.Pattern.compile(
             "/test-classes$|/(org/junit|org/assertj|org/opentest4j|org/apiguardian|net/bytebuddy|com/tngtech|net/jqwik)/");
+    /** The test classes directory: on the classpath of a test's own program run in the guest ({@link #java}). */
+    private static final java.util.regex.Pattern TEST_CLASSES = java.util.regex.Pattern.compile("/test-classes$");
 
     private final CommandRunner runner;
     private final Path share;
     private final String shareMount;
     private final String poolDirectory;
-    /** The guest's classpath for the CLI, prepared at the first use. */
+    /** The guest's classpath for the CLI, prepared at the first use; and with the test classes. */
     private String classpath;
+    private String testClasspath;
 
     OpenZfsGuest(CommandRunner runner, Path share, String shareMount, String poolDirectory) {
         this.runner = runner;
@@ -120,13 +123,34 @@ public final class OpenZfsGuest {
      */
     public synchronized List<String> cliCommand(String... arguments) {
         if (classpath == null) {
-            classpath = GuestClasspath.prepare(this); // packs and hashes the build output: once per guest here
+            classpath = GuestClasspath.prepare(this, false); // packs and hashes the build output: once per guest here
         }
         // under TCG the JVM's start is most of a short command's time: the quick compiler only, one GC thread
         List<String> command = new ArrayList<>(List.of("java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
                 "-cp", classpath, MAIN));
         command.addAll(List.of(arguments));
         return command;
+    }
+
+    /**
+     * Runs {@code mainClass}, a program of the tests (it may use the engine and the test classes, not
+     * the test libraries), inside the guest in one JVM: a scenario of many steps there pays the JVM's
+     * start, a minute under emulation on a busy host, once instead of at each step.
+     */
+    public CommandResult java(Duration timeout, String mainClass, String... arguments) {
+        String path;
+        synchronized (this) {
+            if (testClasspath == null) {
+                testClasspath = GuestClasspath.prepare(this, true);
+            }
+            path = testClasspath;
+        }
+        // vfork: under emulation posix_spawn's helper process cost about twice as much per command started
+        List<String> command = new ArrayList<>(List.of("java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-Xshare:auto", "-Djdk.lang.Process.launchMechanism=VFORK",
+                "-Dcoverage.trace=" + Boolean.getBoolean("coverage.trace"), "-cp", path, mainClass));
+        command.addAll(List.of(arguments));
+        return runner.run(command, timeout);
     }
 
     /** Runs the CLI inside the guest (see {@link #cliCommand}); the result, whatever its exit status. */
@@ -136,10 +160,16 @@ public final class OpenZfsGuest {
 
     /** This test JVM's classpath entries the CLI needs, as host paths (directories and jars). */
     static List<Path> cliClasspath() {
+        return cliClasspath(false);
+    }
+
+    /** The same, with the test classes when {@code tests} (never the test libraries). */
+    static List<Path> cliClasspath(boolean tests) {
         List<Path> entries = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             Path path = Paths.get(entry).toAbsolutePath().normalize();
-            if (Files.exists(path) && !TEST_ONLY.matcher(path.toString()).find()) {
+            String text = path.toString();
+            if (Files.exists(path) && (!TEST_ONLY.matcher(text).find() || tests && TEST_CLASSES.matcher(text).find())) {
                 entries.add(path);
             }
         }

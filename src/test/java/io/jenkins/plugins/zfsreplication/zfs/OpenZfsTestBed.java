@@ -50,6 +50,12 @@ public final class OpenZfsTestBed extends PoolTestBed {
         }
     }
 
+    /** bin/test on a project test machine starts the guest, unless told not to outside the project's CI. */
+    @Override
+    boolean required() {
+        return TestMachine.guestRequired();
+    }
+
     @Override
     String requirement() {
         return "the OpenZFS guest (bin/test starts it; or export the lines of bin/openzfs-guest env)";

@@ -18,12 +18,12 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
-import org.opentest4j.TestAbortedException;
 
 /**
  * What both pool test beds do around a test: fresh pools before it, logged and destroyed after it
- * (also when it fails), skipped with the reason where the backend is missing, except under CI
- * ({@code CI=true}), where a skipped ZFS test would hide that nothing was tested: there it fails.
+ * (also when it fails), skipped with the reason where the backend is missing, except on a project
+ * test machine ({@link TestMachine}), where a skipped ZFS test would hide that nothing was tested:
+ * there it fails.
  * Every test that got pools is a line in {@code target/<backend log>}, which bin/test counts.
  */
 abstract class PoolTestBed implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
@@ -34,6 +34,11 @@ abstract class PoolTestBed implements BeforeEachCallback, AfterEachCallback, Par
 
     /** What the skip message says the backend needs. */
     abstract String requirement();
+
+    /** True where a missing backend fails the test instead of skipping it ({@link TestMachine}). */
+    boolean required() {
+        return TestMachine.required();
+    }
 
     /** Fresh pools named {@code prefix...} for one test. */
     abstract TestPools newPools(ExtensionContext context, String prefix);
@@ -51,11 +56,8 @@ abstract class PoolTestBed implements BeforeEachCallback, AfterEachCallback, Par
     public void beforeEach(ExtensionContext context) {
         String problem = problem(context);
         if (problem != null) {
-            String message = "ZFS integration test on " + backend().label() + " needs " + requirement() + ": " + problem;
-            if ("true".equals(System.getenv("CI"))) {
-                throw new IllegalStateException(message);
-            }
-            throw new TestAbortedException(message);
+            throw TestMachine.missing("ZFS integration test on " + backend().label() + " needs " + requirement() + ": "
+                    + problem, required());
         }
         ExtensionContext.Store store = context.getStore(namespace());
         store.put(STARTED, System.nanoTime());

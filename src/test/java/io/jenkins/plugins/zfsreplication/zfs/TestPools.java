@@ -57,6 +57,16 @@ public final class TestPools {
         return DatasetName.of(name);
     }
 
+    /** The image file of pool {@code pool}, its one vdev (a path on the pools' host). */
+    public Path image(String pool) {
+        return directory.resolve(pool + ".img");
+    }
+
+    /** {@code zpool import} of one of this test's pools exported before, from its image's directory. */
+    public void importPool(String pool) {
+        exec("zpool", "import", "-d", directory.toString(), pool);
+    }
+
     /** The ZFS these pools are on; for the few expectations that differ between them. */
     public ZfsBackend backend() {
         return backend;

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@code TestPools} parameter; {@link ZfsTest} runs a test on zfs-fuse and on OpenZFS.
  *
  * <p>Needs root and a running zfs daemon. Where they are missing the test is skipped with the
- * reason, except under CI (environment {@code CI=true}), where it fails. Every test that got pools
+ * reason, except on a project test machine ({@link TestMachine}: bin/test), where it fails. Every test that got pools
  * is recorded in {@code target/zfs-integration-tests.log}, which the test command counts.
  */
 public final class ZfsTestBed extends PoolTestBed {

@@ -1,5 +1,7 @@
 package com.cloudbees.plugins.credentials;
 
+import hudson.security.Permission;
+
 import com.cloudbees.plugins.credentials.common.IdCredentials;
 import com.cloudbees.plugins.credentials.domains.DomainRequirement;
 import edu.umd.cs.findbugs.annotations.CheckForNull;
@@ -19,6 +21,9 @@ import hudson.model.Run;
  */
 public abstract class CredentialsProvider extends Descriptor<CredentialsProvider>
         implements ExtensionPoint, Describable<CredentialsProvider> {
+    /** Using a credential in a job's configuration; null here (see Permission). */
+    public static final Permission USE_ITEM = null;
+
     public CredentialsProvider() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }

@@ -3,7 +3,7 @@ package org.kohsuke.accmod.restrictions;
 /**
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/lib-access-modifier access-modifier-annotation/src/main/java/org/kohsuke/accmod/restrictions/NoExternalUse.java
- * at tag access-modifier-1.33 (the version Jenkins 2.479.3 builds with; not on Maven Central) ('public class NoExternalUse extends DoNotUse'). Members omitted.
+ * at tag access-modifier-1.35 (the version Jenkins 2.541.3 builds with; not on Maven Central) ('public class NoExternalUse extends DoNotUse'). Members omitted.
  */
 public class NoExternalUse extends DoNotUse {
 }

@@ -9,23 +9,32 @@ import io.jenkins.plugins.zfsreplication.audit.AuditException;
 import io.jenkins.plugins.zfsreplication.audit.ChainCheck;
 import io.jenkins.plugins.zfsreplication.audit.ChainReport;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationJobAction;
+import io.jenkins.plugins.zfsreplication.steps.views.ChainReportCache;
+import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import java.io.IOException;
-import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import jenkins.model.TransientActionFactory;
 
 /**
  * The job page's "ZFS audit chain" link: its page runs the command line's chain check
- * ({@link ChainCheck}) on the builds the job keeps on the controller (each build's directory, its
- * artifacts in {@code archive/}, as Jenkins' default artifact storage keeps them) and shows the
- * one line: intact, or the first build where the chain breaks. Running builds are left out. Seeing
- * it takes the permission to read the builds' artifacts.
+ * ({@link ChainCheck}) on the newest builds the job keeps (at most {@link #MAX_BUILDS}), reading
+ * each build's audit.json and artifacts through its artifact manager, and shows the one line:
+ * intact, or the first build where the chain breaks. Running builds are left out. The report is
+ * computed when the page is asked for, and shown again for {@link #FRESH_FOR} while the same builds
+ * are kept. Seeing it takes the permission to read the builds' artifacts.
  */
 public final class AuditChainAction implements Action {
     static final String URL_NAME = "zfs-audit-chain";
+    /** Builds checked, newest first: bounds what one computation reads (the command line checks any number). */
+    static final int MAX_BUILDS = 30;
+    /** How long a report is shown again before the chain is read once more (an artifact may be changed meanwhile). */
+    static final Duration FRESH_FOR = Duration.ofMinutes(10);
     private final Job<?, ?> job;
 
     AuditChainAction(Job<?, ?> job) {
@@ -36,20 +45,37 @@ public final class AuditChainAction implements Action {
         return job;
     }
 
-    /** Checks the chain now, reading every kept build's artifacts. */
+    /** The chain of the newest kept builds, checked now or shortly before. */
     public ChainReport getReport() throws IOException {
         job.checkPermission(Run.ARTIFACTS);
-        List<Path> builds = new ArrayList<>();
-        for (Run<?, ?> run = job.getLastBuild(); run != null; run = run.getPreviousBuild()) {
+        List<Run<?, ?>> builds = new ArrayList<>();
+        for (Run<?, ?> run = job.getLastBuild(); run != null && builds.size() < MAX_BUILDS; run = run.getPreviousBuild()) {
             if (!run.isBuilding()) {
-                builds.add(run.getRootDir().toPath());
+                builds.add(run);
             }
         }
-        if (builds.isEmpty()) {
-            return new ChainReport(false, "no completed build to check", 0);
+        ZfsReplicationAction newest = builds.stream().map(run -> run.getAction(ZfsReplicationAction.class))
+                .filter(Objects::nonNull).findFirst().orElse(null);
+        if (newest == null) {
+            return new ChainReport(false, "no completed build with an audit record to check", 0);
         }
+        List<Long> numbers = builds.stream().map(run -> (long) run.getNumber()).toList();
+        ChainReportCache cached = newest.chainReport();
+        Instant now = Instant.now();
+        if (cached != null && cached.builds().equals(numbers) && cached.checked().plus(FRESH_FOR).isAfter(now)) {
+            return cached.report();
+        }
+        ChainReport report = check(builds);
+        newest.chainReport(new ChainReportCache(numbers, now, report));
+        return report;
+    }
+
+    private static ChainReport check(List<Run<?, ?>> builds) throws IOException {
+        List<RunArtifacts> kept = builds.stream().map(RunArtifacts::new).toList();
         try {
-            return ChainCheck.check(builds, null);
+            ChainReport report = ChainCheck.checkBuilds(kept, null);
+            return builds.size() < MAX_BUILDS ? report : new ChainReport(report.intact(), report.line()
+                    + " (the newest " + MAX_BUILDS + " builds; the command line checks older ones)", report.brokenAt());
         } catch (AuditException e) {
             return new ChainReport(false, e.getMessage(), 0);
         }

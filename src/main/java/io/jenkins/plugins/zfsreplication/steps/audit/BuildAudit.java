@@ -7,22 +7,30 @@ import hudson.model.FingerprintMap;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import hudson.tasks.Fingerprinter;
+import io.jenkins.plugins.zfsreplication.audit.ArtifactEvidence;
 import io.jenkins.plugins.zfsreplication.audit.AuditJson;
 import io.jenkins.plugins.zfsreplication.audit.AuditRecord;
 import io.jenkins.plugins.zfsreplication.audit.AuditRecorder;
 import io.jenkins.plugins.zfsreplication.audit.ChainStart;
 import io.jenkins.plugins.zfsreplication.audit.Sha256;
+import io.jenkins.plugins.zfsreplication.audit.SkippedBuild;
+import io.jenkins.plugins.zfsreplication.steps.views.AuditedArtifacts;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
 import jenkins.model.Jenkins;
 import jenkins.util.BuildListenerAdapter;
 import jenkins.util.VirtualFile;
@@ -34,6 +42,12 @@ import jenkins.util.VirtualFile;
  * job's build history, {@link Run#getPreviousCompletedBuild()}), archives it with the build, and
  * fingerprints every manifest and record with Jenkins' own fingerprints. Each later step rewrites
  * audit.json to cover its artifacts too; the last one stands.
+ *
+ * <p>Each artifact is read once per build (its SHA-256, its evidence and its MD5 in one pass), by
+ * the step that archived it, and read again only when it is archived again: what was read is kept
+ * with the build's action ({@link AuditedArtifacts}). No lock is held while artifacts are read; the
+ * assembly and archiving of audit.json, which read nothing large, take the build's own audit lock
+ * (never the Run's monitor, which Jenkins takes to pick the artifact manager and to save).
  */
 public final class BuildAudit {
     private BuildAudit() {
@@ -42,28 +56,82 @@ public final class BuildAudit {
     /** Brings audit.json and the fingerprints up to date with what the run's zfs steps archived. */
     public static void update(Run<?, ?> run, Launcher launcher, TaskListener listener)
             throws IOException, InterruptedException {
+        ZfsReplicationAction action = run.getAction(ZfsReplicationAction.class);
+        if (action == null) {
+            return;
+        }
+        AuditedArtifacts audited = action.audited();
+        VirtualFile archive = run.getArtifactManager().root();
+        Map<String, String> fresh = new LinkedHashMap<>(readNew(audited, archive, archivedPaths(run)));
         // parallel branches of one Pipeline finish steps concurrently: one audit.json at a time
-        synchronized (run) {
-            ZfsReplicationAction action = run.getAction(ZfsReplicationAction.class);
-            if (action == null) {
-                return;
+        ReentrantLock writing = audited.writing();
+        writing.lockInterruptibly();
+        try {
+            // what another branch archived meanwhile and has not read yet (it reads it next, already done then)
+            List<String> paths = archivedPaths(run);
+            fresh.putAll(readNew(audited, archive, paths));
+            List<ArtifactEvidence> evidence = new ArrayList<>();
+            for (String path : paths) {
+                evidence.add(audited.get(path).evidence());
             }
-            // every artifact archived so far: the zfs steps' and any other step's (a restore drill's record
-            // archived with archiveArtifacts, say); the artifact list is the controller's, not an agent's
-            List<String> paths = run.getArtifacts().stream().map(artifact -> artifact.relativePath)
-                    .filter(path -> !path.equals(AuditRecord.FILE_NAME)).sorted().toList();
-            VirtualFile archive = run.getArtifactManager().root();
             ChainStart start = predecessor(run);
-            AuditRecord record = AuditRecorder.record(path -> archive.child(path).open(), paths,
-                    run.getParent().getFullName(), run.getNumber(), start);
+            AuditRecord record = AuditRecorder.record(evidence, run.getParent().getFullName(), run.getNumber(), start);
             byte[] json = AuditJson.write(record);
             archive(run, launcher, listener, json);
             action.setChainNote(start.broken() ? start.note() : null);
-            fingerprint(run, paths);
-            listener.getLogger().println("audit.json: " + record.artifacts().size() + " artifacts, sha256 "
-                    + Sha256.of(json) + (start.link() == null ? "; starts the chain (" + start.note() + ")"
-                    : start.broken() ? "; " + start.note() : "; links to build " + start.link().build()));
+            Map<String, String> fingerprints = new LinkedHashMap<>();
+            fresh.forEach((path, md5) -> {
+                if (fingerprinted(path)) {
+                    fingerprints.put(path, md5);
+                }
+            });
+            fingerprints.put(AuditRecord.FILE_NAME, md5(new ByteArrayInputStream(json)));
+            record(run, fingerprints, true);
+            listener.getLogger().println("audit.json: " + record.artifacts().size() + " artifacts (" + fresh.size()
+                    + " read now), sha256 " + Sha256.of(json) + (start.link() == null ? "; starts the chain ("
+                    + start.note() + ")" : start.broken() ? "; " + start.note() : "; links to build " + start.link().build()));
+        } finally {
+            writing.unlock();
         }
+    }
+
+    /** Called as a step archives {@code paths}: archived again, they are read again by the next audit. */
+    public static void archived(Run<?, ?> run, Collection<String> paths) {
+        ZfsReplicationAction action = run.getAction(ZfsReplicationAction.class);
+        if (action != null) {
+            action.audited().forget(paths);
+        }
+    }
+
+    /** Every artifact archived so far: the zfs steps' and any other step's; the list is the controller's. */
+    private static List<String> archivedPaths(Run<?, ?> run) {
+        return run.getArtifacts().stream().map(artifact -> artifact.relativePath)
+                .filter(path -> !path.equals(AuditRecord.FILE_NAME)).sorted().toList();
+    }
+
+    /**
+     * Reads the artifacts among {@code paths} not read before, or changed since (another length or
+     * time in the artifact manager): their hash, evidence and MD5 in one pass each.
+     *
+     * @return the MD5s of those read now, by path
+     */
+    private static Map<String, String> readNew(AuditedArtifacts audited, VirtualFile archive, List<String> paths)
+            throws IOException {
+        Map<String, String> md5s = new LinkedHashMap<>();
+        for (String path : paths) {
+            VirtualFile file = archive.child(path);
+            long length = file.length();
+            long lastModified = file.lastModified();
+            if (audited.current(path, length, lastModified)) {
+                continue;
+            }
+            MessageDigest md5 = md5();
+            ArtifactEvidence evidence = AuditRecorder.read(p -> new DigestInputStream(archive.child(p).open(), md5), path);
+            String hex = HexFormat.of().formatHex(md5.digest());
+            audited.put(path, new AuditedArtifacts.Read(evidence, hex, length, lastModified));
+            md5s.put(path, hex);
+        }
+        return md5s;
     }
 
     /**
@@ -78,13 +146,33 @@ public final class BuildAudit {
         if (previous == null) {
             return ChainStart.none();
         }
+        List<SkippedBuild> skipped = skipped(run, previous.getNumber());
         VirtualFile audit = previous.getArtifactManager().root().child(AuditRecord.FILE_NAME);
         if (!audit.isFile()) {
-            return ChainStart.discarded(previous.getNumber());
+            return ChainStart.discarded(previous.getNumber(), skipped);
         }
         try (InputStream in = audit.open()) {
-            return ChainStart.of(previous.getNumber(), in.readAllBytes());
+            return ChainStart.of(previous.getNumber(), in.readAllBytes(), skipped);
         }
+    }
+
+    /**
+     * Every number between {@code previous} and {@code run}, with what the job's history holds under
+     * it: a running build, one that ran no zfs step, or none at all (deleted: the one thing a later
+     * check could not find out otherwise).
+     */
+    static List<SkippedBuild> skipped(Run<?, ?> run, long previous) {
+        java.util.Map<Long, SkippedBuild.Why> seen = new java.util.HashMap<>();
+        for (Run<?, ?> between = run.getPreviousBuild(); between != null && between.getNumber() > previous;
+             between = between.getPreviousBuild()) {
+            seen.put((long) between.getNumber(), between.isBuilding() ? SkippedBuild.Why.RUNNING
+                    : SkippedBuild.Why.NO_ZFS_STEP);
+        }
+        List<SkippedBuild> skipped = new java.util.ArrayList<>();
+        for (long number = previous + 1; number < run.getNumber(); number++) {
+            skipped.add(new SkippedBuild(number, seen.getOrDefault(number, SkippedBuild.Why.ABSENT)));
+        }
+        return skipped;
     }
 
     /** Archives audit.json from a directory on the controller, so that no agent can swap it on the way. */
@@ -99,27 +187,6 @@ public final class BuildAudit {
             Files.deleteIfExists(directory.resolve(AuditRecord.FILE_NAME));
             Files.deleteIfExists(directory);
         }
-    }
-
-    /**
-     * Fingerprints the manifests and records (and audit.json) this run archived: produced by this
-     * run, so "which builds made or used this manifest" is on each file's fingerprint page, and the
-     * build page lists them under "Fingerprints".
-     */
-    private static void fingerprint(Run<?, ?> run, List<String> paths) throws IOException {
-        VirtualFile archive = run.getArtifactManager().root();
-        Map<String, String> md5s = new LinkedHashMap<>();
-        for (String path : paths) {
-            if (fingerprinted(path)) {
-                try (InputStream in = archive.child(path).open()) {
-                    md5s.put(path, md5(in));
-                }
-            }
-        }
-        try (InputStream in = archive.child(AuditRecord.FILE_NAME).open()) {
-            md5s.put(AuditRecord.FILE_NAME, md5(in));
-        }
-        record(run, md5s, true);
     }
 
     /**
@@ -148,16 +215,19 @@ public final class BuildAudit {
 
     /** The MD5 Jenkins keys fingerprints by (what {@code FilePath.digest()} gives), lowercase hex. */
     static String md5(InputStream in) throws IOException {
-        MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("MD5");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has MD5", e);
-        }
+        MessageDigest digest = md5();
         byte[] buffer = new byte[1 << 16];
         for (int n; (n = in.read(buffer)) > 0; ) {
             digest.update(buffer, 0, n);
         }
         return HexFormat.of().formatHex(digest.digest());
+    }
+
+    private static MessageDigest md5() {
+        try {
+            return MessageDigest.getInstance("MD5");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has MD5", e);
+        }
     }
 }

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
+import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.steps.views.CheckRecord;
 import java.io.File;
 import java.io.IOException;
@@ -34,15 +36,22 @@ public final class CheckCallable extends MasterToSlaveFileCallable<CheckCallable
     private final CheckSettings settings;
     private final ListingText targetListing;
     private final Instant now;
+    private final SshKey sourceKey; // pulling: the source host's key; null: the agent user's own ssh keys
 
     /**
      * @param targetListing the target as its own agent listed it; null: list it from here (local or ssh)
      * @param now           the check's time; null: the agent's clock
      */
     public CheckCallable(CheckSettings settings, ListingText targetListing, Instant now) {
+        this(settings, targetListing, now, null);
+    }
+
+    /** @param sourceKey with {@code sourceHost}: the key ssh offers there; null for the agent user's own keys */
+    public CheckCallable(CheckSettings settings, ListingText targetListing, Instant now, SshKey sourceKey) {
         this.settings = settings;
         this.targetListing = targetListing;
         this.now = now;
+        this.sourceKey = sourceKey;
     }
 
     /** One dataset as the build page shows it; ages in seconds, -1 where there is no such snapshot. */
@@ -102,11 +111,23 @@ public final class CheckCallable extends MasterToSlaveFileCallable<CheckCallable
 
     @Override
     public Summary invoke(File workspace, VirtualChannel channel) throws IOException {
+        String source = settings.sourceDestination();
+        if (source == null || sourceKey == null) {
+            return check(workspace, source, settings.sshOptionList());
+        }
+        try (SshKey.KeyFile file = sourceKey.write()) {
+            return check(workspace, sourceKey.destination(source), file.sshOptions(settings.sshOptionList()));
+        }
+    }
+
+    /** {@code source}: the ssh destination when pulling, null for this agent's pools. */
+    private Summary check(File workspace, String source, List<String> sshOptions) throws IOException {
         CommandRunner local = new ProcessCommandRunner();
         CommandRunner target = settings.host() == null ? local : new SshCommandRunner(settings.host(), List.of(), local);
+        Zfs sourceZfs = source == null ? new Zfs(local) : SendRecvJob.sshTarget(source, sshOptions, local);
         List<String> log = new ArrayList<>();
         try {
-            FreshnessRun run = new FreshnessRun(new Zfs(local), new Zfs(target), settings.options());
+            FreshnessRun run = new FreshnessRun(sourceZfs, new Zfs(target), settings.options());
             Instant at = now != null ? now : Instant.now();
             FreshnessReport report = targetListing == null ? run.run(at, log::add)
                     : run.run(at, targetListing, log::add);

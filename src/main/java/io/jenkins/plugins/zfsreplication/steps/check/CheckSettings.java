@@ -19,9 +19,13 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
  * {@code '26h, tank/db/**=2h'}; blank takes the defaults (26h, 50h).
  *
  * @param targetHost the target over ssh ({@code user@host}); blank: this agent's pools
+ * @param sourceHost pull, as zfsSnapshotPlan's: the source over ssh ({@code [user@]host}), listed there;
+ *                   blank: this agent's pools
+ * @param sshOptions ssh client arguments for {@code sourceHost}, separated by spaces; "" for none
  */
 public record CheckSettings(String sources, boolean recursive, String targetRoot, String targetHost, String includes,
-                            String excludes, String prefix, String warn, String crit) implements Serializable {
+                            String excludes, String prefix, String warn, String crit, String sourceHost,
+                            String sshOptions) implements Serializable {
     public CheckSettings {
         // checked now, on the controller, with the engine's messages
         // the parameters, not the fields: a compact constructor assigns the fields after its body
@@ -30,9 +34,36 @@ public record CheckSettings(String sources, boolean recursive, String targetRoot
             if (targetHost != null && !targetHost.isBlank()) {
                 new SshCommandRunner(targetHost.strip(), List.of(), new ProcessCommandRunner());
             }
+            if (sourceHost != null && !sourceHost.isBlank()) {
+                SshCommandRunner.checkDestination(sourceHost.strip());
+                if (targetHost != null && !targetHost.isBlank()) {
+                    // pulling checks from the backup host, whose pools are the target
+                    throw new ZfsException("sourceHost lists the source from the agent the step runs on, whose pools "
+                            + "are the target; targetHost '%s' names another: give one of them", targetHost.strip());
+                }
+            } else if (sshOptions != null && !sshOptions.isBlank()) {
+                throw new ZfsException("sshOptions are for sourceHost (pull); without sourceHost the sources are "
+                        + "this agent's pools");
+            }
         } catch (ZfsException e) {
             throw new IllegalArgumentException("zfsCheck: " + e.getMessage(), e);
         }
+    }
+
+    /** The options of a check whose source is this agent's pools. */
+    public CheckSettings(String sources, boolean recursive, String targetRoot, String targetHost, String includes,
+                         String excludes, String prefix, String warn, String crit) {
+        this(sources, recursive, targetRoot, targetHost, includes, excludes, prefix, warn, crit, "", "");
+    }
+
+    /** The source over ssh when pulling, else null. */
+    public String sourceDestination() {
+        return sourceHost == null || sourceHost.isBlank() ? null : sourceHost.strip();
+    }
+
+    /** ssh client arguments for the source host. */
+    public List<String> sshOptionList() {
+        return sshOptions == null || sshOptions.isBlank() ? List.of() : List.of(sshOptions.strip().split("\\s+"));
     }
 
     public CheckOptions options() {

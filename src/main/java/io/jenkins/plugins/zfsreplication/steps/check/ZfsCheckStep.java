@@ -1,5 +1,9 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
+import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
+import io.jenkins.plugins.zfsreplication.check.AgeThresholds;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import hudson.Extension;
 import hudson.model.Item;
 import hudson.util.FormValidation;
@@ -24,12 +28,12 @@ import org.kohsuke.stapler.verb.POST;
  * exitStatus, datasets.
  */
 public final class ZfsCheckStep extends SelectionStep {
-    private String warn;
-    private String crit;
+    private String warn = AgeThresholds.DEFAULT_WARN;
+    private String crit = AgeThresholds.DEFAULT_CRIT;
 
     @DataBoundConstructor
     public ZfsCheckStep(String sources, String targetRoot) {
-        super(sources, targetRoot, null);
+        super(sources, targetRoot, SnapshotNaming.DEFAULT_PREFIX);
     }
 
     public String getWarn() { return warn; }
@@ -40,12 +44,17 @@ public final class ZfsCheckStep extends SelectionStep {
 
     CheckSettings settings() {
         return new CheckSettings(getSources(), isRecursive(), getTargetRoot(), getTargetHost(), getIncludes(),
-                getExcludes(), getPrefix(), warn, crit);
+                getExcludes(), getPrefix(), warn, crit, getSourceHost(), getSshOptions());
     }
 
     @Override
     public StepRunner runner() {
-        return new CheckRunner(settings(), getTargetAgent());
+        return runner(settings().sourceDestination() == null ? StepDefaults.BUILT_IN : ZfsReplicationConfiguration.current());
+    }
+
+    /** The step's work with its credential, where it leaves it empty, taken from {@code defaults}. */
+    public StepRunner runner(StepDefaults defaults) {
+        return new CheckRunner(settings(), getTargetAgent(), pullCredentialsId("zfsCheck", defaults));
     }
 
     @Extension

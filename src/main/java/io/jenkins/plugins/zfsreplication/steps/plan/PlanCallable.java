@@ -15,6 +15,7 @@ import hudson.AbortException;
 import hudson.remoting.VirtualChannel;
 import io.jenkins.plugins.zfsreplication.plan.PlanArtifacts;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.PlanRun;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
@@ -53,37 +54,75 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
     /**
      * What the build log, the build page and the script see: the counts and the engine's log lines.
      *
-     * @param problems datasets the plan leaves alone because the target diverged or was refused
+     * @param problems        datasets the plan leaves alone because the target diverged or was refused
+     * @param snapshot        the snapshot the step took ({@code snapshotNow}), its short name; "" when none
+     * @param sentSources     the source of every dataset the plan sends, in plan order
+     * @param sentTargets     its target, at the same index
+     * @param problemDatasets each diverged or refused dataset: {@code source: ACTION (reason)}
      * @param targetUnreadable why the target could not be read (every dataset refused); null when it could
      */
     public record Summary(String summary, int steps, List<String> log, int datasets, int toSend, int upToDate, int skipped,
-                   int problems, String targetUnreadable) implements Serializable {
+                   int problems, String snapshot, List<String> sentSources, List<String> sentTargets,
+                   List<String> problemDatasets, String targetUnreadable) implements Serializable {
         /** What the build page keeps of this run of {@code settings}. */
         public PlanRecord record(PlanSettings settings, List<String> artifacts) {
             return new PlanRecord(settings.sources(), datasets, toSend, upToDate, skipped, problems, steps, artifacts);
         }
 
-        /** The value zfsSnapshotPlan returns to a Pipeline script. */
+        /**
+         * The value zfsSnapshotPlan returns to a Pipeline script: a map (a script reads {@code plan.snapshot},
+         * {@code plan.sent}) of strings, numbers and {@link ArrayList}s, as a running Pipeline saves it in its
+         * program state; {@code sent} holds a map per dataset: {@code source}, {@code target}, and {@code name},
+         * the source with '/' as '_' for file names.
+         */
         public Map<String, Object> toMap() {
             Map<String, Object> map = new LinkedHashMap<>();
             map.put("summary", summary);
+            map.put("snapshot", snapshot);
             map.put("datasets", datasets);
             map.put("toSend", toSend);
             map.put("upToDate", upToDate);
             map.put("skipped", skipped);
             map.put("problems", problems);
             map.put("steps", steps);
+            ArrayList<Map<String, Object>> sent = new ArrayList<>();
+            for (int i = 0; i < sentSources.size(); i++) {
+                Map<String, Object> dataset = new LinkedHashMap<>();
+                dataset.put("source", sentSources.get(i));
+                dataset.put("target", sentTargets.get(i));
+                dataset.put("name", sentSources.get(i).replace('/', '_'));
+                sent.add(dataset);
+            }
+            map.put("sent", sent);
+            map.put("problemDatasets", new ArrayList<>(problemDatasets));
             return map;
         }
     }
 
     public static Summary summary(ReplicationPlan plan, List<String> log) {
+        return summary(plan, "", log);
+    }
+
+    /** @param snapshot the short name of the snapshot the step took; "" when it took none */
+    public static Summary summary(ReplicationPlan plan, String snapshot, List<String> log) {
         int send = count(plan, DatasetAction.SEND);
         int problems = count(plan, DatasetAction.DIVERGED) + count(plan, DatasetAction.REFUSED);
+        ArrayList<String> sources = new ArrayList<>();
+        ArrayList<String> targets = new ArrayList<>();
+        ArrayList<String> problemDatasets = new ArrayList<>();
+        for (DatasetPlan dataset : plan.datasets()) {
+            if (dataset.action() == DatasetAction.SEND) {
+                sources.add(dataset.source().name());
+                targets.add(dataset.target().name());
+            } else if (dataset.action() == DatasetAction.DIVERGED || dataset.action() == DatasetAction.REFUSED) {
+                problemDatasets.add(dataset.source() + ": " + dataset.action() + " (" + dataset.reason() + ")");
+            }
+        }
         return new Summary(String.format("%d dataset(s): %d to send in %d step(s), %d diverged or refused",
                 plan.datasets().size(), send, plan.steps().size(), problems), plan.steps().size(), log,
                 plan.datasets().size(), send, count(plan, DatasetAction.UP_TO_DATE), count(plan, DatasetAction.SKIPPED),
-                problems, io.jenkins.plugins.zfsreplication.plan.Planner.unreadableTarget(plan).orElse(null));
+                problems, snapshot, sources, targets, problemDatasets,
+                io.jenkins.plugins.zfsreplication.plan.Planner.unreadableTarget(plan).orElse(null));
     }
 
     private static int count(ReplicationPlan plan, DatasetAction action) {
@@ -109,11 +148,11 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
         List<String> log = new ArrayList<>();
         try {
             PlanRun run = new PlanRun(sourceZfs, new Zfs(target), settings.options(), settings.snapshotNow(), false);
-            ReplicationPlan plan = targetListing == null ? run.run(Instant.now(), log::add)
-                    : run.run(Instant.now(), targetListing, log::add);
+            Instant now = Instant.now();
+            ReplicationPlan plan = targetListing == null ? run.run(now, log::add) : run.run(now, targetListing, log::add);
             Path folder = workspace.toPath();
             PlanArtifacts.write(plan, folder);
-            return summary(plan, log);
+            return summary(plan, settings.snapshotNow() ? settings.options().naming().name(now) : "", log);
         } catch (ZfsException e) {
             throw new AbortException("zfsSnapshotPlan: " + e.getMessage());
         }

@@ -6,11 +6,14 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 
+import hudson.AbortException;
 import hudson.FilePath;
 import hudson.Launcher;
+import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
+import io.jenkins.plugins.zfsreplication.steps.shared.AgentCall;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
@@ -23,11 +26,14 @@ import io.jenkins.plugins.zfsreplication.zfs.ListingText;
  * @param targetAgent   the node that holds the target's pools; blank: this agent or the settings' ssh host
  * @param credentialsId pulling: an "SSH Username with private key" credential for the source host (the id
  *                      only: the key is looked up when the step runs); "" for the agent user's own keys
+ * @param failOnProblems a diverged or refused dataset fails the build (after the artifacts are archived); without
+ *                       it the build is UNSTABLE
  */
-record PlanRunner(PlanSettings settings, String targetAgent, String credentialsId) implements StepRunner {
+public record PlanRunner(PlanSettings settings, String targetAgent, String credentialsId, boolean failOnProblems)
+        implements StepRunner {
     private static final long serialVersionUID = 1L;
 
-    PlanRunner {
+    public PlanRunner {
         // pulling plans for this agent's pools: a target elsewhere would make a plan zfsSendRecv cannot pull
         if (settings.sourceDestination() != null && targetAgent != null && !targetAgent.isBlank()) {
             throw new IllegalArgumentException("zfsSnapshotPlan: sourceHost pulls to the agent the step runs on, "
@@ -53,17 +59,37 @@ record PlanRunner(PlanSettings settings, String targetAgent, String credentialsI
             log.printf("zfsSnapshotPlan: pulling: the source is listed%s on %s over ssh%n",
                     settings.snapshotNow() ? " and snapshotted" : "", settings.sourceDestination());
         }
-        PlanCallable.Summary summary = workspace.act(new PlanCallable(settings, listing, sourceKey));
+        // aborted, its zfs command is killed and it fails; one that had ended is recorded, then the step ends
+        AgentCall.Answer<PlanCallable.Summary> answer = AgentCall.act("zfsSnapshotPlan", workspace,
+                new PlanCallable(settings, listing, sourceKey), listener);
+        PlanCallable.Summary summary = answer.value();
         summary.log().forEach(line -> log.println("zfsSnapshotPlan: " + TerminalText.line(line)));
         log.println("zfsSnapshotPlan: " + TerminalText.line(summary.summary()));
         List<String> artifacts = List.of("plan.json", "plan.txt");
         WorkspaceFiles.archive(run, workspace, launcher, listener, artifacts);
         ZfsReplicationAction.record(run, summary.record(settings, artifacts));
+        answer.endIfAborted("zfsSnapshotPlan was aborted after it had planned");
         if (summary.targetUnreadable() != null) {
             // plan.json is archived (it sends and prunes nothing); the build fails where people look
             throw new hudson.AbortException("zfsSnapshotPlan: " + String.format(
                     io.jenkins.plugins.zfsreplication.plan.Planner.UNREADABLE, summary.targetUnreadable()));
         }
+        flagProblems(run, summary, log);
         return summary.toMap();
+    }
+
+    /** Diverged and refused datasets need a person: UNSTABLE, or a failed build with failOnProblems. */
+    private void flagProblems(Run<?, ?> run, PlanCallable.Summary summary, PrintStream log) throws AbortException {
+        if (summary.problems() == 0) {
+            return;
+        }
+        summary.problemDatasets().forEach(line -> log.println("zfsSnapshotPlan: " + TerminalText.line(line)));
+        if (failOnProblems) {
+            throw new AbortException("zfsSnapshotPlan: " + summary.problems() + " dataset(s) diverged or refused"
+                    + " (failOnProblems); plan.txt says why");
+        }
+        log.println("zfsSnapshotPlan: marking the build UNSTABLE: " + summary.problems()
+                + " dataset(s) diverged or refused; plan.txt says why");
+        run.setResult(Result.UNSTABLE);
     }
 }

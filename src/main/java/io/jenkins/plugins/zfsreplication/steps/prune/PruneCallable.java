@@ -66,9 +66,9 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
      */
     public record Summary(String summary, boolean failed, List<String> log, boolean dryRun, int destroyed, int kept,
                    int notSent, long bytesNotSent, PruneReport report, KnownBases bases) implements Serializable {
-        /** What the build page keeps of this run. */
-        public PruneRecord record(List<String> artifacts) {
-            return new PruneRecord(dryRun, failed, destroyed, kept, notSent, bytesNotSent, artifacts);
+        /** What the build page keeps of this run; {@code aborted}: the build was aborted meanwhile. */
+        public PruneRecord record(List<String> artifacts, boolean aborted) {
+            return new PruneRecord(dryRun, failed, destroyed, kept, notSent, bytesNotSent, artifacts, aborted);
         }
 
         static Summary of(PruneReport report, List<String> log) {

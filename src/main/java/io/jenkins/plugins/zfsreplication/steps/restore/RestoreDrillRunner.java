@@ -9,6 +9,7 @@ import io.jenkins.plugins.zfsreplication.restore.DrillException;
 import io.jenkins.plugins.zfsreplication.restore.DrillJson;
 import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
 import io.jenkins.plugins.zfsreplication.restore.RestoreDrill;
+import io.jenkins.plugins.zfsreplication.steps.shared.AgentCall;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
 import io.jenkins.plugins.zfsreplication.steps.views.DrillStepRecord;
@@ -26,12 +27,11 @@ import java.util.Map;
  * zfsRestoreDrill as the Pipeline step and the freestyle builder run it: the drill on the agent,
  * then its files archived (restore-drill.json joins the audit chain), its record read back from
  * the archive and shown on the build page, the build failed unless the copy was identical and the
- * scratch dataset is gone. After an abort the final record is waited for and archived too.
+ * scratch dataset is gone. After an abort the final record is waited for ({@link AgentCall}) and
+ * archived too.
  */
-record RestoreDrillRunner(RestoreDrillSettings settings) implements StepRunner {
+public record RestoreDrillRunner(RestoreDrillSettings settings) implements StepRunner {
     private static final long serialVersionUID = 1L;
-    /** How long an aborted drill may take to destroy its scratch dataset before the build goes on. */
-    private static final int CLEANUP_SECONDS = 120;
     /** What a drill writes into the workspace: names fixed here, never taken from the agent. */
     static final List<String> FILES = List.of(DrillRecord.FILE_NAME, RestoreDrill.NAME + ".manifest",
             RestoreDrill.NAME + "-report.json", RestoreDrill.NAME + "-throughput.csv", RestoreDrill.NAME + "-throughput.svg");
@@ -43,22 +43,18 @@ record RestoreDrillRunner(RestoreDrillSettings settings) implements StepRunner {
         log.println("zfsRestoreDrill: restoring " + settings.snapshot() + " into " + settings.scratch() + " on "
                 + workspace.getRemote());
         workspace.mkdirs();
+        AgentCall.Answer<Void> answer;
         try {
-            workspace.act(new RestoreDrillCallable(settings, listener));
-        } catch (InterruptedException aborted) {
-            // the agent's drill is destroying its scratch dataset: archive its final record, then stop
-            try {
-                if (!workspace.act(new AwaitDrillRecordCallable(CLEANUP_SECONDS))) {
-                    listener.error("zfsRestoreDrill: the drill did not finish its cleanup within " + CLEANUP_SECONDS
-                            + " s: check " + settings.scratch() + " and restore-drill.json");
-                }
-                archive(run, workspace, launcher, listener);
-            } finally {
-                Thread.currentThread().interrupt();
-            }
-            throw aborted;
+            // aborted, the drill destroys its scratch dataset and writes its final record before it answers
+            answer = AgentCall.act("zfsRestoreDrill", workspace, new RestoreDrillCallable(settings, listener), listener);
+        } catch (InterruptedException ended) {
+            listener.error("zfsRestoreDrill: check " + settings.scratch() + " on the agent: restore-drill.json in the "
+                    + "workspace says whether the drill destroyed it");
+            throw ended;
         }
         DrillStepRecord record = archive(run, workspace, launcher, listener);
+        answer.endIfAborted("zfsRestoreDrill was aborted: " + (record == null ? "it had not begun"
+                : record.getSummary()));
         if (record == null) {
             throw new AbortException("zfsRestoreDrill: the drill wrote no " + DrillRecord.FILE_NAME);
         }

@@ -11,9 +11,9 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import jenkins.security.MasterToSlaveCallable;
 
 /**
- * Runs on the target's agent before a resumable zfsSendRecv over tcp: the resume tokens of the
- * plan's target datasets, in one zfs call (none where the target's zfs cannot resume). The
- * controller hands them to the sending side, which cannot see the target.
+ * Runs on the target's agent before a zfsSendRecv over tcp: the resume tokens of the plan's target
+ * datasets (none where the target's zfs cannot resume) and the send flags their chains were started
+ * with, in two zfs calls. The controller hands them to the sending side, which cannot see the target.
  */
 final class ResumeTokensCallable extends MasterToSlaveCallable<ResumeTokens, IOException> {
     private static final long serialVersionUID = 1L;
@@ -31,7 +31,8 @@ final class ResumeTokensCallable extends MasterToSlaveCallable<ResumeTokens, IOE
             return ResumeTokens.read(new Zfs(new ProcessCommandRunner()),
                     PlanJson.read(planJson, "plan.json from the source's workspace"));
         } catch (ZfsException e) {
-            throw new AbortException("zfsSendRecv: reading the resume tokens on " + host + " failed: " + e.getMessage());
+            throw new AbortException("zfsSendRecv: reading the resume tokens and send flags on " + host + " failed: "
+                    + e.getMessage());
         }
     }
 }

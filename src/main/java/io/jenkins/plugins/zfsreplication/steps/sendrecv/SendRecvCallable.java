@@ -28,7 +28,8 @@ import jenkins.MasterToSlaveFileCallable;
  * Runs a plan on the agent that holds the workspace (the sending storage host): the engine starts
  * the pipelines there, so the data goes from this host to the target host and never through the
  * controller. Progress lines go to the build log through the remoted listener. An abort interrupts
- * this call on the agent, which cancels the run: every pipeline process is ended.
+ * this call on the agent, which cancels the run: every pipeline process is ended, transfer.json
+ * records where it stopped, and the summary comes back as after any run ({@code AgentCall}).
  */
 public final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSummary> {
     private static final long serialVersionUID = 1L;
@@ -80,21 +81,17 @@ public final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSu
 
     /**
      * Runs the plan with {@code job} on this agent, writes the artifacts, records what each dataset
-     * received ({@code holds}, null for none), and sums up.
+     * received ({@code holds}, null for none), and sums up; after an interrupt too, which it leaves set.
      */
     static SendRecvSummary execute(Path root, SendRecvSettings settings, SendRecvJob job, ReplicationPlan plan,
-                                   BaseHolds holds) throws IOException, InterruptedException {
+                                   BaseHolds holds) throws IOException {
         SendRecvJob.Result result = job.run(plan, root.resolve(settings.artifacts()), holds);
         TransferReport report = result.report();
         List<String> written = new ArrayList<>();
         for (Path file : result.artifacts()) {
             written.add(root.relativize(file).toString().replace(File.separatorChar, '/'));
         }
-        if (Thread.interrupted()) {
-            throw new InterruptedException("zfsSendRecv was aborted; every pipeline process was ended and "
-                    + settings.artifacts() + "/transfer.json records where it stopped");
-        }
-        return summary(report, written);
+        return summary(report, written); // also after an abort: the interrupt is still set, the answer says so
     }
 
     public static SendRecvSummary summary(TransferReport report, List<String> written) {

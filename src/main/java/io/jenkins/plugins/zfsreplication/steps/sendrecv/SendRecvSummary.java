@@ -31,10 +31,10 @@ public record SendRecvSummary(boolean succeeded, boolean cancelled, int steps, i
                 datasets, skippedSteps, seconds);
     }
 
-    /** What the build page keeps of this run of {@code settings}. */
-    public SendRecvRecord record(SendRecvSettings settings) {
+    /** What the build page keeps of this run of {@code settings}; {@code aborted}: the build was aborted meanwhile. */
+    public SendRecvRecord record(SendRecvSettings settings, boolean aborted) {
         return new SendRecvRecord(settings.plan(), settings.transport(), succeeded, datasets, steps, skippedSteps,
-                failedSteps, bytes, seconds, firstError, artifacts);
+                failedSteps, bytes, seconds, firstError, artifacts, aborted);
     }
 
     /** The value zfsSendRecv returns to a Pipeline script. */

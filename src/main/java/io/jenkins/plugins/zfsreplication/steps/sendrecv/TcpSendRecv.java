@@ -3,6 +3,7 @@ package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.TargetScope;
+import io.jenkins.plugins.zfsreplication.steps.shared.AgentCall;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetRoots;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
@@ -13,6 +14,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -33,8 +35,9 @@ import io.jenkins.plugins.zfsreplication.zfs.ListingText;
  * zfsSendRecv over tcp, as the controller runs it: it only starts, watches and collects. The
  * receiving side starts on the target's agent ({@code callAsync}), its endpoints and tokens are
  * read from its file over that agent's channel and handed to the sending side on this agent over
- * this agent's channel; the data goes host to host. An abort (this thread interrupted) cancels both
- * calls; when one side fails, the other is ended and the build fails with the reason.
+ * this agent's channel; the data goes host to host. An abort (this thread interrupted) interrupts the
+ * sending side, whose transfer.json and summary still come back ({@link AgentCall}), and cancels the
+ * receiving side; when one side fails, the other is ended and the build fails with the reason.
  */
 final class TcpSendRecv {
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -46,7 +49,7 @@ final class TcpSendRecv {
     }
 
     /** {@code scope}: the datasets on the target agent plan.json may name; checked before that agent does anything. */
-    static SendRecvSummary run(SendRecvSettings settings, SendRecvTarget target, TargetScope scope, FilePath workspace,
+    static AgentCall.Answer<SendRecvSummary> run(SendRecvSettings settings, SendRecvTarget target, TargetScope scope, FilePath workspace,
                                Run<?, ?> run, TaskListener listener) throws IOException, InterruptedException {
         try {
             target.requireTcp();
@@ -58,10 +61,10 @@ final class TcpSendRecv {
         String planJson = checkedPlan(settings, scope, WorkspaceFiles.readPlan(workspace.child(settings.plan())));
         ListingText listing = target.targetRules().isEmpty() ? null
                 : agent.channel().call(TargetListingCallable.forPrune("zfsSendRecv", agent.host(), planJson));
-        ResumeTokens tokens = ResumeTokens.NONE;
+        // the resume tokens and the chains' send flags, which the sending side cannot see; a record:
+        // deserializing it runs its constructor, which checks what the agent sent
+        ResumeTokens tokens = agent.channel().call(new ResumeTokensCallable(agent.host(), planJson));
         if (settings.options().requested().contains(SendOption.RESUMABLE)) {
-            // a record: deserializing it runs its constructor, which checks what the agent sent
-            tokens = agent.channel().call(new ResumeTokensCallable(agent.host(), planJson));
             log.printf("zfsSendRecv: agent %s holds %s%n", agent.name(), tokens);
         }
         Capabilities targetCapabilities = agent.channel().call(new TargetCapabilitiesCallable(agent.host()));
@@ -72,15 +75,22 @@ final class TcpSendRecv {
         try {
             ReceiveEndpoints endpoints = awaitEndpoints(work.child(ReceiveCallable.ENDPOINTS), receiving, settings);
             log.printf("zfsSendRecv: agent %s receives on %s%n", agent.name(), endpoints);
-            SendRecvSummary summary = workspace.act(new TcpSendCallable(settings, target, endpoints, listing, tokens,
-                    targetCapabilities, listener));
-            ReceiveServer.Report report = receiving.get(settings.options().acceptTimeout().toMillis() * 2,
-                    TimeUnit.MILLISECONDS);
-            report.log().forEach(line -> log.println("zfsSendRecv: on agent " + agent.name() + ": " + TerminalText.line(line)));
+            AgentCall.Answer<SendRecvSummary> sent = AgentCall.act("zfsSendRecv", workspace, new TcpSendCallable(settings,
+                    target, endpoints, listing, tokens, targetCapabilities, listener), listener);
+            List<String> received = sent.aborted() ? null : receivedLog(receiving, settings);
+            boolean aborted = received == null;
+            if (aborted) {
+                // aborted: the receiving side is cancelled (below) and its log not collected; transfer.json says
+                // where the sender stopped
+                received = List.of("the build was aborted: the receiving side on agent " + agent.name()
+                        + " was cancelled (every process of it ended) and its log was not collected");
+            } else {
+                received.forEach(line -> log.println("zfsSendRecv: on agent " + agent.name() + ": " + TerminalText.line(line)));
+            }
             // what the receiving side checked and destroyed there (rollback -r, recv -A) is archived with the rest
             String receiveLog = settings.artifacts() + "/" + RECEIVE_LOG;
-            workspace.child(receiveLog).write(String.join("\n", report.log()) + "\n", "UTF-8");
-            return summary.withArtifact(receiveLog);
+            workspace.child(receiveLog).write(String.join("\n", received) + "\n", "UTF-8");
+            return new AgentCall.Answer<>(sent.value().withArtifact(receiveLog), aborted);
         } catch (ExecutionException e) {
             throw new AbortException("zfsSendRecv: the receiving side on agent " + agent.name() + " failed: "
                     + (e.getCause() == null ? e : e.getCause().getMessage()));
@@ -89,6 +99,19 @@ final class TcpSendRecv {
                     + "the sender was done; it was cancelled");
         } finally {
             receiving.cancel(true); // a no-op when it ended; else (abort, failure) it ends every process there
+        }
+    }
+
+    /**
+     * The receiving side's log once it ended; null when this wait was interrupted (an abort after the
+     * sender was done: remoting cancels the receiving call, and the step ends aborted).
+     */
+    private static List<String> receivedLog(Future<ReceiveServer.Report> receiving, SendRecvSettings settings)
+            throws ExecutionException, TimeoutException {
+        try {
+            return receiving.get(settings.options().acceptTimeout().toMillis() * 2, TimeUnit.MILLISECONDS).log();
+        } catch (InterruptedException abort) {
+            return null;
         }
     }
 

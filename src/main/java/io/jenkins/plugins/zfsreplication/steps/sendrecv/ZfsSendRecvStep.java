@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldText;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.transfer.Compression;
 import io.jenkins.plugins.zfsreplication.transfer.RetryPolicy;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
@@ -11,6 +12,9 @@ import io.jenkins.plugins.zfsreplication.steps.shared.TargetStepDescriptor;
 import io.jenkins.plugins.zfsreplication.steps.shared.ZfsStep;
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.FormChecks;
+import io.jenkins.plugins.zfsreplication.steps.shared.CredentialChoices;
+import io.jenkins.plugins.zfsreplication.steps.shared.FormChoices;
+import hudson.util.ListBoxModel;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
 import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
 import hudson.model.Item;
@@ -49,21 +53,18 @@ public final class ZfsSendRecvStep extends ZfsStep {
     private String tcpAddress = "";
     private int tcpPort; // 0: any free ports
     private String targetRules = "";
-    private String prefix = ""; // "": the default naming
+    private String prefix = SnapshotNaming.DEFAULT_PREFIX; // the naming the target rules judge
     private boolean mountReceived; // false: zfs recv -u where the target has it
     private boolean sendDecrypted; // false: encrypted datasets are sent raw
     private boolean createParents; // false: a missing target parent is an error
     private boolean allowRollback; // false: a step the plan rolls back is refused
     private String targetId = ""; // "": no holds
-    private Integer retries; // null: the default
-    private Integer retryDelay; // null: the default (seconds)
+    // the defaults as the form shows them (null, as older callers may set, takes them too)
+    private Integer retries = RetryPolicy.DEFAULT.retries();
+    private Integer retryDelay = (int) RetryPolicy.DEFAULT.delay().toSeconds();
     private String recvSet = ""; // zfs recv -o, "p=v p2=v2"
     private String recvExclude = ""; // zfs recv -x, "p p2"
     private String sourceHost = ""; // pull: zfs send runs there over ssh; "": on this agent
-    /** Job XML saved before the fields were the step's own held them in this one element; read once. */
-    @Deprecated
-    private SavedFields fields;
-
     @DataBoundConstructor
     public ZfsSendRecvStep(String plan) {
         this.plan = plan;
@@ -351,61 +352,38 @@ public final class ZfsSendRecvStep extends ZfsStep {
 
     @Override
     public StepRunner runner() {
-        StepDefaults defaults = ZfsReplicationConfiguration.current();
+        return runner(ZfsReplicationConfiguration.current());
+    }
+
+    /** The step's work with the fields it leaves empty taken from {@code defaults}. */
+    public StepRunner runner(StepDefaults defaults) {
         return new SendRecvRunner(settings(defaults), credentialsId(defaults), target(), targetRoot);
     }
 
-    /** A step read from job XML of the older form takes its values from the one element they were saved in. */
-    private Object readResolve() {
-        if (fields == null) {
-            return this;
-        }
-        ZfsSendRecvStep step = new ZfsSendRecvStep(fields.plan);
-        step.transport = fields.transport;
-        step.sshHost = fields.sshHost;
-        step.sshOptions = fields.sshOptions;
-        step.concurrency = fields.concurrency;
-        step.options = fields.options;
-        step.compression = fields.compression;
-        step.buffer = fields.buffer;
-        step.rateLimit = fields.rateLimit;
-        step.artifacts = fields.artifacts;
-        step.sshCredentialsId = fields.sshCredentialsId;
-        step.targetAgent = fields.targetAgent;
-        step.tcpAddress = fields.tcpAddress;
-        step.tcpPort = fields.tcpPort;
-        step.targetRules = fields.targetRules;
-        step.prefix = fields.prefix;
-        return step;
-    }
-
-    /** The element older job XML saved the fields in (the form of the removed SendRecvFields). */
-    @Deprecated
-    private static final class SavedFields implements java.io.Serializable {
-        private static final long serialVersionUID = 1L;
-        private String plan;
-        private String transport;
-        private String sshHost;
-        private String sshOptions;
-        private int concurrency;
-        private String options;
-        private String compression;
-        private String buffer;
-        private String rateLimit;
-        private String artifacts;
-        private String sshCredentialsId;
-        private String targetAgent;
-        private String tcpAddress;
-        private int tcpPort;
-        private String targetRules;
-        private String prefix;
-    }
+    /** What an empty transport means in a step: the system configuration's. */
+    static final String UNSET_TRANSPORT = "the system default (Manage Jenkins » System; built in: local)";
 
     @Extension
     @Symbol("zfsSendRecv")
     public static final class DescriptorImpl extends TargetStepDescriptor {
         public DescriptorImpl() {
             super("zfsSendRecv", "ZFS send/recv: run a replication plan");
+        }
+
+        /** The choices are the same for everyone: no permission to check. */
+        public ListBoxModel doFillTransportItems() {
+            return FormChoices.model(FormChoices.transports(UNSET_TRANSPORT));
+        }
+
+        public ListBoxModel doFillCompressionItems() {
+            return FormChoices.model(FormChoices.compressions());
+        }
+
+        /** The ssh key credentials, to those who may see them ({@link CredentialChoices}). */
+        @POST
+        public ListBoxModel doFillSshCredentialsIdItems(@AncestorInPath Item item,
+                                                        @QueryParameter String sshCredentialsId) {
+            return CredentialChoices.sshKeys(item, sshCredentialsId);
         }
 
         @POST

@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.steps.shared;
 
 import hudson.model.Item;
 import hudson.util.FormValidation;
+import hudson.util.ListBoxModel;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.QueryParameter;
 import org.kohsuke.stapler.verb.POST;
@@ -20,6 +21,17 @@ public abstract class SelectionStepDescriptor extends TargetStepDescriptor {
     @POST
     public FormValidation doCheckTargetRoot(@AncestorInPath Item item, @QueryParameter String value) {
         return FormChecks.answer(item, () -> FieldChecks.dataset(value));
+    }
+
+    /** The ssh key credentials for sourceHost, to those who may see them ({@link CredentialChoices}). */
+    @POST
+    public ListBoxModel doFillSshCredentialsIdItems(@AncestorInPath Item item, @QueryParameter String sshCredentialsId) {
+        return CredentialChoices.sshKeys(item, sshCredentialsId);
+    }
+
+    @POST
+    public FormValidation doCheckSourceHost(@AncestorInPath Item item, @QueryParameter String value) {
+        return FormChecks.answer(item, () -> FieldChecks.optionalHost(value));
     }
 
     @POST

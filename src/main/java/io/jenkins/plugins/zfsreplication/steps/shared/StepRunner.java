@@ -15,12 +15,25 @@ import hudson.model.TaskListener;
  * one code path that the Pipeline execution ({@link ZfsStepExecution}) and the freestyle builder
  * ({@link ZfsStepBuilder}) both run. It calls the agents, archives the artifacts, adds the step's
  * record to the build page and fails the build with the reason. Serializable: a running Pipeline
- * keeps it in its program state.
+ * keeps it in its program state (program.dat), written with the JBoss Marshalling workflow-support
+ * bundles. Before 2.3.0 that library reads a record's components only where the record and its
+ * accessors are public, so every implementation, and every record it holds, is a public record or
+ * a plain class ({@code ProgramDataTest} writes each one with both versions). It holds settings
+ * only: the run, workspace, launcher and listener come from the step's context each time it runs.
  */
 public interface StepRunner extends Serializable {
     /** @return the value a Pipeline script gets back (plain strings, numbers, booleans and lists) */
     Map<String, Object> run(Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
             throws IOException, InterruptedException;
+
+    /**
+     * Why the step, ending with {@code value}, leaves its stage UNSTABLE (it marked the build so), or
+     * null: a Pipeline marks the step's node with it, so that Pipeline views show the stage as the
+     * build is. Most steps never do.
+     */
+    default String warning(Map<String, Object> value) {
+        return null;
+    }
 
     /**
      * Runs {@code runner}, then brings the build's audit.json and fingerprints up to date with what

@@ -1,7 +1,10 @@
 package io.jenkins.plugins.zfsreplication.steps.shared;
 
 import hudson.model.Item;
+import hudson.model.Node;
+import hudson.util.ComboBoxModel;
 import hudson.util.FormValidation;
+import jenkins.model.Jenkins;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.QueryParameter;
 import org.kohsuke.stapler.verb.POST;
@@ -18,6 +21,21 @@ public abstract class TargetStepDescriptor extends ZfsStepDescriptor {
     @POST
     public FormValidation doCheckPrefix(@AncestorInPath Item item, @QueryParameter String value) {
         return FormChecks.answer(item, () -> FieldChecks.prefix(value));
+    }
+
+    /**
+     * The agents' names for targetAgent's combobox, to those who may configure the job (the step
+     * checks at run time that the build may use the one named).
+     */
+    @POST
+    public ComboBoxModel doFillTargetAgentItems(@AncestorInPath Item item) {
+        ComboBoxModel names = new ComboBoxModel();
+        if (item != null && item.hasPermission(Item.CONFIGURE)) {
+            for (Node node : Jenkins.get().getNodes()) {
+                names.add(node.getNodeName());
+            }
+        }
+        return names;
     }
 
     @POST

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import hudson.AbortException;
 import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.zfsreplication.steps.audit.BuildAudit;
 import io.jenkins.plugins.zfsreplication.files.InputFile;
 import io.jenkins.plugins.zfsreplication.files.InputFileException;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
@@ -60,6 +61,7 @@ public final class WorkspaceFiles {
         }
         Map<String, String> artifacts = new LinkedHashMap<>();
         files.forEach(file -> artifacts.put(file, file));
+        BuildAudit.archived(run, files); // the audit reads them again, whatever it read of them before
         run.pickArtifactManager().archive(workspace, launcher, BuildListenerAdapter.wrap(listener), artifacts);
     }
 }

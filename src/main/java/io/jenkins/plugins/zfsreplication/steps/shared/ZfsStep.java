@@ -14,6 +14,6 @@ public abstract class ZfsStep extends Step {
 
     @Override
     public final StepExecution start(StepContext context) {
-        return new ZfsStepExecution(context, runner());
+        return new ZfsStepExecution(context, getDescriptor().getFunctionName(), runner());
     }
 }

@@ -2,6 +2,11 @@ package io.jenkins.plugins.zfsreplication.steps.verify;
 
 import hudson.FilePath;
 import hudson.model.Run;
+import io.jenkins.plugins.zfsreplication.audit.ArtifactHash;
+import io.jenkins.plugins.zfsreplication.audit.AuditException;
+import io.jenkins.plugins.zfsreplication.audit.AuditJson;
+import io.jenkins.plugins.zfsreplication.audit.AuditRecord;
+import io.jenkins.plugins.zfsreplication.audit.Sha256;
 import io.jenkins.plugins.zfsreplication.steps.views.VerifyRecord;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import java.io.IOException;
@@ -28,6 +33,36 @@ final class EarlierManifest {
             try (InputStream in = build.open(artifact); OutputStream out = destination.write()) {
                 in.transferTo(out);
             }
+        }
+
+        /**
+         * Why the manifest is not the one its build recorded, or null when it is: its SHA-256 must be
+         * the one the build's audit.json lists for it. An archive edited since (or a record gone) is
+         * read around, never built on: what an incremental verify reuses of a manifest it does not read
+         * again.
+         */
+        String auditRefusal() throws IOException {
+            if (!build.hasArtifact(AuditRecord.FILE_NAME)) {
+                return "build #" + build.number() + " has no " + AuditRecord.FILE_NAME + " to vouch for its manifest";
+            }
+            AuditRecord record;
+            try (InputStream in = build.open(AuditRecord.FILE_NAME)) {
+                record = AuditJson.read(in.readNBytes((int) AuditJson.MAX_BYTES), "the audit.json of build #"
+                        + build.number());
+            } catch (AuditException e) {
+                return e.getMessage();
+            }
+            String recorded = record.artifacts().stream().filter(a -> a.path().equals(artifact))
+                    .map(ArtifactHash::sha256).findFirst().orElse(null);
+            if (recorded == null) {
+                return "the audit.json of build #" + build.number() + " lists no " + artifact;
+            }
+            String sha256;
+            try (InputStream in = build.open(artifact)) {
+                sha256 = Sha256.of(in);
+            }
+            return recorded.equals(sha256) ? null : String.format("%s of build #%d has sha256 %s, not the %s its "
+                    + "audit.json recorded (changed since)", artifact, build.number(), sha256, recorded);
         }
     }
 

@@ -16,11 +16,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import io.jenkins.plugins.zfsreplication.steps.audit.BuildAudit;
+import io.jenkins.plugins.zfsreplication.steps.shared.AgentCall;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
 
-/** zfsVerify as the Pipeline step and the freestyle builder run it: hash on the agent, log, archive, judge. */
-record VerifyRunner(VerifySettings settings) implements StepRunner {
+/**
+ * zfsVerify as the Pipeline step and the freestyle builder run it: hash on the agent, log, archive,
+ * judge. Aborted, it archives and records the cancelled run's report (no manifest) before it ends.
+ */
+public record VerifyRunner(VerifySettings settings) implements StepRunner {
     private static final long serialVersionUID = 1L;
 
     @Override
@@ -35,12 +39,17 @@ record VerifyRunner(VerifySettings settings) implements StepRunner {
         PrintStream log = listener.getLogger();
         log.println("zfsVerify: hashing " + settings.target() + " in " + workspace.getRemote());
         workspace.mkdirs();
-        VerifyRun.Outcome outcome = workspace.act(new VerifyCallable(earlier(run, workspace, log)));
+        AgentCall.Answer<VerifyRun.Outcome> answer = AgentCall.act("zfsVerify", workspace,
+                new VerifyCallable(earlier(run, workspace, log)), listener);
+        VerifyRun.Outcome outcome = answer.value();
         outcome.log().forEach(line -> log.println("zfsVerify: " + TerminalText.line(line)));
         log.println("zfsVerify: " + outcome.summary());
-        WorkspaceFiles.archive(run, workspace, launcher, listener, List.of(".manifest", "-report.json",
-                "-throughput.csv", "-throughput.svg").stream().map(suffix -> settings.name() + suffix).toList());
-        ZfsReplicationAction.record(run, new VerifyRecord(settings.target(), settings.compareWith(), settings.name(), outcome));
+        VerifyRecord record = new VerifyRecord(settings.target(), settings.compareWith(), settings.name(), outcome,
+                answer.aborted());
+        WorkspaceFiles.archive(run, workspace, launcher, listener, record.getArtifacts());
+        ZfsReplicationAction.record(run, record);
+        answer.endIfAborted("zfsVerify was aborted: " + (outcome.cancelled() == null ? "the verify had ended"
+                : "its hashing threads were stopped; " + settings.name() + "-report.json says how far it got"));
         if (outcome.identical() == null) {
             return outcome;
         }
@@ -74,6 +83,12 @@ record VerifyRunner(VerifySettings settings) implements StepRunner {
                     + " that ran a zfs step) archived " + settings.name() + ".manifest of another snapshot of "
                     + settings.target().substring(0, Math.max(0, settings.target().indexOf('@')))
                     + ": reading everything");
+            return settings;
+        }
+        String refusal = choice.auditRefusal();
+        if (refusal != null) {
+            log.println("zfsVerify: not building on " + choice.artifact() + " of build #" + choice.build().number()
+                    + " (" + choice.snapshot() + "): " + refusal + ": reading everything");
             return settings;
         }
         String copy = settings.name() + "-since.manifest";

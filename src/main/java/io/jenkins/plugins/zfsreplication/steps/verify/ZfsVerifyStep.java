@@ -81,7 +81,12 @@ public final class ZfsVerifyStep extends ZfsStep {
 
     @Override
     public StepRunner runner() {
-        return new VerifyRunner(settings(ZfsReplicationConfiguration.current()));
+        return runner(ZfsReplicationConfiguration.current());
+    }
+
+    /** The step's work with the fields it leaves empty taken from {@code defaults}. */
+    public StepRunner runner(StepDefaults defaults) {
+        return new VerifyRunner(settings(defaults));
     }
 
     @Extension

@@ -1,6 +1,8 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import io.jenkins.plugins.zfsreplication.check.Ages;
@@ -18,18 +20,18 @@ public final class CheckRecord implements StepRecord {
         this.sources = sources;
         this.status = status;
         this.summary = summary;
-        this.datasets = List.copyOf(datasets);
-        this.artifacts = List.copyOf(artifacts);
+        this.datasets = new ArrayList<>(datasets);
+        this.artifacts = new ArrayList<>(artifacts);
     }
 
     public String getSources() { return sources; }
     public String getStatus() { return status; }
     public String getSummary() { return summary; }
-    public List<Dataset> getDatasets() { return datasets; }
+    public List<Dataset> getDatasets() { return Collections.unmodifiableList(datasets); }
 
     @Override
     public List<String> getArtifacts() {
-        return artifacts;
+        return Collections.unmodifiableList(artifacts);
     }
 
     /** One dataset's line on the build page (a plain class, for XStream, like the record itself). */

@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.steps.views;
 
 import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /** What one zfsRestoreDrill did, made from its restore-drill.json as archived. */
@@ -58,6 +59,6 @@ public final class DrillStepRecord implements StepRecord {
 
     @Override
     public List<String> getArtifacts() {
-        return artifacts;
+        return Collections.unmodifiableList(artifacts);
     }
 }

@@ -14,9 +14,11 @@ public final class PruneRecord implements StepRecord {
     private final int notSent;
     private final long bytesNotSent;
     private final List<String> artifacts;
+    /** The build was aborted while the prune ran: the destroys not begun by then were not begun. */
+    private final boolean aborted;
 
     public PruneRecord(boolean dryRun, boolean failed, int destroyed, int kept, int notSent, long bytesNotSent,
-                       List<String> artifacts) {
+                       List<String> artifacts, boolean aborted) {
         this.dryRun = dryRun;
         this.failed = failed;
         this.destroyed = destroyed;
@@ -24,10 +26,14 @@ public final class PruneRecord implements StepRecord {
         this.notSent = notSent;
         this.bytesNotSent = bytesNotSent;
         this.artifacts = new ArrayList<>(artifacts);
+        this.aborted = aborted;
     }
 
     public boolean isDryRun() { return dryRun; }
     public boolean isFailed() { return failed; }
+
+    @Override
+    public boolean isAborted() { return aborted; }
     /** Snapshots destroyed, or in a dry run those that would be. */
     public int getDestroyed() { return destroyed; }
     public int getKept() { return kept; }

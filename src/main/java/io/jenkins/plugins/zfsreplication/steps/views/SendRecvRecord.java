@@ -18,9 +18,12 @@ public final class SendRecvRecord implements StepRecord {
     private final double seconds;
     private final String error;
     private final List<String> artifacts;
+    /** The build was aborted while the transfer ran: it was cancelled where the error says. */
+    private final boolean aborted;
 
     public SendRecvRecord(String plan, String transport, boolean succeeded, int datasets, int steps, int skippedSteps,
-                          int failedSteps, long bytes, double seconds, String error, List<String> artifacts) {
+                          int failedSteps, long bytes, double seconds, String error, List<String> artifacts,
+                          boolean aborted) {
         this.plan = plan;
         this.transport = transport;
         this.succeeded = succeeded;
@@ -32,6 +35,7 @@ public final class SendRecvRecord implements StepRecord {
         this.seconds = seconds;
         this.error = error;
         this.artifacts = new ArrayList<>(artifacts);
+        this.aborted = aborted;
     }
 
     public String getPlan() { return plan; }
@@ -44,6 +48,9 @@ public final class SendRecvRecord implements StepRecord {
     public long getBytes() { return bytes; }
     public double getSeconds() { return seconds; }
     public String getError() { return error; }
+
+    @Override
+    public boolean isAborted() { return aborted; }
 
     @Override
     public List<String> getArtifacts() {

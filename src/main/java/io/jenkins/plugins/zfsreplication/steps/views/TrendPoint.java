@@ -17,9 +17,13 @@ import java.util.List;
  * @param snapshotsKept    snapshots the prunes kept
  * @param verdict          the worst verify verdict of the build
  * @param differences      chunks that differed, over every comparison
+ * @param coverage         the bytes of the copy matched within N nights, in per cent, after the build's last
+ *                         zfsCoverage; -1 when it ran none
+ * @param coverageAge      since when its oldest byte had not matched, in seconds; -1 when it ran none
  */
 public record TrendPoint(int build, long bytesSent, double transferSeconds, int datasets, int stepsSkipped,
-                         int stepsFailed, int snapshotsPruned, int snapshotsKept, Verdict verdict, long differences) {
+                         int stepsFailed, int snapshotsPruned, int snapshotsKept, Verdict verdict, long differences,
+                         double coverage, long coverageAge) {
 
     /** The verdict of all comparisons of a build, worst first. */
     public enum Verdict {
@@ -47,11 +51,20 @@ public record TrendPoint(int build, long bytesSent, double transferSeconds, int 
         }
     }
 
+    /** A point of a build that ran no zfsCoverage. */
+    public TrendPoint(int build, long bytesSent, double transferSeconds, int datasets, int stepsSkipped,
+                      int stepsFailed, int snapshotsPruned, int snapshotsKept, Verdict verdict, long differences) {
+        this(build, bytesSent, transferSeconds, datasets, stepsSkipped, stepsFailed, snapshotsPruned, snapshotsKept,
+                verdict, differences, -1, -1);
+    }
+
     /** The point of one build, from the records its steps left. */
     public static TrendPoint of(int build, ZfsReplicationAction action) {
         List<SendRecvRecord> transfers = action.getTransfers();
         List<PruneRecord> prunes = action.getPrunes();
         List<VerifyRecord> verifications = action.getVerifications();
+        List<CoverageRecord> coverage = action.getCoverage();
+        CoverageRecord last = coverage.isEmpty() ? null : coverage.get(coverage.size() - 1);
         return new TrendPoint(build,
                 transfers.stream().mapToLong(SendRecvRecord::getBytes).sum(),
                 transfers.stream().mapToDouble(SendRecvRecord::getSeconds).sum(),
@@ -61,11 +74,13 @@ public record TrendPoint(int build, long bytesSent, double transferSeconds, int 
                 prunes.stream().mapToInt(PruneRecord::getDestroyed).sum(),
                 prunes.stream().mapToInt(PruneRecord::getKept).sum(),
                 verdict(verifications),
-                verifications.stream().mapToLong(VerifyRecord::getDifferences).sum());
+                verifications.stream().mapToLong(VerifyRecord::getDifferences).sum(),
+                last == null ? -1 : Math.round(1000 * last.getRatio()) / 10.0, last == null ? -1 : last.getAgeSeconds());
     }
 
     private static Verdict verdict(List<VerifyRecord> verifications) {
-        return verifications.stream().map(v -> Verdict.valueOf(v.getVerdict()))
+        // a verify cut by an abort compared nothing and wrote no manifest: it has no verdict
+        return verifications.stream().filter(v -> v.getCancelled() == null).map(v -> Verdict.valueOf(v.getVerdict()))
                 .min(Enum::compareTo).orElse(Verdict.NONE);
     }
 

@@ -21,8 +21,16 @@ public final class VerifyRecord implements StepRecord {
     private final long readBytes;
     private final String since;
 
-    /** @param name the artifacts' name prefix, from the step's settings */
-    public VerifyRecord(String target, String compareWith, String name, VerifyRun.Outcome outcome) {
+    /** The build was aborted while the verify ran. */
+    private final boolean aborted;
+    /** Why the verify stopped before it wrote its manifest; null when it wrote it. */
+    private final String cancelled;
+
+    /**
+     * @param name    the artifacts' name prefix, from the step's settings
+     * @param aborted the build was aborted while the verify ran
+     */
+    public VerifyRecord(String target, String compareWith, String name, VerifyRun.Outcome outcome, boolean aborted) {
         VerifyRun.Figures figures = outcome.figures();
         this.target = target;
         this.compareWith = compareWith;
@@ -34,9 +42,14 @@ public final class VerifyRecord implements StepRecord {
         this.differences = figures.differences();
         this.readBytes = figures.readBytes();
         this.since = figures.since();
-        // names from the settings, as archived; the agent's list is not trusted
+        this.aborted = aborted;
+        this.cancelled = outcome.cancelled();
+        // names from the settings, as archived; the agent's list is not trusted. A cancelled verify wrote no manifest
         this.artifacts = new ArrayList<>(List.of(name + ".manifest", name + "-report.json",
                 name + "-throughput.csv", name + "-throughput.svg"));
+        if (cancelled != null) {
+            artifacts.remove(0);
+        }
     }
 
     public String getTarget() { return target; }
@@ -50,6 +63,10 @@ public final class VerifyRecord implements StepRecord {
     public long getReadBytes() { return readBytes; }
     public String getSince() { return since; }
     public String getReadBytesText() { return StepRecord.human(readBytes); }
+    public String getCancelled() { return cancelled; }
+
+    @Override
+    public boolean isAborted() { return aborted; }
 
     @Override
     public List<String> getArtifacts() {
@@ -61,8 +78,11 @@ public final class VerifyRecord implements StepRecord {
         return compared && differences > 0;
     }
 
-    /** One word for tables and trends: IDENTICAL, MISMATCH or HASHED (no reference given). */
+    /** One word for tables and trends: IDENTICAL, MISMATCH, HASHED (no reference given) or CANCELLED. */
     public String getVerdict() {
+        if (cancelled != null) {
+            return "CANCELLED";
+        }
         if (!compared) {
             return "HASHED";
         }

@@ -16,6 +16,10 @@ public final class ZfsReplicationAction implements RunAction2 {
     private transient Run<?, ?> run;
     /** Why this build's audit.json could not link to its predecessor's (gone); null when it did. */
     private volatile String chainNote;
+    /** What the audit trail read of the artifacts while the controller runs; not saved. */
+    private transient AuditedArtifacts audited;
+    /** The job page's last chain check that ended at this build; not saved. */
+    private transient volatile ChainReportCache chainReport;
 
     /** Adds a step's record to the run's action, creating the action on the run's first zfs step. */
     public static void record(Run<?, ?> run, StepRecord record) {
@@ -44,6 +48,23 @@ public final class ZfsReplicationAction implements RunAction2 {
         return chainNote;
     }
 
+    /** The job page's last chain check ending at this build, or null (not a bean property). */
+    public ChainReportCache chainReport() {
+        return chainReport;
+    }
+
+    public void chainReport(ChainReportCache checked) {
+        chainReport = checked;
+    }
+
+    /** What the audit trail has read of this build's artifacts (not a bean property: no page shows it). */
+    public synchronized AuditedArtifacts audited() {
+        if (audited == null) {
+            audited = new AuditedArtifacts();
+        }
+        return audited;
+    }
+
     public List<StepRecord> getRecords() {
         return List.copyOf(records);
     }
@@ -70,6 +91,10 @@ public final class ZfsReplicationAction implements RunAction2 {
 
     public List<DrillStepRecord> getDrills() {
         return only(DrillStepRecord.class);
+    }
+
+    public List<CoverageRecord> getCoverage() {
+        return only(CoverageRecord.class);
     }
 
     /** Bytes every zfsSendRecv of this run sent. */

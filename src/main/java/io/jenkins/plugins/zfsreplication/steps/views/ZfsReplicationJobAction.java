@@ -8,12 +8,15 @@ import hudson.model.Run;
 import java.util.Collection;
 import java.util.Set;
 import jenkins.model.TransientActionFactory;
+import org.kohsuke.stapler.bind.JavaScriptMethod;
 
 /**
  * The job page's trend of the zfs steps across recent builds: bytes sent, throughput, snapshots
  * pruned and verify verdicts. Core shows its floatingBox.jelly on the job page; it has no page of
- * its own. The trend is computed from the builds' {@link ZfsReplicationAction}s on every view
- * (at most {@link ZfsReplicationTrend#MAX_BUILDS} builds are read), never stored.
+ * its own. As echarts-api's trend charts do, the page only sets the chart up, with the ECharts
+ * adjunct and a proxy of this action ({@code st:bind}); the browser then asks for the model
+ * ({@link #getTrendModel()}), computed from the builds' {@link ZfsReplicationAction}s (at most
+ * {@link ZfsReplicationTrend#MAX_BUILDS} builds read), so rendering the job page reads no build.
  */
 public final class ZfsReplicationJobAction implements Action {
     private final Job<?, ?> job;
@@ -29,6 +32,15 @@ public final class ZfsReplicationJobAction implements Action {
     /** The trend of the job's recent builds, oldest first; empty when none of them ran a zfs step. */
     public ZfsReplicationTrend getTrend() {
         return ZfsReplicationTrend.collect(job.getLastBuild(), RUNS, ZfsReplicationTrend.MAX_BUILDS);
+    }
+
+    /**
+     * The chart's model as JSON, asked for by the job page's script once the page is shown, through
+     * the proxy bound for that page's session (whose user could read the job to see the page).
+     */
+    @JavaScriptMethod
+    public String getTrendModel() {
+        return getTrend().toJson();
     }
 
     private static final ZfsReplicationTrend.Builds<Run<?, ?>> RUNS = new ZfsReplicationTrend.Builds<>() {

@@ -73,7 +73,8 @@ public final class ZfsReplicationTrend {
 
     /**
      * The chart's model: {@code format} 1, then one array per series, index i being the i-th
-     * build (oldest first). Throughput in bytes per second, rounded to whole bytes.
+     * build (oldest first). Throughput in bytes per second, rounded to whole bytes; coverage in per
+     * cent and its age in seconds, null for a build without zfsCoverage.
      */
     public Map<String, Object> toModel() {
         Map<String, Object> model = new LinkedHashMap<>();
@@ -88,6 +89,9 @@ public final class ZfsReplicationTrend {
         model.put("datasets", series(TrendPoint::datasets));
         model.put("stepsSkipped", series(TrendPoint::stepsSkipped));
         model.put("stepsFailed", series(TrendPoint::stepsFailed));
+        // null where a build ran no zfsCoverage: the chart's line has a gap there
+        model.put("coverage", series(p -> p.coverage() < 0 ? null : p.coverage()));
+        model.put("coverageAge", series(p -> p.coverageAge() < 0 ? null : p.coverageAge()));
         return model;
     }
 

@@ -71,9 +71,14 @@ final class LaneLoop implements Runnable {
         lane.running = null;
         ReceiveLedger.Accepted step = accepted[0];
         if (!failure.isEmpty()) {
-            receiving.preflight().settle(step.step(), receiving.used(), server::log);
+            receiving.preflight().settle(step.step(), receiving.used(), receiving.options(), server::log);
         } else {
-            receiving.preflight().received(step.step(), receiving.used(), receiving.options(), server::log);
+            try {
+                receiving.preflight().received(step.step(), receiving.used(), receiving.options(), server::log);
+            } catch (TransferException e) {
+                server.log(e.getMessage());
+                failure = e.getMessage();
+            }
         }
         server.ledger().finish(step, failure.isEmpty() ? StepOutcome.OK : StepOutcome.FAILED, bytes, failure);
         server.log(String.format("%s: %s, %s", StepTransfer.label(step.step()), failure.isEmpty() ? "received"

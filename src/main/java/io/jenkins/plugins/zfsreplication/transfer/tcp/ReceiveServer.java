@@ -105,6 +105,7 @@ public final class ReceiveServer implements AutoCloseable {
      */
     public static ReceiveServer open(ReplicationPlan plan, Receiving receiving, Addresses addresses) {
         ReceiveLedger ledger = new ReceiveLedger(plan);
+        receiving.preflight().startRun(plan);
         List<Lane> lanes = new ArrayList<>();
         ServerSocket control = null;
         try {

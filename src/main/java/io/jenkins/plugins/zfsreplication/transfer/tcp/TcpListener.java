@@ -58,6 +58,12 @@ public final class TcpListener implements AutoCloseable {
      * the token as soon as it is connected, so only a stray or a hostile peer takes longer.
      */
     static final Duration TOKEN_WINDOW = Duration.ofSeconds(5);
+    /**
+     * How long the next listener refuses the address whose connection was just refused (over TLS),
+     * while another peer may connect: long enough for a sender that retries every 0.25 s. A flooding
+     * peer so gets at most every other connection of the lane, each bounded by {@link #TOKEN_WINDOW}.
+     */
+    static final Duration TURN = Duration.ofSeconds(1);
 
     private final ProcessSite launcher;
     private final TransferOptions options;
@@ -70,6 +76,10 @@ public final class TcpListener implements AutoCloseable {
     private final RunCertificate.KeyFiles tls;
     /** What the sender pins; null: plaintext. */
     private final PinnedCertificate certificate;
+    /** Refusals by peer address on this lane: a peer's turns are bounded, whatever it sends. */
+    private final java.util.Map<String, Integer> refusedByAddress = new java.util.HashMap<>();
+    /** The address whose connection was refused last: refused for one {@link #TURN} while others connect. */
+    private String lastRefused;
     /** The current connection's listener and pipe: a new pair after each refused connection. */
     private volatile Fifo fifo;
     private volatile RunningPipeline.Stage socat;
@@ -129,6 +139,12 @@ public final class TcpListener implements AutoCloseable {
 
     private static Listening start(ProcessSite launcher, String bindAddress, int port, TransferOptions options,
                                    Path workDir, RunCertificate.KeyFiles tls) {
+        return start(launcher, bindAddress, port, options, workDir, tls, null);
+    }
+
+    /** As above; {@code denied}: an address whose connections this listener refuses at once (tcpwrap), or null. */
+    private static Listening start(ProcessSite launcher, String bindAddress, int port, TransferOptions options,
+                                   Path workDir, RunCertificate.KeyFiles tls, String denied) {
         Fifo fifo = Fifo.create(workDir.resolve("recv-" + Long.toHexString(RANDOM.nextLong()) + ".fifo"));
         String listen = "TCP-LISTEN:" + port + ",bind=" + bindAddress + ",reuseaddr,accept-timeout="
                 + seconds(options.acceptTimeout());
@@ -137,6 +153,9 @@ public final class TcpListener implements AutoCloseable {
             listen = "OPENSSL-LISTEN:" + port + ",bind=" + bindAddress + ",reuseaddr,accept-timeout="
                     + seconds(options.acceptTimeout()) + ",cert=" + socatPath(tls.certificate()) + ",key="
                     + socatPath(tls.key()) + ",verify=0," + TLS_VERSION;
+        }
+        if (denied != null) {
+            listen += denyOption(workDir, denied);
         }
         List<String> argv = List.of("socat", "-u", "-b", SOCAT_BLOCK, "-d", "-d", "-T", seconds(options.silenceTimeout()),
                 listen, "STDOUT");
@@ -156,6 +175,33 @@ public final class TcpListener implements AutoCloseable {
             throw new TransferException("Cannot listen on %s:%d: %s", bindAddress, port, reason);
         }
         return new Listening(fifo, socat, Integer.parseInt(listening.group(2)));
+    }
+
+    /**
+     * socat's tcpwrap options refusing {@code address} before anything else happens on its connection
+     * (no TLS, no token window), socat listening on for the next: a table of its own for allowed (none)
+     * and denied addresses, so the host's /etc/hosts.allow and hosts.deny play no part.
+     */
+    private static String denyOption(Path workDir, String address) {
+        String tables = Long.toHexString(RANDOM.nextLong());
+        Path allow = workDir.resolve("lane-allow-" + tables);
+        Path deny = workDir.resolve("lane-deny-" + tables);
+        try {
+            Files.writeString(allow, "");
+            Files.writeString(deny, "zfsr-lane: " + address + "\n");
+        } catch (IOException e) {
+            throw new TransferException(e, "Cannot write the lane's deny table in %s: %s", workDir, e.getMessage());
+        }
+        return ",tcpwrap=zfsr-lane,allow-table=" + socatPath(allow) + ",deny-table=" + socatPath(deny);
+    }
+
+    /** The address of "ADDRESS:PORT" as socat names a peer ("[v6]:port" for IPv6), or null for a peer gone before it. */
+    static String address(String peer) {
+        if (peer == null || peer.equals(GONE_PEER) || peer.lastIndexOf(':') <= 0) {
+            return null;
+        }
+        String address = peer.substring(0, peer.lastIndexOf(':'));
+        return address.matches("[0-9.]+|\\[[0-9A-Fa-f:.]+\\]") ? address : null;
     }
 
     public String host() {
@@ -239,7 +285,9 @@ public final class TcpListener implements AutoCloseable {
         String lastRefusal = null;
         int refusals = 0;
         while (true) {
-            byte[] presented = readToken(headerLength, deadline, () -> !pipeline.failedStages().isEmpty());
+            // while the last refused address waits its turn, nobody connecting within the turn ends it
+            long turn = lastRefused == null ? deadline : Math.min(deadline, System.nanoTime() + TURN.toNanos());
+            byte[] presented = readToken(headerLength, turn, deadline, () -> !pipeline.failedStages().isEmpty());
             String peer = peer();
             String who = peer == null ? "an unknown peer" : peer;
             String refusal;
@@ -279,6 +327,11 @@ public final class TcpListener implements AutoCloseable {
                 refusals++;
                 lastRefusal = refusal;
                 refused.accept(refusal + "; it was refused and zfs recv was not started");
+                // over TLS only: a sender refused by tcpwrap fails its handshake and connects again (socat's
+                // retry), where a plaintext sender has written its stream into the refused connection already
+                lastRefused = tls == null ? null : address(peer);
+            } else if (peer == null) {
+                lastRefused = null; // a turn passed with nobody connecting: everyone may connect again
             }
             if (closed) {
                 throw new TransferCancelledException("Stopped listening on %s:%d", host, port);
@@ -317,7 +370,7 @@ public final class TcpListener implements AutoCloseable {
         } catch (IOException e) {
             // a leftover pipe in the private work directory harms nothing
         }
-        Listening next = start(launcher, host, port, options, workDir, tls);
+        Listening next = start(launcher, host, port, options, workDir, tls, lastRefused);
         fifo = next.fifo();
         socat = next.socat();
         if (closed) { // closed while socat started: it must not outlive us
@@ -330,11 +383,12 @@ public final class TcpListener implements AutoCloseable {
      * The first bytes, or fewer when the deadline passed, the connection took longer than
      * {@link #TOKEN_WINDOW} from its accept, or socat ended without them.
      */
-    private byte[] readToken(int length, long deadline, java.util.function.BooleanSupplier senderFailed) {
+    private byte[] readToken(int length, long waitUntil, long deadline, java.util.function.BooleanSupplier senderFailed) {
         Thread reader = Thread.currentThread();
         Fifo reading = fifo;
         RunningPipeline.Stage listening = socat;
-        Thread watchdog = new Thread(() -> watch(reading, listening, deadline, senderFailed), "tcp-accept-watchdog");
+        Thread watchdog = new Thread(() -> watch(reading, listening, waitUntil, deadline, senderFailed),
+                "tcp-accept-watchdog");
         watchdog.setDaemon(true);
         synchronized (this) {
             this.reading = true;
@@ -357,13 +411,13 @@ public final class TcpListener implements AutoCloseable {
     }
 
     /**
-     * Closes the pipe (ending the blocked read) at the deadline, {@link #TOKEN_WINDOW} after socat
-     * accepted a connection, or soon after socat ended.
+     * Closes the pipe (ending the blocked read) when nobody connected by {@code waitUntil}, at the
+     * deadline, {@link #TOKEN_WINDOW} after socat accepted a connection, or soon after socat ended.
      */
-    private void watch(Fifo reading, RunningPipeline.Stage listening, long deadline,
+    private void watch(Fifo reading, RunningPipeline.Stage listening, long waitUntil, long deadline,
                        java.util.function.BooleanSupplier senderFailed) {
         try {
-            long end = deadline;
+            long end = waitUntil;
             boolean accepted = false;
             while (System.nanoTime() - end < 0) {
                 if (senderFailed.getAsBoolean()) {
@@ -375,7 +429,7 @@ public final class TcpListener implements AutoCloseable {
                     Thread.sleep(250);
                     break;
                 }
-                if (!accepted && findLine(listening.stderr(), ACCEPTED) != null) {
+                if (!accepted && acceptedPeer(listening.stderr()) != null) {
                     accepted = true;
                     long window = System.nanoTime() + TOKEN_WINDOW.toNanos();
                     end = window - deadline < 0 ? window : deadline;
@@ -393,8 +447,28 @@ public final class TcpListener implements AutoCloseable {
     }
 
     private String peer() {
-        Matcher accepted = findLine(socat.stderr(), ACCEPTED);
-        return accepted == null ? null : accepted.group(1) == null ? GONE_PEER : accepted.group(1);
+        return acceptedPeer(socat.stderr());
+    }
+
+    /**
+     * The peer of the connection socat accepted and kept, null while there is none: a connection it
+     * refused at once (the address waiting its turn) does not count, and socat listens on.
+     */
+    private static String acceptedPeer(Path stderr) {
+        String peer = null;
+        try {
+            for (String line : Files.readAllLines(stderr, StandardCharsets.UTF_8)) {
+                Matcher accepted = ACCEPTED.matcher(line);
+                if (accepted.find()) {
+                    peer = accepted.group(1) == null ? GONE_PEER : accepted.group(1);
+                } else if (line.contains("refusing connection from")) {
+                    peer = null;
+                }
+            }
+        } catch (IOException e) {
+            // not written yet
+        }
+        return peer;
     }
 
     private static Matcher awaitLine(RunningPipeline.Stage stage, Pattern pattern, Duration timeout) {

@@ -168,6 +168,29 @@ class AuditTrailITest {
         assertThat(third.getNumber()).isEqualTo(3);
     }
 
+    /**
+     * The newest build deleted, then the next one recorded: it links to the build before the deleted
+     * one, and its link says the number it goes over was not in the job's history, which the job
+     * page's check names.
+     */
+    @Test
+    void shouldNameADeletedNewestBuildOnceTheNextOneIsRecorded(JenkinsRule r) throws Exception {
+        WorkflowJob job = pipeline(r, "deleted", VERIFY);
+        r.buildAndAssertSuccess(job);
+        WorkflowRun second = r.buildAndAssertSuccess(job);
+        r.buildAndAssertSuccess(job).delete();
+
+        WorkflowRun fourth = r.buildAndAssertSuccess(job);
+
+        JsonNode link = audit(fourth).get("previous");
+        assertThat(link.get("build").asInt()).isEqualTo(2);
+        assertThat(link.get("sha256").asText()).isEqualTo(AuditChainFixture.sha256sum(archived(second).resolve("audit.json")));
+        assertThat(link.get("skipped").toString()).isEqualTo("[{\"build\":3,\"why\":\"absent\"}]");
+        assertThat(job.getAction(AuditChainAction.class).getReport().line()).isEqualTo("audit chain broken at build 4: "
+                + "build 3 was not in the job's history when build 4 was recorded: deleted before it ran (it links over"
+                + " it to build 2)");
+    }
+
     private static JsonNode audit(WorkflowRun run) throws IOException {
         try (InputStream in = run.getArtifactManager().root().child("audit.json").open()) {
             return new ObjectMapper().readTree(in);

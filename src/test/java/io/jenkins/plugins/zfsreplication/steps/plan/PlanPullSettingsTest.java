@@ -49,7 +49,7 @@ class PlanPullSettingsTest {
 
         ZfsSnapshotPlanStep agent = new ZfsSnapshotPlanStep("tank/home", "backup/home");
         agent.setSourceHost("src");
-        assertThatThrownBy(() -> new PlanRunner(agent.settings(), " nas-b ", ""))
+        assertThatThrownBy(() -> new PlanRunner(agent.settings(), " nas-b ", "", false))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("zfsSnapshotPlan: sourceHost pulls to the agent the step runs on, whose pools are the "
                         + "target; targetAgent 'nas-b' names another: give one of them");

@@ -8,11 +8,13 @@ import hudson.model.TaskListener;
 import io.jenkins.plugins.zfsreplication.restore.DrillJson;
 import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
 import io.jenkins.plugins.zfsreplication.steps.shared.RoundTrip;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepAbort;
 import io.jenkins.plugins.zfsreplication.steps.verify.VerifyCallable;
 import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
+import io.jenkins.plugins.zfsreplication.zfs.TestProcesses;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
@@ -32,8 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * zfsRestoreDrill's agent side on zfs-fuse, as remoting runs it (the settings serialized there and
  * back): the drill in the workspace, an earlier build's record never left to be archived, bad input
- * as the build's one-line failure, and an abort (the interrupt remoting delivers to the agent's
- * thread) that still destroys the scratch dataset and leaves the final record for the controller.
+ * as the build's one-line failure, and an abort (driven as the step runs it, {@link StepAbort}) that
+ * still destroys the scratch dataset and answers once the final record is written.
  */
 @ExtendWith(ZfsTestBed.class)
 class RestoreDrillCallableTest {
@@ -56,7 +58,6 @@ class RestoreDrillCallableTest {
             assertThat(workspace.resolve(file)).isRegularFile();
         }
         assertThat(log.toString()).contains("zfsRestoreDrill: zfs destroy -r " + backup.scratch + "\n");
-        assertThat(RoundTrip.of(new AwaitDrillRecordCallable(5)).invoke(workspace.toFile(), null)).isTrue();
         backup.assertOnlyTheBackupIsLeft();
     }
 
@@ -78,36 +79,29 @@ class RestoreDrillCallableTest {
     }
 
     @Test
-    void shouldDestroyTheScratchDatasetWhenTheAgentsThreadIsInterruptedAndLeaveTheFinalRecord(TestPools pools)
-            throws Exception {
+    void shouldDestroyTheScratchDatasetWhenAbortedAndAnswerOnlyWithTheFinalRecord(TestPools pools) throws Exception {
         Backup backup = new Backup(pools, 6 << 20);
         RestoreDrillCallable callable = new RestoreDrillCallable(RoundTrip.of(backup.settings("1M")), listener());
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread agent = new Thread(() -> {
+        // the runner reads the record the drill left once the agent answered
+        StepAbort<Void> step = StepAbort.start("zfsRestoreDrill", callable, workspace, answer -> {
             try {
-                callable.invoke(workspace.toFile(), null);
-            } catch (Throwable e) {
-                failure.set(e);
+                return record();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
             }
         });
-        agent.start();
-        for (int i = 0; i < 300 && !log.toString().contains("receiving "); i++) {
-            Thread.sleep(50);
-        }
-        Thread.sleep(1500);
 
-        agent.interrupt();
-        // what the controller does after the abort: wait for the final record
-        boolean finished = RoundTrip.of(new AwaitDrillRecordCallable(60)).invoke(workspace.toFile(), null);
-        agent.join(60_000);
+        Object outcome = step.abortWhen(() -> log.toString().contains("receiving ")
+                && TestProcesses.descendants().anyMatch(p -> TestProcesses.cmdline(p.pid()).startsWith("zfs recv")),
+                java.time.Duration.ofSeconds(60));
 
-        assertThat(finished).isTrue();
-        assertThat(agent.isAlive()).isFalse();
-        assertThat(failure.get()).isNull();
-        DrillRecord record = record();
+        assertThat((Throwable) outcome).isInstanceOf(AbortException.class).hasMessage("aborted by admin");
+        assertThat(step.answer().aborted()).isTrue();
+        DrillRecord record = (DrillRecord) step.record();
         assertThat(record.result()).as(log.toString()).isEqualTo("cancelled");
         assertThat(record.scratchDestroyed()).isTrue();
         assertThat(record.bytes()).isPositive().isLessThan(6 << 20);
+        assertThat(TestProcesses.descendants().map(p -> TestProcesses.cmdline(p.pid()))).isEmpty();
         backup.assertOnlyTheBackupIsLeft();
     }
 

@@ -61,7 +61,7 @@ class SendRecvCallableTest {
         assertThat(summary.succeeded()).as(summary.firstError()).isTrue();
         assertThat(summary.steps()).isEqualTo(1);
         assertThat(summary.artifacts()).containsExactly("out/transfer.json", "out/throughput.csv", "out/throughput.svg");
-        SendRecvRecord record = summary.record(settings);
+        SendRecvRecord record = summary.record(settings, false);
         assertThat(record.getDatasets()).isEqualTo(1);
         assertThat(record.getSkippedSteps()).isZero();
         assertThat(record.getBytes()).isEqualTo(summary.bytes()).isPositive();

@@ -39,8 +39,8 @@ class EarlierManifestTest {
 
     private static VerifyRecord verified(String target, String name) {
         VerifyRun.Outcome outcome = new VerifyRun.Outcome(List.of(), "", null, "", List.of(), List.of(),
-                new VerifyRun.Figures(1, 1, 1, 1, 0.1, 0));
-        return new VerifyRecord(target, null, name, outcome);
+                new VerifyRun.Figures(1, 1, 1, 1, 0.1, 0), null);
+        return new VerifyRecord(target, null, name, outcome, false);
     }
 
     private static Build build(int number, Set<String> artifacts, VerifyRecord... records) {
@@ -64,6 +64,61 @@ class EarlierManifestTest {
         assertThat(choice.artifact()).isEqualTo("verify.manifest");
         assertThat(new String(choice.build().open(choice.artifact()).readAllBytes(), StandardCharsets.UTF_8))
                 .isEqualTo("5:verify.manifest");
+    }
+
+    /** A build whose artifacts are these bytes, with the audit.json the recorder makes of them (or none). */
+    private record Archived(int number, java.util.Map<String, byte[]> files) implements EarlierManifest.Build {
+        static Archived of(int number, String manifest, boolean audited) throws IOException {
+            java.util.Map<String, byte[]> files = new java.util.HashMap<>();
+            files.put("verify.manifest", manifest.getBytes(StandardCharsets.UTF_8));
+            if (audited) {
+                files.put("audit.json", io.jenkins.plugins.zfsreplication.audit.AuditJson.write(
+                        io.jenkins.plugins.zfsreplication.audit.AuditRecorder.record(
+                                path -> new ByteArrayInputStream(files.get(path)), List.of("verify.manifest"), "nightly",
+                                number, io.jenkins.plugins.zfsreplication.audit.ChainStart.none())));
+            }
+            return new Archived(number, files);
+        }
+
+        @Override
+        public List<VerifyRecord> verifications() {
+            return List.of(verified("tank/home@d" + number, "verify"));
+        }
+
+        @Override
+        public boolean hasArtifact(String name) {
+            return files.containsKey(name);
+        }
+
+        @Override
+        public InputStream open(String name) throws IOException {
+            if (!files.containsKey(name)) {
+                throw new FileNotFoundException(name);
+            }
+            return new ByteArrayInputStream(files.get(name));
+        }
+    }
+
+    /**
+     * The earlier manifest is built on only when it is the one its build's audit.json recorded: an
+     * archive edited since, or one without a record, is read around.
+     */
+    @Test
+    void shouldBuildOnlyOnAManifestItsBuildsAuditRecordVouchesFor() throws IOException {
+        Archived kept = Archived.of(5, "# zfs-replication checksum manifest\n", true);
+        Archived unaudited = Archived.of(4, "# zfs-replication checksum manifest\n", false);
+        Archived edited = Archived.of(3, "# zfs-replication checksum manifest\n", true);
+        edited.files().put("verify.manifest", "# zfs-replication checksum manifest\nedited\n"
+                .getBytes(StandardCharsets.UTF_8));
+
+        assertThat(EarlierManifest.choose("tank/home@d9", "verify", List.of(kept)).auditRefusal()).isNull();
+        assertThat(EarlierManifest.choose("tank/home@d9", "verify", List.of(unaudited)).auditRefusal())
+                .isEqualTo("build #4 has no audit.json to vouch for its manifest");
+        String sha256 = io.jenkins.plugins.zfsreplication.audit.Sha256.of(edited.files().get("verify.manifest"));
+        assertThat(EarlierManifest.choose("tank/home@d9", "verify", List.of(edited)).auditRefusal())
+                .isEqualTo("verify.manifest of build #3 has sha256 " + sha256 + ", not the "
+                        + io.jenkins.plugins.zfsreplication.audit.Sha256.of("# zfs-replication checksum manifest\n"
+                                .getBytes(StandardCharsets.UTF_8)) + " its audit.json recorded (changed since)");
     }
 
     @Test

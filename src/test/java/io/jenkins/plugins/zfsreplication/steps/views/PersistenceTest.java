@@ -16,6 +16,8 @@ import com.thoughtworks.xstream.io.HierarchicalStreamWriter;
 import com.thoughtworks.xstream.security.AnyTypePermission;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
+import io.jenkins.plugins.zfsreplication.steps.coverage.ZfsCoverageBuilder;
+import io.jenkins.plugins.zfsreplication.steps.coverage.ZfsCoverageStep;
 import io.jenkins.plugins.zfsreplication.steps.restore.ZfsRestoreDrillBuilder;
 import io.jenkins.plugins.zfsreplication.steps.restore.ZfsRestoreDrillStep;
 import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
@@ -23,6 +25,7 @@ import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
 import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanBuilder;
 import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep;
+import io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckBuilder;
 import io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckStep;
 import io.jenkins.plugins.zfsreplication.steps.prune.PruneCallable;
 import io.jenkins.plugins.zfsreplication.steps.prune.ZfsPruneBuilder;
@@ -43,74 +46,95 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CopyOnWriteArraySet;
 import org.junit.jupiter.api.Test;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jenkins.plugins.zfsreplication.steps.check.CheckCallable;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.CodeSource;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import jenkins.model.Jenkins;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
 
 /**
- * Everything this plugin leaves in Jenkins' XML files goes through XStream, and Jenkins 2.479.3
- * lets XStream write and read only the JDK classes its class filter (JEP-200) allows: a build
- * whose action holds any other JDK class loses its build.xml write, and with it the build's summary
- * and trend. Each persisted type (the run action and its records in build.xml, the freestyle
- * builders with their steps in config.xml, the global configuration in its own file) is written and
- * read back here through XStream 1.4.21, the version 2.479.3 bundles, with that filter, and must
- * come back equal.
+ * Everything this plugin leaves in Jenkins' XML files goes through XStream, and Jenkins lets
+ * XStream write and read only the classes its class filter (JEP-200) allows: a build whose action
+ * holds any other class loses its build.xml write, and with it the build's summary and trend. Each
+ * persisted type (the run action and its records in build.xml, the freestyle builders with their
+ * steps in config.xml, the global configuration in its own file) is written and read back here
+ * through XStream 1.4.21, the version Jenkins 2.541.3 bundles (bom/pom.xml at tag jenkins-2.541.3),
+ * with that release's filter, with none, one, two and many elements in each list, and must come
+ * back equal.
  */
 class PersistenceTest {
     /**
-     * The JDK classes Jenkins 2.479.3 permits besides arrays, enums and throwables: the java.* and
-     * sun.* lines of core/src/main/resources/jenkins/security/whitelisted-classes.txt at tag
-     * jenkins-2.479.3. ClassFilterImpl.isBlacklisted(Class) of that tag permits a class from a code
-     * source it trusts (core, remoting, any plugin: here every class with a code source), else an
-     * array, a Throwable or an Enum, else one named in that file, and refuses the rest.
-     * java.util.ImmutableCollections$ListN (List.of and List.copyOf of none or three and more
-     * elements) is not among them: 2.492 added it.
+     * The JDK classes Jenkins 2.541.3 permits by name: the java.* and sun.* lines of its
+     * whitelisted-classes.txt, kept beside this test.
      */
-    private static final Set<String> JDK_CLASSES_PERMITTED = Set.of(
-            "java.io.File", "java.lang.Boolean", "java.lang.Byte", "java.lang.Character", "java.lang.Class",
-            "java.lang.Double", "java.lang.Enum", "java.lang.Float", "java.lang.Integer", "java.lang.Long",
-            "java.lang.Number", "java.lang.Object", "java.lang.Short", "java.lang.StackTraceElement",
-            "java.lang.String", "java.lang.String$CaseInsensitiveComparator", "java.lang.StringBuffer",
-            "java.lang.StringBuilder", "java.lang.reflect.Proxy", "java.math.BigDecimal", "java.math.BigInteger",
-            "java.net.URI", "java.net.URL", "java.security.KeyRep", "java.time.Ser", "java.util.ArrayDeque",
-            "java.util.ArrayList", "java.util.Arrays$ArrayList", "java.util.CollSer",
-            "java.util.Collections$AsLIFOQueue", "java.util.Collections$CheckedCollection",
-            "java.util.Collections$CheckedList", "java.util.Collections$CheckedMap",
-            "java.util.Collections$CheckedNavigableMap", "java.util.Collections$CheckedNavigableSet",
-            "java.util.Collections$CheckedQueue", "java.util.Collections$CheckedRandomAccessList",
-            "java.util.Collections$CheckedSet", "java.util.Collections$CheckedSortedMap",
-            "java.util.Collections$CheckedSortedSet", "java.util.Collections$CopiesList",
-            "java.util.Collections$EmptyList", "java.util.Collections$EmptyMap", "java.util.Collections$EmptySet",
-            "java.util.Collections$SetFromMap", "java.util.Collections$SingletonList",
-            "java.util.Collections$SingletonMap", "java.util.Collections$SingletonSet",
-            "java.util.Collections$SynchronizedCollection", "java.util.Collections$SynchronizedList",
-            "java.util.Collections$SynchronizedMap", "java.util.Collections$SynchronizedNavigableMap",
-            "java.util.Collections$SynchronizedNavigableSet", "java.util.Collections$SynchronizedRandomAccessList",
-            "java.util.Collections$SynchronizedSet", "java.util.Collections$SynchronizedSortedMap",
-            "java.util.Collections$SynchronizedSortedSet", "java.util.Collections$UnmodifiableCollection",
-            "java.util.Collections$UnmodifiableList", "java.util.Collections$UnmodifiableMap",
-            "java.util.Collections$UnmodifiableNavigableMap", "java.util.Collections$UnmodifiableNavigableSet",
-            "java.util.Collections$UnmodifiableRandomAccessList", "java.util.Collections$UnmodifiableSet",
-            "java.util.Collections$UnmodifiableSortedMap", "java.util.Collections$UnmodifiableSortedSet",
-            "java.util.Date", "java.util.EnumMap", "java.util.EnumSet", "java.util.GregorianCalendar",
-            "java.util.HashMap", "java.util.HashSet", "java.util.Hashtable", "java.util.ImmutableCollections$List12",
-            "java.util.LinkedHashMap", "java.util.LinkedHashSet", "java.util.LinkedList", "java.util.Locale",
-            "java.util.Optional", "java.util.Properties", "java.util.RandomAccessSublist", "java.util.RegularEnumSet",
-            "java.util.Stack", "java.util.Sublist", "java.util.TreeMap", "java.util.TreeMap$KeySet",
-            "java.util.TreeSet", "java.util.UUID", "java.util.Vector", "java.util.concurrent.ConcurrentHashMap",
-            "java.util.concurrent.ConcurrentLinkedDeque", "java.util.concurrent.ConcurrentLinkedQueue",
-            "java.util.concurrent.ConcurrentSkipListMap", "java.util.concurrent.CopyOnWriteArrayList",
-            "java.util.concurrent.CopyOnWriteArraySet", "java.util.concurrent.CountDownLatch",
-            "java.util.concurrent.CountDownLatch$Sync", "java.util.concurrent.atomic.AtomicBoolean",
-            "java.util.logging.Level", "java.util.logging.LogRecord", "java.util.regex.Pattern",
-            "sun.security.rsa.RSAPublicKeyImpl", "sun.security.x509.X509Key");
+    private static final Set<String> JDK_CLASSES_PERMITTED = whitelist();
 
-    /** Whether Jenkins 2.479.3's class filter refuses {@code type} (see {@link #JDK_CLASSES_PERMITTED}). */
+    /** Where Jenkins core's classes come from (the stand-ins here, jenkins-core in the root build). */
+    private static final String JENKINS_LOCATION = location(Jenkins.class);
+
+    private static Set<String> whitelist() {
+        try (InputStream in = PersistenceTest.class.getResourceAsStream("whitelisted-classes-2.541.3.txt")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .filter(line -> !line.isBlank() && !line.startsWith("#")).collect(Collectors.toUnmodifiableSet());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Whether Jenkins 2.541.3's class filter refuses {@code type}: ClassFilterImpl.isBlacklisted(Class)
+     * of tag jenkins-2.541.3 permits an array, a Throwable or an Enum; then a class whose code source
+     * is Jenkins core, a jar with a plugin's manifest, or a plugin's own target/classes; then one
+     * named in whitelisted-classes.txt; and refuses the rest: a library jar that is no plugin
+     * (Jackson, picocli, zero-allocation-hashing) as much as an unlisted JDK class.
+     */
     static boolean refused(Class<?> type) {
-        if (type.isArray() || Throwable.class.isAssignableFrom(type) || Enum.class.isAssignableFrom(type)) {
+        if (type.isArray() || Throwable.class.isAssignableFrom(type) || Enum.class.isAssignableFrom(type)
+                || type.isPrimitive()) {
+            return false; // or a field's declared primitive type
+        }
+        String location = location(type);
+        if (location != null && (location.equals(JENKINS_LOCATION) || location.endsWith("/target/classes/")
+                || pluginJar(location))) {
             return false;
         }
-        if (type.isPrimitive() || type.getProtectionDomain().getCodeSource() != null) {
-            return false; // a field's declared primitive type; or core, a plugin, this plugin
-        }
         return !JDK_CLASSES_PERMITTED.contains(type.getName());
+    }
+
+    private static String location(Class<?> type) {
+        CodeSource source = type.getProtectionDomain().getCodeSource();
+        return source == null || source.getLocation() == null ? null : source.getLocation().toString();
+    }
+
+    /** A jar whose manifest names a plugin, as ClassFilterImpl.isPluginManifest reads it. */
+    private static boolean pluginJar(String location) {
+        if (!location.endsWith(".jar")) {
+            return false;
+        }
+        try (JarFile jar = new JarFile(new File(URI.create(location)), false)) {
+            Manifest manifest = jar.getManifest();
+            if (manifest == null) {
+                return false;
+            }
+            Attributes main = manifest.getMainAttributes();
+            return main.getValue("Short-Name") != null
+                    && (main.getValue("Plugin-Version") != null || main.getValue("Jenkins-Version") != null)
+                    || "true".equals(main.getValue("Jenkins-ClassFilter-Whitelisted"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**
@@ -162,68 +186,93 @@ class PersistenceTest {
     @Test
     void shouldRefuseWhatJenkinsRefuses() {
         // the filter itself: without it this test would pass against any XStream
-        Throwable refused = catchThrowable(() -> xstream().toXML(new ArrayList<>(List.of(List.of("a", "b", "c")))));
-        assertThat(refused).hasMessageContaining("Refusing to marshal java.util.ImmutableCollections$ListN");
+        Throwable refusedJdk = catchThrowable(() -> xstream().toXML(new ArrayList<>(List.of(Set.of("a", "b", "c")))));
+        Throwable refusedLibrary = catchThrowable(() -> xstream().toXML(new ArrayList<>(List.of(new ObjectMapper()))));
+
+        assertThat(refusedJdk).hasMessageContaining("Refusing to marshal java.util.ImmutableCollections$SetN");
+        assertThat(refusedLibrary).hasMessageContaining("Refusing to marshal com.fasterxml.jackson.databind.ObjectMapper");
     }
 
-    // the artifact lists are as long as the steps' own (three and more: List.of would make them ListN)
+    /** The lengths every persisted list is tried with: none, one, two (List.of's two shapes) and many. */
+    static final List<Integer> lengths = List.of(0, 1, 2, 5);
 
-    private static PlanRecord plan() {
+    private static List<String> artifacts(int length) {
+        return IntStream.range(0, length).mapToObj(i -> "out/artifact-" + i + ".json").toList();
+    }
+
+    private static PlanRecord plan(int artifacts) {
         ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "local", List.of(DatasetName.of("tank")),
                 DatasetName.of("backup"), List.of());
         return PlanCallable.summary(plan, List.of()).record(new PlanSettings("tank", true, "backup", "", null, null,
-                "zr", false, false), List.of("plan.json", "plan.txt", "plan.log"));
+                "zr", false, false), artifacts(artifacts));
     }
 
-    private static PruneRecord prune() {
-        return new PruneCallable.Summary("", false, List.of(), true, 3, 14, 2, 1 << 20, null, null)
-                .record(List.of("plan.json", "plan.txt", "prune-report.json"));
+    private static PruneRecord prune(int artifacts) {
+        return new PruneCallable.Summary("", false, List.of(), true, 3, 14, 2, 1 << 20, null, null).record(artifacts(artifacts), false);
     }
 
-    private static SendRecvRecord sendRecv() {
+    private static SendRecvRecord sendRecv(int artifacts) {
         Instant start = Instant.parse("2026-11-30T01:00:00Z");
         TransferReport report = new TransferReport(start, start.plusSeconds(90), "local", 2, List.of(),
                 List.of(TrendFixtures.result(0, StepOutcome.OK, 1 << 20), TrendFixtures.result(1, StepOutcome.OK, 1 << 21)),
                 List.of());
-        return SendRecvCallable.summary(report, List.of("out/transfer.json", "out/throughput.csv", "out/throughput.svg"))
+        return SendRecvCallable.summary(report, artifacts(artifacts))
                 .record(new SendRecvSettings("plan.json", "local", "", "", "out",
-                        TransferOptions.defaults().withConcurrency(2).withBuffer(1 << 20, 0)));
+                        TransferOptions.defaults().withConcurrency(2).withBuffer(1 << 20, 0)), true);
     }
 
-    @Test
-    void shouldSaveAndLoadAPlanRecordWithItsArtifacts() {
-        assertSavedAndLoaded(plan());
-    }
-
-    @Test
-    void shouldSaveAndLoadAPruneRecordWithItsArtifacts() {
-        assertSavedAndLoaded(prune());
-    }
-
-    @Test
-    void shouldSaveAndLoadASendRecvRecordWithItsArtifacts() {
-        assertSavedAndLoaded(sendRecv());
-    }
-
-    @Test
-    void shouldSaveAndLoadAVerifyRecordWithItsArtifacts() {
-        assertSavedAndLoaded(TrendFixtures.verify(0L));
-    }
-
-    @Test
-    void shouldSaveAndLoadARestoreDrillRecordWithItsArtifacts() {
+    private static DrillStepRecord drill(int artifacts) {
         DrillRecord record = new DrillRecord("nas-b", "backup/home", "s1", "42", "backup/drill", "source.manifest",
                 "ab".repeat(32), true, true, true, Instant.parse("2026-11-29T03:00:00Z"),
                 Instant.parse("2026-11-29T03:00:09Z"), "identical", 3158656, 4.25, 1.5, "compare: identical", true, null,
                 List.of("receiving", "loading the key", "zfs destroy -r backup/drill"));
-
-        assertSavedAndLoaded(new DrillStepRecord(record, "restore drill backup/home@s1: identical",
-                List.of("restore-drill.json", "restore-drill.manifest", "restore-drill-report.json")));
+        return new DrillStepRecord(record, "restore drill backup/home@s1: identical", artifacts(artifacts));
     }
 
     @Test
-    void shouldSaveAndLoadTheRunActionWithEveryKindOfRecord() {
-        assertSavedAndLoaded(TrendFixtures.action(plan(), prune(), sendRecv(), TrendFixtures.verify(2L)));
+    void shouldSaveAndLoadACoverageRecordWithItsFindings() {
+        assertSavedAndLoaded(new CoverageRecord("coverage backup/copy: 97.9% of 35.0 MiB ...", "mismatch", "WARNING",
+                0.979, 5 * 86_400, 1_474_560, 1_535_415, 1 << 20, 2, 6, null, "backup/copy/home@n05: identical",
+                List.of("backup/copy/victim@n11: chunk 1 differs: t1 at offset 65536, 65536 bytes (source 1, copy 2)"),
+                List.of("coverage-ledger.json", "coverage-night.json")));
+    }
+
+    /** zfsCheck's record as the runner makes it, with {@code datasets} datasets and as many artifacts. */
+    private static CheckRecord check(int datasets) {
+        List<CheckCallable.DatasetAges> ages = IntStream.range(0, datasets).mapToObj(i -> new CheckCallable.DatasetAges(
+                "tank/d" + i, i % 2 == 0 ? "OK" : "WARNING", "newest common snapshot " + i + " h old", 3600L * i, "zr-" + i,
+                60L * i, -1)).toList();
+        return new CheckCallable.Summary(datasets == 0 ? "UNKNOWN" : "OK", "ZFS OK", ages, List.of())
+                .record("tank", artifacts(datasets));
+    }
+
+    @ParameterizedTest(name = "{0} artifacts")
+    @FieldSource("lengths")
+    void shouldSaveAndLoadEveryRecordWithItsArtifacts(int length) {
+        assertSavedAndLoaded(plan(length));
+        assertSavedAndLoaded(prune(length));
+        assertSavedAndLoaded(sendRecv(length));
+        assertSavedAndLoaded(TrendFixtures.verify(0L));
+        assertSavedAndLoaded(drill(length));
+    }
+
+    @ParameterizedTest(name = "{0} datasets")
+    @FieldSource("lengths")
+    void shouldSaveAndLoadACheckRecordWithItsDatasets(int length) {
+        assertSavedAndLoaded(check(length));
+    }
+
+    @ParameterizedTest(name = "{0} records")
+    @FieldSource("lengths")
+    void shouldSaveAndLoadTheRunAction(int length) {
+        List<StepRecord> kinds = List.of(plan(2), prune(3), sendRecv(1), TrendFixtures.verify(2L), check(3), drill(0),
+                TrendFixtures.coverage(0.5, 3600));
+        StepRecord[] records = IntStream.range(0, length).mapToObj(i -> kinds.get(i % kinds.size()))
+                .toArray(StepRecord[]::new);
+        ZfsReplicationAction action = TrendFixtures.action(records);
+        action.setChainNote(length == 1 ? "build 4's audit.json is gone" : null);
+
+        assertSavedAndLoaded(action);
     }
 
     @Test
@@ -257,31 +306,19 @@ class PersistenceTest {
         drill.setKeyFile("/etc/zfs/keys/home.key");
         drill.setRateLimit("200M");
         assertSavedAndLoaded(new ZfsRestoreDrillBuilder(drill));
-    }
-
-    @Test
-    void shouldReadPlanAndCheckStepsSavedBeforeTheirSharedFieldsMovedIntoSelectionStep() {
-        // as the steps were saved when each declared these fields itself: the elements carry no class
-        String plan = "<io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep>"
-                + "<sources>tank/a</sources><targetRoot>backup/a</targetRoot><recursive>true</recursive>"
-                + "<targetAgent>storage-2</targetAgent><includes>tank/a/*</includes><prefix>nightly</prefix>"
-                + "<snapshotNow>true</snapshotNow></io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep>";
-        String check = "<io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckStep>"
-                + "<sources>tank/b</sources><targetRoot>backup/b</targetRoot><targetHost>root@nas</targetHost>"
-                + "<excludes>tank/b/tmp</excludes><warn>26h</warn><crit>50h</crit>"
-                + "</io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckStep>";
-
-        ZfsSnapshotPlanStep loadedPlan = (ZfsSnapshotPlanStep) xstream().fromXML(plan);
-        ZfsCheckStep loadedCheck = (ZfsCheckStep) xstream().fromXML(check);
-
-        assertThat(loadedPlan).extracting(ZfsSnapshotPlanStep::getSources, ZfsSnapshotPlanStep::getTargetRoot,
-                ZfsSnapshotPlanStep::isRecursive, ZfsSnapshotPlanStep::getTargetAgent, ZfsSnapshotPlanStep::getIncludes,
-                ZfsSnapshotPlanStep::getPrefix, ZfsSnapshotPlanStep::isSnapshotNow)
-                .containsExactly("tank/a", "backup/a", true, "storage-2", "tank/a/*", "nightly", true);
-        assertThat(loadedCheck).extracting(ZfsCheckStep::getSources, ZfsCheckStep::getTargetRoot,
-                ZfsCheckStep::getTargetHost, ZfsCheckStep::getExcludes, ZfsCheckStep::getWarn, ZfsCheckStep::getCrit,
-                ZfsCheckStep::isRecursive).containsExactly("tank/b", "backup/b", "root@nas", "tank/b/tmp", "26h", "50h",
-                false);
+        ZfsCheckStep check = new ZfsCheckStep("tank/a\ntank/b", "backup");
+        check.setTargetHost("root@nas-b");
+        check.setWarn("26h");
+        check.setCrit("50h");
+        assertSavedAndLoaded(new ZfsCheckBuilder(check));
+        ZfsCoverageStep coverage = new ZfsCoverageStep("backup/copy", "/var/lib/zfs-replication/manifests");
+        coverage.setNights(14);
+        coverage.setBudget("500G");
+        coverage.setTimeBudget("3h");
+        coverage.setDrillScratch("backup/drill");
+        coverage.setDrillSeed(42);
+        coverage.setWarn("16d");
+        assertSavedAndLoaded(new ZfsCoverageBuilder(coverage));
     }
 
     @Test

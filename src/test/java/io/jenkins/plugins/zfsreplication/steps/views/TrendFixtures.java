@@ -42,7 +42,7 @@ final class TrendFixtures {
         TransferReport report = new TransferReport(START, START.plusMillis(millis), "local", 2, List.of(), results, List.of());
         return SendRecvCallable.summary(report, List.of("out/transfer.json", "out/throughput.svg"))
                 .record(new SendRecvSettings("plan.json", "local", "", "", "out",
-                        TransferOptions.defaults().withBuffer(1 << 20, 0)));
+                        TransferOptions.defaults().withBuffer(1 << 20, 0)), false);
     }
 
     static StepResult result(int dataset, StepOutcome outcome, long bytes) {
@@ -53,7 +53,7 @@ final class TrendFixtures {
 
     static PruneRecord prune(int destroyed, int kept) {
         return new PruneCallable.Summary("", false, List.of(), false, destroyed, kept, 0, 0, null, null)
-                .record(List.of("prune-report.json"));
+                .record(List.of("prune-report.json"), false);
     }
 
     /** A zfsVerify; {@code differences} null means no reference manifest was given (HASHED). */
@@ -62,10 +62,16 @@ final class TrendFixtures {
         long found = compared ? differences : 0;
         VerifyRun.Figures figures = new VerifyRun.Figures(1, 6 * MIB, 2 * MIB, 6, 0.5, found);
         VerifyRun.Outcome outcome = new VerifyRun.Outcome(List.of(), "", compared ? found == 0 : null,
-                "", List.of(), List.of(), figures);
+                "", List.of(), List.of(), figures, null);
         VerifySettings settings = new VerifySettings("disk.img", "copy", "1M", 1, "xxh64", "auto", 1,
                 compared ? "source.manifest" : null, false);
-        return new VerifyRecord(settings.target(), settings.compareWith(), settings.name(), outcome);
+        return new VerifyRecord(settings.target(), settings.compareWith(), settings.name(), outcome, false);
+    }
+
+    /** A zfsCoverage night that left {@code ratio} of the copy matched, its oldest match {@code ageSeconds} old. */
+    static CoverageRecord coverage(double ratio, long ageSeconds) {
+        return new CoverageRecord("coverage backup: ...", "matched", "OK", ratio, ageSeconds, 40 * MIB, 40 * MIB, 0, 0, 7,
+                null, null, List.of(), List.of("coverage-ledger.json", "coverage-night.json"));
     }
 
     static ZfsReplicationAction action(StepRecord... records) {
@@ -115,7 +121,8 @@ final class TrendFixtures {
      * Two weeks of a nightly job replicating three datasets (builds 41 to 54), for the guide's
      * image: build 45 failed before its zfs steps, 46 pruned a backlog after retention went from 14 to 11
      * days, 49 lost a send step and its verify found differences, 50 re-sent the dataset in full, 41
-     * hashed without a reference manifest.
+     * hashed without a reference manifest. zfsCoverage starts with build 47 and has read the whole copy
+     * by 50; 49's finds the difference as well, so its coverage drops.
      */
     static ZfsReplicationTrend sample() {
         long[] mib = {2100, 1800, 2400, 1900, 0, 2600, 2200, 2000, 1500, 5200, 2300, 2100, 2500, 2250};
@@ -133,7 +140,12 @@ final class TrendFixtures {
                     ? transfer(millis[i], List.of(result(0, StepOutcome.OK, third), result(1, StepOutcome.OK, third),
                             result(2, StepOutcome.FAILED, mib[i] * MIB - 2 * third)))
                     : transfer(millis[i], third, third, mib[i] * MIB - 2 * third);
-            actions.add(action(prune(pruned[i], i < 5 ? 42 : 33), sent, verify(i == 0 ? null : i == 8 ? 4L : 0L)));
+            ZfsReplicationAction action = action(prune(pruned[i], i < 5 ? 42 : 33), sent,
+                    verify(i == 0 ? null : i == 8 ? 4L : 0L));
+            if (i >= 6) {
+                action.add(coverage(i == 6 ? 0.35 : i == 7 ? 0.7 : i == 8 ? 0.97 : 1.0, (i - 6 + 1) * 86_400L));
+            }
+            actions.add(action);
         }
         return ZfsReplicationTrend.collect(history(41, actions), BUILDS, ZfsReplicationTrend.MAX_BUILDS);
     }

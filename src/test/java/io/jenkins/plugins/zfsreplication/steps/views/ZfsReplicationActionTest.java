@@ -62,7 +62,7 @@ class ZfsReplicationActionTest {
     private VerifyRecord verify(String name, String compareWith) throws IOException {
         VerifySettings settings = new VerifySettings("disk.img", name, "1M", 1, "xxh64", "auto", 1, compareWith, false);
         return new VerifyRecord(settings.target(), settings.compareWith(), settings.name(),
-                new VerifyCallable(settings).invoke(workspace.toFile(), null));
+                new VerifyCallable(settings).invoke(workspace.toFile(), null), false);
     }
 
     @Test
@@ -113,7 +113,7 @@ class ZfsReplicationActionTest {
                 result(full(b, "s2"), StepOutcome.SKIPPED, 0)), List.of());
 
         SendRecvSummary summary = SendRecvCallable.summary(report, List.of("out/transfer.json", "out/throughput.svg"));
-        SendRecvRecord record = summary.record(settings());
+        SendRecvRecord record = summary.record(settings(), false);
 
         SoftAssertions soft = new SoftAssertions();
         soft.assertThat(record.isSucceeded()).isTrue();
@@ -140,7 +140,7 @@ class ZfsReplicationActionTest {
         Instant start = Instant.parse("2026-11-30T01:00:00Z");
         SendRecvRecord transfer = SendRecvCallable.summary(new TransferReport(start,
                 start.plusSeconds(1), "local", 1, List.of(), List.of(result(full(DatasetName.of("tank/a"), "s1"),
-                StepOutcome.OK, 1000)), List.of()), List.of()).record(settings());
+                StepOutcome.OK, 1000)), List.of()), List.of()).record(settings(), false);
 
         ZfsReplicationAction copy = new ZfsReplicationAction();
         copy.add(RoundTrip.of(transfer)); // records travel (and are stored) apart from the run

@@ -15,9 +15,9 @@ import org.jvnet.hudson.test.junit.jupiter.WithJenkins;
 
 /**
  * The job page's trend inside a real Jenkins (root build only): the factory adds the action to a
- * job whose builds ran a zfs step and to no other, and the job page carries the model as the
- * data-model attribute the chart script reads. The script itself is checked by
- * TrendChartScriptTest and bin/render-trend.
+ * job whose builds ran a zfs step and to no other, and the job page names the proxy through which
+ * the chart script asks for the model (the page itself carries none). The script itself is
+ * checked by TrendChartScriptTest and bin/render-trend.
  */
 @WithJenkins
 class ZfsReplicationJobActionITest {
@@ -44,7 +44,9 @@ class ZfsReplicationJobActionITest {
         HtmlPage page = web.goTo(job.getUrl());
         DomElement chart = page.querySelector(".zfs-replication-trend");
         assertThat(chart).as("the trend element on the job page").isNotNull();
-        assertThat(chart.getAttribute("data-model")).isEqualTo(action.getTrend().toJson());
+        assertThat(chart.getAttribute("data-proxy")).isEqualTo("zfsReplicationTrendProxy");
+        assertThat(chart.getAttribute("data-model")).as("the page carries no model (HtmlUnit: empty when absent)").isEmpty();
+        assertThat(action.getTrendModel()).isEqualTo(action.getTrend().toJson());
         assertThat(chart.getAttribute("data-job-url")).endsWith("/job/nightly/");
     }
 

@@ -3,6 +3,7 @@ package io.jenkins.plugins.zfsreplication.steps.views;
 import static io.jenkins.plugins.zfsreplication.steps.views.TrendFixtures.BUILDS;
 import static io.jenkins.plugins.zfsreplication.steps.views.TrendFixtures.MIB;
 import static io.jenkins.plugins.zfsreplication.steps.views.TrendFixtures.action;
+import static io.jenkins.plugins.zfsreplication.steps.views.TrendFixtures.coverage;
 import static io.jenkins.plugins.zfsreplication.steps.views.TrendFixtures.history;
 import static io.jenkins.plugins.zfsreplication.steps.views.TrendFixtures.prune;
 import static io.jenkins.plugins.zfsreplication.steps.views.TrendFixtures.result;
@@ -131,7 +132,7 @@ class ZfsReplicationTrendTest {
         ZfsReplicationTrend trend = ZfsReplicationTrend.collect(history(Arrays.asList(
                 action(transfer(2000, 3 * MIB, MIB), prune(3, 9), verify(0L)),
                 null,
-                action(transfer(3000, 2 * MIB), verify(4L)),
+                action(transfer(3000, 2 * MIB), verify(4L), coverage(0.5, 3600), coverage(0.9876, 7 * 86_400)),
                 action(prune(1, 10)))), BUILDS, 30);
 
         Map<?, ?> model = new ObjectMapper().readValue(trend.toJson(), Map.class);
@@ -148,7 +149,10 @@ class ZfsReplicationTrendTest {
         soft.assertThat(model.get("datasets")).isEqualTo(List.of(2, 1, 0));
         soft.assertThat(model.get("stepsSkipped")).isEqualTo(List.of(0, 0, 0));
         soft.assertThat(model.get("stepsFailed")).isEqualTo(List.of(0, 0, 0));
-        soft.assertThat(model.keySet()).hasSize(11);
+        // the build's last zfsCoverage, in per cent with one decimal; none: null, a gap in the line
+        soft.assertThat(model.get("coverage")).isEqualTo(java.util.Arrays.asList(null, 98.8, null));
+        soft.assertThat(model.get("coverageAge")).isEqualTo(java.util.Arrays.asList(null, 604_800, null));
+        soft.assertThat(model.keySet()).hasSize(13);
         soft.assertAll();
     }
 

@@ -42,4 +42,8 @@ public abstract class StepExecution implements Serializable {
     public String getStatus() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
+
+    public boolean blocksRestart() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
 }

@@ -1,0 +1,86 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code zfs-replication night}: a whole night from one config file (see {@link NightConfig}) into
+ * the next numbered run directory under {@code runs}, chained by audit.json to the one before; an
+ * exclusive lock on {@code runs/.lock} keeps two nights apart.
+ */
+@Command(name = "night", description = {"Run a whole night from one config file.",
+    "Tonight's snapshot and plan, prune, send/recv, verify, check, audit record: the subcommands themselves, each"
+        + " with the options the config file gives it (a key is the option's name without its dashes; an example:"
+        + " /usr/share/doc/zfs-replication/examples/night.conf); every artifact in the next numbered directory under"
+        + " runs, chained by audit.json to the night before.",
+    "Exit status: 0 done and fresh; 1 a stage failed or the backup is CRITICAL by check; 2 bad config;"
+        + " 3 done, but a dataset diverged or was refused, or check says WARNING; 75 another night holds the lock"
+        + " (nothing done)."})
+final class NightCommand implements Callable<Integer> {
+    static final String DEFAULT_CONFIG = "/etc/zfs-replication/night.conf";
+
+    private final CliEnvironment environment;
+
+    @Option(names = "--config", paramLabel = "FILE", defaultValue = DEFAULT_CONFIG,
+            description = "The night's config file (default ${DEFAULT-VALUE}).")
+    private Path config;
+
+    @Option(names = "--dry-run", description = "Plan without a snapshot, prune and run as dry runs, no verify, no"
+            + " audit record; into a temporary directory, not a numbered one.")
+    private boolean dryRun;
+
+    @Option(names = "--now", paramLabel = "INSTANT", description = "The night's time (ISO-8601), default the wall clock.")
+    private Instant now;
+
+    NightCommand(CliEnvironment environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        NightConfig read = CliErrors.input(() -> NightConfig.read(config));
+        Path runs = Path.of(read.value("runs", NightConfig.DEFAULT_RUNS));
+        Files.createDirectories(runs);
+        try (FileChannel lockFile = FileChannel.open(runs.resolve(".lock"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE); FileLock lock = tryLock(lockFile)) {
+            if (lock == null) {
+                environment.err().println("night: another night holds " + runs.resolve(".lock") + ": nothing done");
+                environment.err().flush();
+                return Night.LOCKED;
+            }
+            long newest = newest(runs);
+            Path previous = newest == 0 ? null : runs.resolve(Long.toString(newest));
+            Path dir = dryRun ? Files.createTempDirectory("zfsr-night-dry-run-")
+                    : Files.createDirectory(runs.resolve(Long.toString(newest + 1)));
+            return new Night(environment, read, dir, previous, now == null ? Instant.now() : now, dryRun).run();
+        }
+    }
+
+    /** The lock, or null when another process (or another night in this JVM) holds it. */
+    private static FileLock tryLock(FileChannel channel) throws IOException {
+        try {
+            return channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            return null;
+        }
+    }
+
+    /** The highest number a run directory under {@code runs} is named by, 0 when there is none. */
+    static long newest(Path runs) throws IOException {
+        try (Stream<Path> entries = Files.list(runs)) {
+            return entries.filter(Files::isDirectory).map(p -> String.valueOf(p.getFileName()))
+                    .filter(name -> name.matches("[1-9][0-9]{0,17}")).mapToLong(Long::parseLong).max().orElse(0);
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package io.jenkins.plugins.zfsreplication.coverage;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
+import io.jenkins.plugins.zfsreplication.verify.CopyCheck;
+import java.time.Instant;
+import java.util.Locale;
+
+/** coverage-night.json (docs/formats.md), field by field in a fixed order. */
+public final class NightJson {
+    static final String KIND = "zfs-replication-coverage-night";
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private NightJson() {
+    }
+
+    public static String write(NightReport report) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("format", 1);
+        root.put("kind", KIND);
+        root.put("host", report.host());
+        root.put("root", report.root());
+        root.put("now", report.now().toString());
+        root.put("nights", report.nights());
+        root.put("verdict", report.verdict());
+        root.put("summary", report.summary());
+        ObjectNode budget = root.putObject("budget");
+        budget.put("bytes", report.budgetBytes() > 0 ? report.budgetBytes() : null);
+        budget.put("seconds", report.budgetTime() == null ? null : report.budgetTime().getSeconds());
+        ObjectNode ledger = root.putObject("ledger");
+        ledger.put("previousSha256", report.previousSha256());
+        ledger.put("startNote", report.startNote());
+        slice(root.putObject("slice"), report);
+        ArrayNode reads = root.putArray("reads");
+        report.reads().forEach(read -> read(reads.addObject(), read));
+        ArrayNode added = root.putArray("added");
+        for (NightReport.Added entry : report.added()) {
+            ObjectNode node = added.addObject();
+            node.put("dataset", entry.dataset());
+            node.put("snapshot", entry.snapshot());
+            node.put("guid", entry.guid());
+            node.put("base", entry.base());
+            node.put("inheritedBytes", entry.inheritedBytes());
+            node.put("toReadBytes", entry.toReadBytes());
+            node.put("fullBecause", entry.fullBecause());
+        }
+        ArrayNode pruned = root.putArray("pruned");
+        report.pruned().forEach(pruned::add);
+        root.put("findingCount", report.findingCount());
+        ArrayNode findings = root.putArray("findings");
+        report.findings().forEach(finding -> finding(findings.addObject(), finding));
+        coverage(root.putObject("coverage"), report.coverage());
+        guarantee(root.putObject("guarantee"), report.guarantee());
+        drill(root, report.drill());
+        ArrayNode log = root.putArray("log");
+        report.log().forEach(log::add);
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the night's report as JSON", e);
+        }
+    }
+
+    private static void slice(ObjectNode node, NightReport report) {
+        node.put("workBytes", report.plan().workBytes());
+        node.put("neverReadBytes", report.plan().neverReadBytes());
+        node.put("dueBytes", report.plan().dueBytes());
+        node.put("sliceBytes", report.plan().sliceBytes());
+        node.put("checkedBytes", report.checkedBytes());
+        node.put("readBytes", report.readBytes());
+        node.put("seconds", report.seconds());
+        node.put("stopped", report.stopped());
+    }
+
+    private static void read(ObjectNode node, NightReport.Read read) {
+        node.put("dataset", read.dataset());
+        node.put("snapshot", read.snapshot());
+        node.put("guid", read.guid());
+        node.put("checkedBytes", read.checkedBytes());
+        node.put("readBytes", read.readBytes());
+        ArrayNode runs = node.putArray("runs");
+        for (CopyCheck.Run run : read.runs()) {
+            ObjectNode r = runs.addObject();
+            r.put("from", run.from());
+            r.put("to", run.to());
+            r.put("bytes", run.bytes());
+            r.put("state", run.state().name().toLowerCase(Locale.ROOT));
+        }
+    }
+
+    private static void finding(ObjectNode node, NightFinding finding) {
+        node.put("dataset", finding.dataset());
+        node.put("snapshot", finding.snapshot());
+        node.put("guid", finding.guid());
+        node.put("kind", finding.kind());
+        node.put("path", finding.path());
+        node.put("chunk", finding.chunk());
+        node.put("offset", finding.offset());
+        node.put("length", finding.length());
+        node.put("detail", finding.detail());
+        node.put("text", finding.describe());
+    }
+
+    private static void coverage(ObjectNode node, CoverageSummary coverage) {
+        node.put("bytes", coverage.bytes());
+        node.put("matchedBytes", coverage.matchedBytes());
+        node.put("badBytes", coverage.badBytes());
+        node.put("ratio", coverage.ratio());
+        node.put("oldest", text(coverage.oldest()));
+        node.put("ageSeconds", coverage.age().getSeconds());
+        ArrayNode datasets = node.putArray("datasets");
+        for (CoverageSummary.DatasetCoverage dataset : coverage.datasets()) {
+            ObjectNode d = datasets.addObject();
+            d.put("dataset", dataset.dataset());
+            d.put("snapshots", dataset.snapshots());
+            d.put("bytes", dataset.bytes());
+            d.put("matchedBytes", dataset.matchedBytes());
+            d.put("badBytes", dataset.badBytes());
+            d.put("ratio", dataset.ratio());
+            d.put("oldest", text(dataset.oldest()));
+            d.put("ageSeconds", dataset.oldest() == null ? 0
+                    : java.time.Duration.between(dataset.oldest(), coverage.now()).getSeconds());
+        }
+    }
+
+    private static void guarantee(ObjectNode node, NightReport.Guarantee guarantee) {
+        node.put("kept", guarantee.kept());
+        node.put("keepableNights", guarantee.keepableNights());
+        node.put("overdueBytes", guarantee.overdueBytes());
+        node.put("arrivalEstimate", guarantee.arrivalEstimate());
+        node.put("note", guarantee.note());
+    }
+
+    private static void drill(ObjectNode root, DrillRecord drill) {
+        if (drill == null) {
+            root.putNull("drill");
+            return;
+        }
+        ObjectNode node = root.putObject("drill");
+        node.put("dataset", drill.dataset());
+        node.put("snapshot", drill.snapshot());
+        node.put("guid", drill.guid());
+        node.put("result", drill.result());
+        node.put("bytes", drill.bytes());
+        node.put("receiveSeconds", drill.receiveSeconds());
+        node.put("scratchDestroyed", drill.scratchDestroyed());
+    }
+
+    private static String text(Instant instant) {
+        return instant == null ? null : instant.toString();
+    }
+}

@@ -1,0 +1,90 @@
+package io.jenkins.plugins.zfsreplication.coverage;
+
+import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
+import io.jenkins.plugins.zfsreplication.verify.CopyCheck;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What one night of coverage did and found, as coverage-night.json holds it: the ledger it built
+ * on (or why it started over), the slice's figures, what it read of which snapshot and how that
+ * went, the snapshots that arrived and were destroyed since, every finding (the first
+ * {@link io.jenkins.plugins.zfsreplication.verify.CopyCheck#LISTED} listed), the coverage after the
+ * night, whether the guarantee holds, and the drill.
+ *
+ * @param checkedBytes logical bytes of the chunks checked tonight (what the budget counts)
+ * @param readBytes    bytes actually read (holes are not)
+ * @param stopped      the time budget stopped the reads
+ */
+public record NightReport(String host, String root, Instant now, int nights, long budgetBytes, Duration budgetTime,
+                          String startNote, String previousSha256, SlicePlan plan, long checkedBytes, long readBytes,
+                          double seconds, boolean stopped, List<Read> reads, List<Added> added, List<String> pruned,
+                          List<NightFinding> findings, long findingCount, CoverageSummary coverage, Guarantee guarantee,
+                          DrillRecord drill, List<String> log) {
+    public static final String FILE_NAME = "coverage-night.json";
+
+    public NightReport {
+        reads = List.copyOf(reads);
+        added = List.copyOf(added);
+        pruned = List.copyOf(pruned);
+        findings = List.copyOf(findings);
+        log = List.copyOf(log);
+    }
+
+    /** What was read of one snapshot tonight, run by run. */
+    public record Read(String dataset, String snapshot, String guid, List<CopyCheck.Run> runs, long checkedBytes,
+                       long readBytes) {
+        public Read {
+            runs = List.copyOf(runs);
+        }
+    }
+
+    /**
+     * A snapshot that arrived since the last night: the earlier snapshot it shares blocks with
+     * ({@code base}, null when none), the bytes it takes from it and those it owns (to read), and
+     * why it owns them all when it could not follow the changes.
+     */
+    public record Added(String dataset, String snapshot, String guid, String base, long inheritedBytes, long toReadBytes,
+                        String fullBecause) {
+    }
+
+    /**
+     * Whether every byte is within N nights after tonight, and how long the budget can keep it so.
+     *
+     * @param keepableNights  the nights within which the budget re-reads everything at the current work
+     *                        and arrival of new data (N when reading what keeps it, without a budget);
+     *                        null when new data arrives faster than the budget reads
+     * @param overdueBytes    own bytes last read more than N nights ago (or never) after tonight: the
+     *                        guarantee does not hold for them
+     * @param arrivalEstimate new bytes a night, from the nights before
+     * @param note            one line when the guarantee does not hold or the budget cannot keep N, else null
+     */
+    public record Guarantee(Integer keepableNights, long overdueBytes, long arrivalEstimate, String note) {
+        public boolean kept() {
+            return overdueBytes == 0;
+        }
+    }
+
+    /** The night's verdict, as the audit record takes it: mismatch, unreadable, overdue or matched. */
+    public String verdict() {
+        if (findings.stream().anyMatch(NightFinding::mismatch)) {
+            return "mismatch";
+        }
+        if (findingCount > 0) {
+            return "unreadable";
+        }
+        return guarantee.kept() ? "matched" : "overdue";
+    }
+
+    /** The one-line summary the command line prints and a build page shows. */
+    public String summary() {
+        return String.format(java.util.Locale.ROOT, "coverage %s: %.1f%% of %s matched within %d nights, the oldest"
+                + " match %s old; read %s of a %s slice in %.1f s; %d finding(s)%s", root,
+                100 * coverage.ratio(), io.jenkins.plugins.zfsreplication.units.Sizes.human(coverage.bytes()), nights,
+                io.jenkins.plugins.zfsreplication.check.Ages.format(coverage.age().getSeconds()),
+                io.jenkins.plugins.zfsreplication.units.Sizes.human(checkedBytes),
+                io.jenkins.plugins.zfsreplication.units.Sizes.human(plan.sliceBytes()), seconds, findingCount,
+                guarantee.note() == null ? "" : "; " + guarantee.note());
+    }
+}

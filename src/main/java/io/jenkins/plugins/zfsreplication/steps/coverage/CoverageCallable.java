@@ -1,0 +1,127 @@
+package io.jenkins.plugins.zfsreplication.steps.coverage;
+
+import hudson.AbortException;
+import hudson.model.TaskListener;
+import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.zfsreplication.check.CoverageAge;
+import io.jenkins.plugins.zfsreplication.coverage.CoverageAges;
+import io.jenkins.plugins.zfsreplication.coverage.CoverageException;
+import io.jenkins.plugins.zfsreplication.coverage.LedgerJson;
+import io.jenkins.plugins.zfsreplication.coverage.NightFinding;
+import io.jenkins.plugins.zfsreplication.coverage.NightReport;
+import io.jenkins.plugins.zfsreplication.coverage.NightlySlice;
+import io.jenkins.plugins.zfsreplication.coverage.ZfsCoverageHost;
+import io.jenkins.plugins.zfsreplication.restore.RestoreDrill;
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
+import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import jenkins.MasterToSlaveFileCallable;
+
+/**
+ * Runs one night of coverage on the agent that holds the copy, into the workspace: the ledger of
+ * the night before is {@link #PREVIOUS} there when the controller found one in an earlier build.
+ * Returns the small summary the build page and the script need.
+ */
+final class CoverageCallable extends MasterToSlaveFileCallable<CoverageCallable.Outcome> {
+    private static final long serialVersionUID = 1L;
+    /** Where the controller puts the earlier build's ledger in the workspace. */
+    static final String PREVIOUS = "coverage-ledger-previous.json";
+    /** What a night writes into the workspace: names fixed here, never taken from the agent. */
+    static final List<String> FILES = List.of(LedgerJson.FILE_NAME, NightReport.FILE_NAME, "restore-drill.json",
+            RestoreDrill.NAME + ".manifest", RestoreDrill.NAME + "-report.json", RestoreDrill.NAME + "-throughput.csv",
+            RestoreDrill.NAME + "-throughput.svg");
+    /** Findings shown in the build log and kept on the build page; all are in coverage-night.json. */
+    static final int SHOWN = 100;
+
+    private final CoverageSettings settings;
+    private final boolean previous;
+    private final TaskListener listener;
+
+    CoverageCallable(CoverageSettings settings, boolean previous, TaskListener listener) {
+        this.settings = settings;
+        this.previous = previous;
+        this.listener = listener;
+    }
+
+    /** One dataset's coverage age and its verdict. */
+    record Dataset(String dataset, String status, String reason, double ratio, long ageSeconds) implements Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
+    /** What the controller keeps of the night. */
+    record Outcome(String summary, String verdict, double ratio, long ageSeconds, long checkedBytes, long sliceBytes,
+                   long budgetBytes, long findingCount, List<String> findings, Integer keepableNights, boolean kept,
+                   String note, String drill, List<Dataset> datasets) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        Outcome {
+            findings = List.copyOf(findings);
+            datasets = List.copyOf(datasets);
+        }
+
+        /** The worst coverage status of the datasets: OK, WARNING or CRITICAL. */
+        String status() {
+            return datasets.stream().map(Dataset::status).max((a, b) -> rank(a) - rank(b)).orElse("OK");
+        }
+
+        private static int rank(String status) {
+            return switch (status) {
+                case "CRITICAL" -> 2;
+                case "WARNING" -> 1;
+                default -> 0;
+            };
+        }
+    }
+
+    @Override
+    public Outcome invoke(File workspace, VirtualChannel channel) throws IOException {
+        Path directory = workspace.toPath();
+        for (String file : FILES) {
+            // an earlier build's files left in the workspace must never be archived as this one's
+            Files.deleteIfExists(directory.resolve(file));
+        }
+        PrintStream log = listener.getLogger();
+        ProcessCommandRunner runner = new ProcessCommandRunner();
+        Instant now = Instant.now();
+        try {
+            var request = settings.request(directory, now, previous ? directory.resolve(PREVIOUS) : null);
+            ZfsCoverageHost host = new ZfsCoverageHost(new Zfs(runner), runner, Runtime.getRuntime().availableProcessors(),
+                    request.drill() == null ? null : request.drill().scratch(), line -> { });
+            NightReport report = new NightlySlice(host, line -> log.println("zfsCoverage: " + TerminalText.line(line)))
+                    .run(request, directory);
+            return outcome(report);
+        } catch (CoverageException | ZfsException e) {
+            throw new AbortException("zfsCoverage: " + e.getMessage());
+        }
+    }
+
+    private Outcome outcome(NightReport report) {
+        List<String> findings = new ArrayList<>();
+        for (NightFinding finding : report.findings()) {
+            if (findings.size() < SHOWN) {
+                findings.add(finding.describe());
+            }
+        }
+        List<Dataset> datasets = new ArrayList<>();
+        var ages = CoverageAges.judge(report.coverage(), report.nights(), settings.thresholds());
+        for (CoverageAge age : ages) {
+            datasets.add(new Dataset(age.dataset(), age.status().name(), age.reason(), age.ratio(), age.ageSeconds()));
+        }
+        return new Outcome(report.summary(), report.verdict(), report.coverage().ratio(),
+                report.coverage().age().getSeconds(), report.checkedBytes(), report.plan().sliceBytes(),
+                report.budgetBytes(), report.findingCount(), findings, report.guarantee().keepableNights(),
+                report.guarantee().kept(), report.guarantee().note(),
+                report.drill() == null ? null : report.drill().dataset() + "@" + report.drill().snapshot() + ": "
+                        + report.drill().result(), datasets);
+    }
+}

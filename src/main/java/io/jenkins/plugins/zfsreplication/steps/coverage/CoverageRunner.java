@@ -1,0 +1,120 @@
+package io.jenkins.plugins.zfsreplication.steps.coverage;
+
+import hudson.AbortException;
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.Result;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.coverage.LedgerJson;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
+import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
+import io.jenkins.plugins.zfsreplication.steps.views.CoverageRecord;
+import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * zfsCoverage as the Pipeline step and the freestyle builder run it: the ledger of the newest earlier
+ * build that archived one copied from the controller's artifact store into the workspace (never
+ * taken from the agent), the night run on the agent, its files archived (they join the audit chain),
+ * the coverage on the build page; the build fails on a finding (a mismatch, an unreadable chunk)
+ * and is UNSTABLE or fails by the coverage age against {@code warn} and {@code crit}.
+ */
+public record CoverageRunner(CoverageSettings settings) implements StepRunner {
+    private static final long serialVersionUID = 1L;
+    /** Builds looked at for the earlier ledger, newest first. */
+    static final int BUILDS_LOOKED_AT = 30;
+
+    @Override
+    public Map<String, Object> run(Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
+            throws IOException, InterruptedException {
+        PrintStream log = listener.getLogger();
+        workspace.mkdirs();
+        Run<?, ?> earlier = earlierLedger(run);
+        // written over whenever an earlier ledger is found; a stale one left in the workspace is never read
+        FilePath previous = workspace.child(CoverageCallable.PREVIOUS);
+        if (earlier != null) {
+            try (InputStream in = earlier.getArtifactManager().root().child(LedgerJson.FILE_NAME).open();
+                 OutputStream out = previous.write()) {
+                in.transferTo(out);
+            }
+            log.println("zfsCoverage: building on the ledger of build #" + earlier.getNumber());
+        }
+        CoverageCallable.Outcome outcome = workspace.act(new CoverageCallable(settings, earlier != null, listener));
+        List<String> archived = new ArrayList<>();
+        for (String file : CoverageCallable.FILES) {
+            if (workspace.child(file).exists()) {
+                archived.add(file);
+            }
+        }
+        WorkspaceFiles.archive(run, workspace, launcher, listener, archived);
+        ZfsReplicationAction.record(run, record(outcome, archived));
+        outcome.findings().forEach(line -> log.println("zfsCoverage: " + TerminalText.line(line)));
+        log.println("zfsCoverage: " + TerminalText.line(outcome.summary()));
+        if (outcome.findingCount() > 0) {
+            throw new AbortException("zfsCoverage: " + outcome.findingCount() + " finding(s) (" + outcome.verdict()
+                    + "), every one in " + "coverage-night.json: " + TerminalText.line(outcome.findings().get(0)));
+        }
+        String status = outcome.status();
+        outcome.datasets().stream().filter(d -> !d.status().equals("OK"))
+                .forEach(d -> log.println("zfsCoverage: " + d.status() + " " + d.dataset() + ": " + d.reason()));
+        if (status.equals("CRITICAL")) {
+            throw new AbortException("zfsCoverage: the coverage age is above the critical age");
+        }
+        if (status.equals("WARNING")) {
+            log.println("zfsCoverage: marking the build UNSTABLE (the coverage age is above the warning age)");
+            run.setResult(Result.UNSTABLE);
+        }
+        return toScriptValue(outcome);
+    }
+
+    @Override
+    public String warning(Map<String, Object> value) {
+        return "WARNING".equals(value.get("status")) ? "zfsCoverage: the coverage age is above the warning age" : null;
+    }
+
+    /** The newest earlier completed build (of the last {@link #BUILDS_LOOKED_AT}) that archived a ledger, or null. */
+    private static Run<?, ?> earlierLedger(Run<?, ?> run) throws IOException {
+        Run<?, ?> build = run.getPreviousCompletedBuild();
+        for (int looked = 0; build != null && looked < BUILDS_LOOKED_AT; looked++) {
+            ZfsReplicationAction action = build.getAction(ZfsReplicationAction.class);
+            if (action != null && !action.getCoverage().isEmpty()
+                    && build.getArtifactManager().root().child(LedgerJson.FILE_NAME).isFile()) {
+                return build;
+            }
+            build = build.getPreviousCompletedBuild();
+        }
+        return null;
+    }
+
+    static CoverageRecord record(CoverageCallable.Outcome outcome, List<String> artifacts) {
+        return new CoverageRecord(outcome.summary(), outcome.verdict(), outcome.status(), outcome.ratio(),
+                outcome.ageSeconds(), outcome.checkedBytes(), outcome.sliceBytes(), outcome.budgetBytes(),
+                outcome.findingCount(), outcome.keepableNights() == null ? -1 : outcome.keepableNights(),
+                outcome.note(), outcome.drill(), outcome.findings(), artifacts);
+    }
+
+    /** The value a Pipeline script gets back: plain strings, numbers, booleans and lists. */
+    static Map<String, Object> toScriptValue(CoverageCallable.Outcome outcome) {
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("summary", outcome.summary());
+        value.put("verdict", outcome.verdict());
+        value.put("status", outcome.status());
+        value.put("ratio", outcome.ratio());
+        value.put("ageSeconds", outcome.ageSeconds());
+        value.put("checkedBytes", outcome.checkedBytes());
+        value.put("findings", outcome.findingCount());
+        value.put("keepableNights", outcome.keepableNights());
+        value.put("guaranteeKept", outcome.kept());
+        value.put("drill", outcome.drill());
+        return value;
+    }
+}

@@ -1,0 +1,213 @@
+package io.jenkins.plugins.zfsreplication.transfer;
+
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.FilesystemProperties;
+import io.jenkins.plugins.zfsreplication.zfs.FilesystemProperties.Setting;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsCommandException;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
+
+/**
+ * What a received copy may do on the backup host, whatever the stream that made it carries. The
+ * sending host decides what arrives: asked for one file system's snapshot, a compromised source can
+ * send a replication stream with children, and with them {@code mountpoint=/etc},
+ * {@code sharenfs=on}, {@code setuid=on}. So, on every step, full or incremental:
+ * <ul>
+ * <li>{@code zfs recv -x} of {@link #NEUTRALISED} where the target's zfs has it (OpenZFS): the
+ * stream's values are kept as received values (the copy still knows them) but never take effect;
+ * the backup host's own, inherited from the target's parent, do;</li>
+ * <li>after the receive, every file system at and below the step's target that no other step of the
+ * run receives is read back: anything mounted is unmounted, and {@code canmount=noauto} (never at
+ * boot), {@code readonly=on} (on what the step created), {@code setuid=off devices=off exec=off}
+ * are set where the backup host itself did not set them; a received mountpoint or share (zfs-fuse
+ * has no {@code -x}) is inherited instead.</li>
+ * </ul>
+ * A property the user sets with {@code recvSet} is the user's; {@code mountReceived} leaves
+ * mounting ({@code mountpoint}, {@code canmount}, {@code readonly}, unmounting) to zfs and the stream.
+ */
+public final class ReceivedProperties {
+    /** The properties no stream decides: where and whether it mounts, shares, runs programs or devices. */
+    static final List<String> NEUTRALISED = List.of("mountpoint", "canmount", "sharenfs", "sharesmb", "setuid",
+            "devices", "exec");
+    private static final Set<String> MOUNTING = Set.of("mountpoint", "canmount", "readonly");
+    private static final List<String> READ = List.of("mounted", "mountpoint", "canmount", "readonly", "sharenfs",
+            "sharesmb", "setuid", "devices", "exec");
+    private static final List<String> OFF = List.of("setuid", "devices", "exec");
+
+    private ReceivedProperties() {
+    }
+
+    /** The properties every {@code zfs recv} excludes ({@code -x}), in a fixed order. */
+    static List<String> excluded(TransferOptions options) {
+        return NEUTRALISED.stream().filter(property -> decidedHere(property, options)
+                && !options.recvExclude().contains(property)).toList();
+    }
+
+    /** True unless the user set the property ({@code recvSet}) or the run leaves mounting to zfs. */
+    private static boolean decidedHere(String property, TransferOptions options) {
+        return !options.recvSet().containsKey(property) && !(options.mountReceived() && MOUNTING.contains(property));
+    }
+
+    /**
+     * Checks what a step left at and below {@code top} and makes it safe, each change logged.
+     *
+     * @param created true when the step created {@code top} (a full receive): it is unmounted and made read-only too
+     * @param planned the run's targets: each is checked by its own steps, maybe running right now
+     * @throws TransferException when a file system cannot be read back or made safe
+     */
+    static void check(Zfs target, DatasetName top, boolean created, Set<DatasetName> planned, TransferOptions options,
+                      String topNote, Consumer<String> log) {
+        Map<DatasetName, Map<String, Setting>> tree;
+        try {
+            tree = FilesystemProperties.read(target, top, READ);
+        } catch (ZfsCommandException e) {
+            if (e.isDatasetMissing()) {
+                return; // nothing arrived
+            }
+            throw failure(top, e);
+        } catch (ZfsException e) {
+            throw failure(top, e);
+        }
+        List<DatasetName> checked = new ArrayList<>(tree.keySet().stream()
+                .filter(dataset -> dataset.equals(top) || !planned.contains(dataset)).toList());
+        java.util.Collections.reverse(checked); // children first: a parent unmounts only once they have
+        for (DatasetName dataset : checked) {
+            boolean made = created || !dataset.equals(top);
+            try {
+                List<String> done = neutralise(target, dataset, tree.get(dataset), made, options);
+                if (dataset.equals(top) && created && !options.mountReceived()) {
+                    done.add(0, topNote);
+                }
+                if (!done.isEmpty()) {
+                    log.accept(dataset + ": " + String.join(", ", done));
+                }
+            } catch (ZfsException e) {
+                throw failure(dataset, e);
+            }
+        }
+    }
+
+    private static List<String> neutralise(Zfs target, DatasetName dataset, Map<String, Setting> settings, boolean made,
+                                           TransferOptions options) {
+        List<String> done = new ArrayList<>();
+        // shares first: zfs (re)shares a file system whose mount point changes, and a share it cannot make fails the change
+        inheritReceived(target, dataset, settings, "sharenfs", options, done);
+        inheritReceived(target, dataset, settings, "sharesmb", options, done);
+        if (!options.mountReceived()) {
+            replace(target, dataset, settings, "canmount", "on", "noauto", options, done);
+            boolean moved = inheritReceived(target, dataset, settings, "mountpoint", options, done);
+            if (made) {
+                replace(target, dataset, settings, "readonly", "off", "on", options, done);
+            }
+            if (moved || "yes".equals(value(settings, "mounted"))) {
+                unmount(target, dataset, made, done);
+            }
+        }
+        for (String property : OFF) {
+            replace(target, dataset, settings, property, "on", "off", options, done);
+        }
+        return done;
+    }
+
+    /**
+     * Unmounts where mounted (zfs mounts again what a receive or a mount point change touched, where
+     * it has no {@code recv -u}). A copy the step did not create may be one an admin is reading: left
+     * mounted (under the backup's own tree) when it is busy, and said so.
+     */
+    private static void unmount(Zfs target, DatasetName dataset, boolean made, List<String> done) {
+        try {
+            if (!"yes".equals(target.property(dataset.name(), "mounted"))) {
+                return;
+            }
+            target.unmount(dataset);
+            done.add("unmounted");
+        } catch (ZfsCommandException e) {
+            if (made) {
+                throw e;
+            }
+            done.add("left mounted (" + io.jenkins.plugins.zfsreplication.text.TerminalText.line(e.getZfsMessage()) + ")");
+        }
+    }
+
+    /** A value the stream set (zfs without {@code recv -x}) gives way to the backup host's inherited one. */
+    private static boolean inheritReceived(Zfs target, DatasetName dataset, Map<String, Setting> settings, String property,
+                                        TransferOptions options, List<String> done) {
+        Setting setting = settings.get(property);
+        if (setting != null && setting.received() && decidedHere(property, options)
+                && !("off".equals(setting.value()) && !"mountpoint".equals(property))) {
+            String stream = io.jenkins.plugins.zfsreplication.text.TerminalText.line(setting.value());
+            String note = changed(target, dataset, property, () -> target.inherit(dataset, property), now -> true);
+            Setting now = FilesystemProperties.read(target, dataset, List.of(property)).get(dataset).get(property);
+            if (now != null && now.received()) {
+                // zfs-fuse keeps a received value through zfs inherit: the value it would inherit, set here
+                String value = "mountpoint".equals(property) ? inheritedMountpoint(target, dataset) : "off";
+                target.setProperty(dataset.name(), property, value);
+                done.add(property + "=" + value + " (the stream's " + stream + " not used; zfs inherit kept it"
+                        + note + ")");
+            } else {
+                done.add(property + " inherited (the stream's " + stream + " not used" + note + ")");
+            }
+            return true;
+        }
+        return false;
+    }
+
+    /** Where the dataset would mount by inheritance: below its parent's mount point, or as the parent (none, legacy). */
+    private static String inheritedMountpoint(Zfs target, DatasetName dataset) {
+        String name = dataset.name();
+        if (name.indexOf('/') < 0) {
+            return "/" + name; // a pool's root dataset inherits nothing: its default
+        }
+        DatasetName parent = DatasetName.of(name.substring(0, name.lastIndexOf('/')));
+        String above = target.property(parent.name(), "mountpoint");
+        return above.startsWith("/") ? (above.equals("/") ? "" : above) + name.substring(name.lastIndexOf('/'))
+                : above;
+    }
+
+    /**
+     * Runs a change; when zfs reports a failure, reads the property again and takes the change as made
+     * if the property now is as wanted: zfs-fuse fails a mount point change of a shared file system when
+     * it cannot (re)share it (no exportfs), and still makes the change. The note says so.
+     */
+    private static String changed(Zfs target, DatasetName dataset, String property, Runnable change,
+                                  java.util.function.Predicate<Setting> made) {
+        try {
+            change.run();
+            return "";
+        } catch (ZfsCommandException e) {
+            Map<String, Setting> now = FilesystemProperties.read(target, dataset, List.of(property)).get(dataset);
+            if (now == null || now.get(property) == null || !made.test(now.get(property))) {
+                throw e;
+            }
+            return "; zfs said: " + io.jenkins.plugins.zfsreplication.text.TerminalText.line(e.getZfsMessage());
+        }
+    }
+
+    /** {@code unsafe} becomes {@code safe} unless the backup host set the property on the dataset itself. */
+    private static void replace(Zfs target, DatasetName dataset, Map<String, Setting> settings, String property,
+                                String unsafe, String safe, TransferOptions options, List<String> done) {
+        Setting setting = settings.get(property);
+        if (setting != null && !setting.local() && unsafe.equals(setting.value()) && decidedHere(property, options)) {
+            String note = changed(target, dataset, property, () -> target.setProperty(dataset.name(), property, safe),
+                    now -> safe.equals(now.value()));
+            done.add(property + "=" + safe + (note.isEmpty() ? "" : " (" + note.substring(2) + ")"));
+        }
+    }
+
+    private static String value(Map<String, Setting> settings, String property) {
+        Setting setting = settings.get(property);
+        return setting == null ? null : setting.value();
+    }
+
+    private static TransferException failure(DatasetName dataset, ZfsException e) {
+        return new TransferException(e, "%s: could not check what the receive left (%s): it may mount, share or run "
+                + "what the stream carries; check it before the next run", dataset, e.getMessage());
+    }
+}

@@ -1,0 +1,94 @@
+package io.jenkins.plugins.zfsreplication.zfs;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The file systems at and below one dataset, each with the value and the source ({@code local},
+ * {@code received}, {@code inherited from ...}, {@code default}) of a few properties: what a receive
+ * left under a target, read back to be checked. Two zfs calls whatever the number of file systems
+ * (a batch more per {@link Zfs#MAX_ARGUMENT_BYTES} of names), never a line per snapshot.
+ */
+public final class FilesystemProperties {
+    private FilesystemProperties() {
+    }
+
+    /** A property's value and where it comes from, as {@code zfs get -o value,source} prints them. */
+    public record Setting(String value, String source) {
+        /** Set on the dataset itself ({@code zfs set}, or {@code zfs recv -o}). */
+        public boolean local() {
+            return "local".equals(source);
+        }
+
+        /** Taken from the stream that created or updated the dataset. */
+        public boolean received() {
+            return "received".equals(source);
+        }
+    }
+
+    /**
+     * Every file system at or below {@code top}, top first then in zfs's order, to its properties.
+     * A name this tool refuses (zfs allows more than it does) fails the call: what cannot be named
+     * safely cannot be checked either.
+     */
+    public static Map<DatasetName, Map<String, Setting>> read(Zfs zfs, DatasetName top, List<String> properties) {
+        properties.forEach(Zfs::checkPropertyName);
+        List<DatasetName> filesystems = new ArrayList<>();
+        for (String line : zfs.run(List.of("zfs", "list", "-H", "-r", "-t", "filesystem", "-o", "name", top.name()))
+                .stdout().split("\n")) {
+            if (!line.isEmpty()) {
+                filesystems.add(underTop(top, line));
+            }
+        }
+        Map<DatasetName, Map<String, Setting>> settings = new LinkedHashMap<>();
+        filesystems.forEach(filesystem -> settings.put(filesystem, new LinkedHashMap<>()));
+        for (List<DatasetName> batch : batches(filesystems)) {
+            List<String> command = new ArrayList<>(List.of("zfs", "get", "-H", "-o", "name,property,value,source",
+                    String.join(",", properties)));
+            batch.forEach(filesystem -> command.add(filesystem.name()));
+            for (String line : zfs.run(command).stdout().split("\n")) {
+                String[] fields = line.split("\t", -1);
+                if (fields.length == 4 && settings.containsKey(DatasetName.of(fields[0]))) {
+                    settings.get(DatasetName.of(fields[0])).put(fields[1], new Setting(fields[2], fields[3]));
+                } else if (!line.isEmpty()) {
+                    throw new ZfsException("Cannot read the properties of %s from zfs get: '%s'", top, line);
+                }
+            }
+        }
+        return settings;
+    }
+
+    private static DatasetName underTop(DatasetName top, String name) {
+        java.util.Optional<String> refusal = DatasetName.refusal(name);
+        if (refusal.isPresent()) {
+            throw new ZfsException("A file system under %s has a name this tool refuses (%s): it cannot be checked; "
+                    + "look at it and destroy it if it came with a received stream", top, refusal.get());
+        }
+        DatasetName dataset = DatasetName.of(name);
+        if (!dataset.isSelfOrDescendantOf(top)) {
+            throw new ZfsException("zfs list -r %s named %s, which is not below it", top, name);
+        }
+        return dataset;
+    }
+
+    private static List<List<DatasetName>> batches(List<DatasetName> filesystems) {
+        List<List<DatasetName>> batches = new ArrayList<>();
+        List<DatasetName> batch = new ArrayList<>();
+        int bytes = 0;
+        for (DatasetName filesystem : filesystems) {
+            if (!batch.isEmpty() && bytes + filesystem.name().length() + 1 > Zfs.MAX_ARGUMENT_BYTES) {
+                batches.add(batch);
+                batch = new ArrayList<>();
+                bytes = 0;
+            }
+            batch.add(filesystem);
+            bytes += filesystem.name().length() + 1;
+        }
+        if (!batch.isEmpty()) {
+            batches.add(batch);
+        }
+        return batches;
+    }
+}
