@@ -20,6 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.Encryption;
+import io.jenkins.plugins.zfsreplication.plan.PlanOptions;
+import io.jenkins.plugins.zfsreplication.plan.PlanRun;
+import io.jenkins.plugins.zfsreplication.plan.Selection;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
@@ -211,13 +215,21 @@ class BaseSurvivalOpenZfsTest {
 
     @Test
     void shouldCreateTheMissingParentsOfANewTargetOnlyWhenAsked(TestPools pools) throws IOException {
-        DatasetName source = pools.create("cps").resolve("data");
+        // a missing parent of the target root itself is no new target (the plan refuses it, see
+        // PruneSafetyTest); parents below an existing root are the run's to create, when asked
+        DatasetName sourcePool = pools.create("cps");
+        DatasetName source = sourcePool.resolve("a/b/data");
         DatasetName targetPool = pools.create("cpt");
         DatasetName target = targetPool.resolve("a/b/data");
-        pools.exec("zfs", "create", source.name());
+        pools.exec("zfs", "create", "-p", source.name());
         Zfs zfs = new Zfs(pools.runner());
         night(pools, source, 0, MIB, new Random(7));
-        ReplicationPlan plan = PruneZfsTest.plan(zfs, source, target);
+        PlanOptions options = new PlanOptions(new Selection(List.of(sourcePool), true, List.of(source.name()), List.of(),
+                false), targetPool, SnapshotNaming.of("zr"), false, false);
+        ReplicationPlan plan = new PlanRun(zfs, zfs, options, false, false).run(java.time.Instant.now(), line -> { });
+        // its parents have no snapshot: nothing of theirs is sent, so nothing creates them on the target
+        assertThat(plan.datasets()).filteredOn(dataset -> !dataset.steps().isEmpty()).extracting(DatasetPlan::source)
+                .containsExactly(source);
 
         TransferReport refused = SendRecvJob.bothEnds(new GuestTransport(), zfs, zfs, null, plan,
                 TransferOptions.defaults(), log::add).run(plan, folder.resolve("p0")).report();
