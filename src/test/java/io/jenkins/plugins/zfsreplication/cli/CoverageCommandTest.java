@@ -67,10 +67,11 @@ class CoverageCommandTest {
 
         // four days after the second night: the oldest match (the first night's) is 4d old, within 8d
         String ledger = second.resolve("coverage-ledger.json").toString();
-        int ok = run("check", "--target-root", copy.root.name(), "--warn", "30d", "--crit", "40d", "--coverage-ledger",
+        out.getBuffer().setLength(0); // the nights' output before, the checks' after
+        int ok = run("check", "--target-root", copy.root.resolve("data").name(), "--warn", "30d", "--crit", "40d", "--coverage-ledger",
                 ledger, "--now", "2026-12-05T02:00:00Z", copy.source.name());
         String okOut = out.toString();
-        int warning = run("check", "--target-root", copy.root.name(), "--warn", "30d", "--crit", "40d",
+        int warning = run("check", "--target-root", copy.root.resolve("data").name(), "--warn", "30d", "--crit", "40d",
                 "--coverage-ledger", ledger, "--now", "2026-12-09T03:00:00Z", copy.source.name());
 
         assertThat(ok).as(out.toString()).isZero();

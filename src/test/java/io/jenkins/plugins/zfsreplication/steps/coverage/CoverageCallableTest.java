@@ -55,10 +55,10 @@ class CoverageCallableTest {
                 source + "@s1").stdout());
         CoverageSettings settings = new CoverageSettings(copy.name(), "manifests", 7, "2M", null, null, 0, null, null);
 
-        CoverageCallable.Outcome first = RoundTrip.of(new CoverageCallable(settings, false, listener()))
+        CoverageCallable.Outcome first = new CoverageCallable(RoundTrip.of(settings), false, listener())
                 .invoke(workspace.toFile(), null);
         Files.copy(workspace.resolve("coverage-ledger.json"), workspace.resolve(CoverageCallable.PREVIOUS));
-        CoverageCallable.Outcome second = RoundTrip.of(new CoverageCallable(settings, true, listener()))
+        CoverageCallable.Outcome second = new CoverageCallable(RoundTrip.of(settings), true, listener())
                 .invoke(workspace.toFile(), null);
 
         assertThat(first.checkedBytes()).isEqualTo(2 << 20);
