@@ -101,7 +101,9 @@ final class SimZfsCommands {
                 continue;
             }
             for (Object object : objects(root, options.flag('r') ? Integer.MAX_VALUE : depth(options))) {
-                if (printed.add(name(object))) {
+                // -t filesystem: datasets only (ReceivedProperties reads the file systems a receive left)
+                boolean wanted = !"filesystem".equals(options.value("t")) || object instanceof SimHost.Dataset;
+                if (wanted && printed.add(name(object))) {
                     out.append(String.join("\t", row(object, columns))).append('\n');
                 }
             }
@@ -201,7 +203,10 @@ final class SimZfsCommands {
                 continue;
             }
             int depth = options.flag('r') ? Integer.MAX_VALUE : depth(options);
-            for (Object object : objects(root, depth)) {
+            // without -r or -d, zfs get names the dataset alone, none of its snapshots
+            List<Object> named = options.flag('r') || options.value("d") != null ? objects(root, depth)
+                    : List.of(host.dataset(root));
+            for (Object object : named) {
                 if (!printed.add(name(object))) {
                     continue;
                 }
@@ -218,6 +223,7 @@ final class SimZfsCommands {
                     out.append(switch (fields) {
                         case "name,property,value" -> name + "\t" + property + "\t" + value;
                         case "name,property,source" -> name + "\t" + property + "\t" + source;
+                        case "name,property,value,source" -> name + "\t" + property + "\t" + value + "\t" + orDash(source);
                         case "name,value" -> name + "\t" + value;
                         case "value" -> value;
                         default -> throw new IllegalArgumentException("zfs get -o " + fields + " is not simulated");
