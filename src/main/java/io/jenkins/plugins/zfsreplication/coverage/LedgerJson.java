@@ -146,7 +146,7 @@ public final class LedgerJson {
                     ? new Ledger.Link(string(previous, "sha256"), instant(previous, "at")) : null;
             return new Ledger((int) number(root, "nights"), instant(root, "startedAt"), optionalString(root, "startNote"),
                     link, snapshots, history, drills);
-        } catch (IllegalArgumentException | NullPointerException e) {
+        } catch (IllegalArgumentException e) {
             throw new CoverageException("%s is damaged: %s", where, e.getMessage());
         }
     }

@@ -34,8 +34,10 @@ public record CoverageSettings(String root, String manifests, int nights, String
             throw new IllegalArgumentException("zfsCoverage needs the copy's root dataset (root) and the source's"
                     + " manifests (manifests)");
         }
-        // every value checked now, with the engine's messages (the fields are not set yet: the parameters)
-        request(root, manifests, nights, budget, timeBudget, drillScratch, drillSeed, Path.of("/"), Instant.EPOCH, null);
+        // every value checked now, with the engine's messages (the fields are not set yet: the parameters); the
+        // workspace is the agent's, unknown here, so the manifests resolve against a relative stand-in
+        request(root, manifests, nights, budget, timeBudget, drillScratch, drillSeed, Path.of("workspace"),
+                Instant.EPOCH, null);
         thresholds(warn, crit, nights);
     }
 
