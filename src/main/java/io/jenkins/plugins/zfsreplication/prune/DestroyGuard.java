@@ -99,9 +99,9 @@ public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases base
             List<PruneDecision> fromSource = destroys.getOrDefault("S" + sourceName, List.of());
             List<PruneDecision> fromTarget = targetName == null ? List.of()
                     : destroys.getOrDefault("T" + targetName, List.of());
-            Set<Long> bases = bases(sourceName, targetName, onSource, onTarget);
-            check(fromSource, onSource, bases, targetName == null ? "a target of " + sourceName : targetName);
-            check(fromTarget, onTarget, bases, targetName);
+            check(fromSource, onSource, sourceBases(sourceName, targetName, onSource, onTarget),
+                    targetName == null ? "a target of " + sourceName : targetName);
+            check(fromTarget, onTarget, targetBases(sourceName, targetName, onSource, onTarget), targetName);
             if (!fromTarget.isEmpty()) {
                 checkArrivals(onTarget, ruleOf(report, sourceName), fromTarget, report.now());
             }
@@ -190,25 +190,39 @@ public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases base
         }
     }
 
-    /** The bases known for the pair: found when deciding, the newest common one now, the newest bookmark. */
-    private Set<Long> bases(String sourceName, String targetName, Side onSource, Side onTarget) {
-        Set<Long> found = new LinkedHashSet<>(bases().of(sourceName));
-        if (targetName != null) {
-            found.addAll(bases().of(targetName));
-        }
+    /**
+     * What must survive on the source: the bases known for the pair when deciding, the newest
+     * common one now, and the newest bookmark of the naming (the base the last run delivered to
+     * some target, perhaps one this prune does not know).
+     */
+    private Set<Long> sourceBases(String sourceName, String targetName, Side onSource, Side onTarget) {
+        Set<Long> found = targetBases(sourceName, targetName, onSource, onTarget);
         if (onSource != null) {
             List<ZfsObject> bookmarks = onSource.listing.bookmarksOf(sourceName);
             for (int i = bookmarks.size() - 1; i >= 0; i--) {
                 if (naming.isCandidate(bookmarks.get(i).shortName())) {
-                    found.add(bookmarks.get(i).guid()); // the base the last run delivered, to some target
+                    found.add(bookmarks.get(i).guid());
                     break;
                 }
             }
-            if (onTarget != null) {
-                Long common = KnownBases.newestCommon(onSource.listing, sourceName, onTarget.listing, targetName);
-                if (common != null) {
-                    found.add(common);
-                }
+        }
+        return found;
+    }
+
+    /**
+     * What must survive on this target: the bases known for the pair when deciding and the newest
+     * snapshot it shares with the source now. Another target's base (the source's newest bookmark,
+     * its holds) is the source's to keep: this target may have moved past it.
+     */
+    private Set<Long> targetBases(String sourceName, String targetName, Side onSource, Side onTarget) {
+        Set<Long> found = new LinkedHashSet<>(bases().of(sourceName));
+        if (targetName != null) {
+            found.addAll(bases().of(targetName));
+        }
+        if (onSource != null && onTarget != null) {
+            Long common = KnownBases.newestCommon(onSource.listing, sourceName, onTarget.listing, targetName);
+            if (common != null) {
+                found.add(common);
             }
         }
         return found;
