@@ -80,9 +80,10 @@ final class RunCommand implements Callable<Integer> {
     private boolean trustSourceKeepTarget;
 
     @Option(names = "--target-id", paramLabel = "ID",
-            description = "Names the target across runs: after the run, the newest snapshot each dataset delivered is "
-                    + "held on the source and on the target with the tag zfs-replication:ID and the base it superseded "
-                    + "is released, so no prune destroys a base this target still needs (one id per target).")
+            description = "Names the target across runs: what the run sends is held on the source with the tag "
+                    + "zfs-replication:ID before it is sent; after the run, the newest snapshot each dataset has on the "
+                    + "target is held on the source and on the target and the bases it superseded are released, so no "
+                    + "prune destroys a base this target still needs (one id per target).")
     private String targetId;
 
     RunCommand(CliEnvironment environment) {

@@ -81,7 +81,7 @@ public final class SendRecvJob {
                 : new PruneRun(source, target, retention, false, Destroyer.ErrorPolicy.CONTINUE)
                         .retentionCheck(plan, log)::stillWanted;
         return new SendRecvJob(TransferSetup.zfs(transport, source, target, ProcessSite.local(), ProcessSite.local(),
-                gate, options.createParents(), options.allowRollback()), options, log, new SourceBookmarks(source));
+                gate, options.createParents(), options.allowRollback()), options, log, new SourceBookmarks(source, target));
     }
 
     /**
@@ -148,8 +148,9 @@ public final class SendRecvJob {
     }
 
     /**
-     * The same, then records what each dataset received in {@code holds} (the target id's holds on
-     * the source, moved forward); null: nothing is held.
+     * The same, then records what each dataset has on the target in {@code holds} (the target id's
+     * holds on the source, moved forward; what the run sends is held before it starts); null:
+     * nothing is held.
      *
      * <p>A run cancelled by an interrupt (an aborted build) ends its pipelines and still writes the
      * artifacts and moves the bookmarks and holds of what was delivered before the cancel, as a
@@ -157,15 +158,25 @@ public final class SendRecvJob {
      * command does not run in an interrupted thread) and set again when this returns.
      */
     public Result run(ReplicationPlan plan, Path artifacts, BaseHolds holds) throws IOException {
+        if (holds != null) {
+            holds.holdInFlight(plan, log);
+        }
         TransferReport report = engine.run(plan);
         boolean interrupted = Thread.interrupted();
         try {
             Result result = new Result(report, TransferArtifacts.write(report, artifacts));
-            if (bookmarks != null) {
-                bookmarks.mark(plan, report, log);
-            }
-            if (holds != null) {
-                holds.advance(plan, report, log);
+            Zfs source = holds != null ? holds.source() : bookmarks != null ? bookmarks.source() : null;
+            if (source != null) {
+                // what is on the target now, not what the steps reported: a step can land and still fail
+                Zfs target = holds != null && holds.target() != null ? holds.target()
+                        : bookmarks != null ? bookmarks.target() : null;
+                Arrivals arrivals = Arrivals.find(plan, report, source, target, log);
+                if (bookmarks != null) {
+                    bookmarks.mark(plan, arrivals, log);
+                }
+                if (holds != null) {
+                    holds.advance(plan, arrivals, log);
+                }
             }
             return result;
         } finally {

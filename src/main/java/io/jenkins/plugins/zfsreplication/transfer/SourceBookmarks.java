@@ -14,24 +14,29 @@ import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 
 /**
- * After a run, the newest snapshot each dataset delivered is bookmarked on the source under its
+ * After a run, the newest snapshot each dataset has on the target ({@link Arrivals}) is bookmarked on the source under its
  * own name ({@code ds#name}). Should that snapshot be destroyed later (by a person, another tool,
  * a prune for another target), the next plan sends from the bookmark ({@code zfs send -i ds#name})
  * instead of refusing or resending everything. Where the source's zfs has no bookmarks (zfs-fuse)
  * the log says so once.
  */
-public record SourceBookmarks(Zfs source) {
+public record SourceBookmarks(Zfs source, Zfs target) {
     public SourceBookmarks {
         Objects.requireNonNull(source, "source");
     }
 
+    /** Bookmarks on {@code source}; what arrived is taken from the steps that completed (no target listing here). */
+    public SourceBookmarks(Zfs source) {
+        this(source, null);
+    }
+
     /** @return what was bookmarked, a line each (also given to {@code log}) */
-    public List<String> mark(ReplicationPlan plan, TransferReport report, Consumer<String> log) {
+    public List<String> mark(ReplicationPlan plan, Arrivals arrivals, Consumer<String> log) {
         List<String> done = new ArrayList<>();
         List<SnapshotName> delivered = new ArrayList<>();
         for (DatasetPlan dataset : plan.datasets()) {
             if (dataset.action() == DatasetAction.SEND) {
-                report.lastDelivered(dataset).ifPresent(step -> delivered.add(step.toSnapshot()));
+                arrivals.newest(dataset.source()).ifPresent(delivered::add);
             }
         }
         if (delivered.isEmpty()) {

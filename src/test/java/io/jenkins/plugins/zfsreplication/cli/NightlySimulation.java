@@ -82,7 +82,12 @@ final class NightlySimulation {
         /** Someone destroys src's newest snapshot by hand (the next base: a bookmark stands in where there is one). */
         HAND_DESTROY,
         /** The night's prune runs again after the run, on the same plan.json (a job retried from the prune on). */
-        PRUNE_REPEATED
+        PRUNE_REPEATED,
+        /**
+         * The receives into nas and into off land, then fail (zfs recv cannot mount what it received); on
+         * some nights the connection to the other host drops as well, so the run cannot see what arrived.
+         */
+        RECEIVE_LANDS_FAILED
     }
 
     static final SnapshotNaming NAMING = SnapshotNaming.of("zr");
@@ -110,6 +115,7 @@ final class NightlySimulation {
     int nights;
     int refusals;
     int transfersOk;
+    int landedFailed;
 
     NightlySimulation(long seed, boolean oldSource, Path work) {
         this.random = new Random(seed);
@@ -243,7 +249,8 @@ final class NightlySimulation {
             tamper(dir.resolve("plan.json"));
         }
         SimTransport.Fault fault = tonight.contains(Fault.TRANSFER_FAILS) ? SimTransport.Fault.FAIL
-                : tonight.contains(Fault.TRANSFER_CUT) ? SimTransport.Fault.CUT : SimTransport.Fault.NONE;
+                : tonight.contains(Fault.TRANSFER_CUT) ? SimTransport.Fault.CUT
+                : tonight.contains(Fault.RECEIVE_LANDS_FAILED) ? SimTransport.Fault.LANDED_FAILED : SimTransport.Fault.NONE;
         run(Hop.NAS, "src", new Zfs(cluster.runner("src")), SendRecvJob.sshTarget("nas", List.of(), cluster.runner("src")),
                 src, nas, dir, fault, "nas", EnumSet.of(SendOption.RESUMABLE, SendOption.PROPERTIES), KEEP_TARGET);
         if (tonight.contains(Fault.PRUNE_REPEATED) && !tonight.contains(Fault.PLAN_TAMPERED)) {
@@ -279,7 +286,8 @@ final class NightlySimulation {
             return;
         }
         run(Hop.OFF, "off", SendRecvJob.sshTarget("src", List.of(), cluster.runner("off")), new Zfs(cluster.runner("off")),
-                src, off, dir, SimTransport.Fault.NONE, "off", EnumSet.of(SendOption.RESUMABLE), KEEP_OFF);
+                src, off, dir, tonight.contains(Fault.RECEIVE_LANDS_FAILED) ? SimTransport.Fault.LANDED_FAILED
+                        : SimTransport.Fault.NONE, "off", EnumSet.of(SendOption.RESUMABLE), KEEP_OFF);
     }
 
     /** nas passes its copies on to far: a cascade, whose source carries received properties. */
@@ -342,19 +350,42 @@ final class NightlySimulation {
             TransferOptions options = TransferOptions.defaults().withRequested(requested).withBuffer(0, 0)
                     .withRetry(RetryPolicy.NONE);
             SimTransport transport = new SimTransport(cluster, sourceHost, targetHost, () -> fault, random);
-            SendRecvJob job = SendRecvJob.bothEnds(transport, source, target, retention, plan, options, log::add)
-                    .clocked(clock);
-            // the cascade runs without a target id: its bases on nas are kept by nas's bookmarks alone
-            SendRecvJob.Result result = job.run(plan, dir.resolve("transfer"),
-                    id == null ? null : new BaseHolds(source, target, id));
-            transfersOk += (int) result.report().steps().stream().filter(s -> s.outcome().name().equals("OK")).count();
-            oracle.ran(hop, transport);
+            // a landing that fails may take the connection with it: the run then cannot list the other side
+            String other = host.equals(sourceHost.name) ? targetHost.name : sourceHost.name;
+            boolean drops = random.nextBoolean() && !cluster.unreachable.contains(other);
+            transport.afterLanding = () -> {
+                if (drops) {
+                    cluster.unreachable.add(other);
+                }
+            };
+            try {
+                runJob(hop, source, target, plan, transport, dir, id, retention, options, clock);
+            } finally {
+                if (drops) {
+                    cluster.unreachable.remove(other); // back for the night's later hops
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (RuntimeException e) {
             // the engine refused the plan or a host (a stale plan, a target gone): the night's job fails, as in cron
             log.add("run " + hop + " failed: " + e.getMessage());
         }
+    }
+
+    private void runJob(Hop hop, Zfs source, Zfs target, ReplicationPlan plan, SimTransport transport, Path dir,
+                        String id, PruneOptions retention, TransferOptions options, Clock clock) throws IOException {
+        SendRecvJob job = SendRecvJob.bothEnds(transport, source, target, retention, plan, options, log::add)
+                .clocked(clock);
+        // the cascade runs without a target id: its bases on nas are kept by nas's bookmarks alone
+        SendRecvJob.Result result;
+        try {
+            result = job.run(plan, dir.resolve("transfer"), id == null ? null : new BaseHolds(source, target, id));
+        } finally {
+            landedFailed += transport.landedFailed;
+        }
+        transfersOk += (int) result.report().steps().stream().filter(s -> s.outcome().name().equals("OK")).count();
+        oracle.ran(hop, transport);
     }
 
     /** Someone holds nas's snapshots after the prune's listing, before its destroys (and releases them after). */

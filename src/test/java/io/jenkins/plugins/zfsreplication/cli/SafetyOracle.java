@@ -45,6 +45,8 @@ final class SafetyOracle {
     private final Map<NightlySimulation.Hop, Boolean> unreadableAtPlan = new EnumMap<>(NightlySimulation.Hop.class);
     private final Map<String, Set<Long>> sharedAtStart = new HashMap<>();
     private final Set<Long> destroyedTonight = new HashSet<>();
+    /** Per host, the GUIDs the tool destroyed there tonight. */
+    private final Map<String, Set<Long>> destroyedOn = new HashMap<>();
     private final Map<String, Integer> destroyMarks = new HashMap<>();
     private Map<String, List<SimHost.Snap>> beforePrune = Map.of();
     private Instant pruneClock;
@@ -67,6 +69,7 @@ final class SafetyOracle {
         tonight = faults;
         sharedAtStart.clear();
         destroyedTonight.clear();
+        destroyedOn.clear();
         simulation.cluster.hosts.values().forEach(host -> nightMarks.put(host.name, host.destroyed.size()));
         for (NightlySimulation.Hop hop : NightlySimulation.Hop.values()) {
             for (String dataset : sourceDatasets(hop)) {
@@ -104,6 +107,7 @@ final class SafetyOracle {
         }
         destroys += destroyed.size();
         destroyed.forEach(d -> destroyedTonight.add(d.guid()));
+        destroyed.forEach(d -> destroyedOn.computeIfAbsent(d.host(), h -> new HashSet<>()).add(d.guid()));
         if ((unreadableAtPlan.get(hop) || !targetReadableAtPrune) && !destroyed.isEmpty()) {
             violation(hop, "readable", "destroyed " + destroyed + " from a plan or listing of a target that could not"
                     + " be read");
@@ -230,6 +234,7 @@ final class SafetyOracle {
         for (NightlySimulation.Hop hop : NightlySimulation.Hop.values()) {
             for (String dataset : sourceDatasets(hop)) {
                 Set<Long> before = sharedAtStart.getOrDefault(hop + " " + dataset, Set.of());
+                newestBase(hop, dataset);
                 if (before.isEmpty() || !shared(hop, dataset).isEmpty()) {
                     continue;
                 }
@@ -238,6 +243,26 @@ final class SafetyOracle {
                             + " tool destroyed " + before.stream().filter(destroyedTonight::contains).toList());
                 }
             }
+        }
+    }
+
+    /**
+     * The target's newest snapshot is what its next incremental starts from: when it came from the
+     * source, the source keeps its GUID as a snapshot or a bookmark. A target that still shares an
+     * older snapshot is no less stuck: receiving from there means rolling back what it has.
+     */
+    private void newestBase(NightlySimulation.Hop hop, String dataset) {
+        SimHost.Dataset source = allDatasets(host(hop.source)).get(dataset);
+        SimHost.Dataset target = allDatasets(host(hop.target)).get(hop.targetOf(dataset));
+        if (source == null || target == null || target.snapshots.isEmpty()) {
+            return;
+        }
+        SimHost.Snap newest = target.snapshots.get(target.snapshots.size() - 1);
+        boolean kept = source.snapshots.stream().anyMatch(s -> s.guid == newest.guid)
+                || source.bookmarks.stream().anyMatch(b -> b.guid == newest.guid);
+        if (!kept && destroyedOn.getOrDefault(hop.source, Set.of()).contains(newest.guid)) {
+            violation(hop, "bases", "the target's newest snapshot " + hop.targetOf(dataset) + "@" + newest.name
+                    + ", its next base, was destroyed on " + hop.source + " by this tool, no bookmark left");
         }
     }
 
