@@ -23,7 +23,7 @@ import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 /**
  * One night: the subcommands a nightly script would run, in this process, each with the arguments
  * the config file gives it, into one run directory: plan with tonight's snapshot, prune, run,
- * verify, check, then night.json and audit record. Each stage is the subcommand itself (same engine
+ * verify, coverage (with {@code coverage-nights}), check, then night.json and audit record. Each stage is the subcommand itself (same engine
  * entry points, same artifacts, same exit statuses); a failed stage stops the ones that depend on
  * it, check and the audit record always run, so a failed night is in the chain too.
  */
@@ -45,6 +45,7 @@ final class Night {
     private final boolean dryRun;
     private final List<Stage> stages = new ArrayList<>();
     private final List<String> attention = new ArrayList<>();
+    private final NightCoverage coverage;
 
     Night(CliEnvironment environment, NightConfig config, Path dir, Path previous, Instant now, boolean dryRun) {
         this.environment = environment;
@@ -53,6 +54,8 @@ final class Night {
         this.previous = previous;
         this.now = now;
         this.dryRun = dryRun;
+        this.coverage = config.coverage() ? new NightCoverage(this::stage, environment, config,
+                Path.of(config.value("runs", NightConfig.DEFAULT_RUNS))) : null;
     }
 
     /** Runs the night and returns its exit status. */
@@ -99,8 +102,11 @@ final class Night {
             return false;
         }
         if (!dryRun && !config.value("verify", "copy").equals("off")) {
-            NightVerify verify = new NightVerify(this::stage, environment, config, dir, previous, snapshot());
-            return verify.run(planned.datasets().stream().filter(d -> d.action() == DatasetAction.SEND).toList());
+            NightVerify verify = new NightVerify(this::stage, environment, config, dir, previous, snapshot(), coverage);
+            boolean verified = verify.run(planned.datasets().stream().filter(d -> d.action() == DatasetAction.SEND).toList());
+            // the slice reads what earlier nights left unread as well: it runs whatever tonight's verify found
+            boolean covered = coverage == null || coverage.run(dir, now);
+            return verified && covered;
         }
         return true;
     }
@@ -124,7 +130,11 @@ final class Night {
     private int check() throws IOException {
         StringWriter json = new StringWriter();
         CliEnvironment captured = new CliEnvironment(environment.localRunner(), new PrintWriter(json, true), environment.err());
-        int status = stage("check", plus(new ArrayList<>(List.of("check", "--json", "--now", now.toString())), "check"), captured);
+        List<String> check = new ArrayList<>(List.of("check", "--json", "--now", now.toString()));
+        if (coverage != null && coverage.ledger() != null) {
+            check.addAll(List.of("--coverage-ledger", coverage.ledger().toString()));
+        }
+        int status = stage("check", plus(check, "check"), captured);
         AtomicFile.write(dir.resolve("check.json"), json.toString());
         return status;
     }

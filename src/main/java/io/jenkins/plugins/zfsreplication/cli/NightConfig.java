@@ -17,7 +17,8 @@ import io.jenkins.plugins.zfsreplication.text.TerminalText;
  * subcommands' option it stands for, without its dashes ({@code keep-target = ...} is {@code
  * prune --keep-target} and {@code run --keep-target}), so one name means one thing in a config file,
  * on the command line and in the reference; {@link #KEYS} says which stages take each. Keys the
- * night keeps for itself: {@code runs}, {@code job}, {@code verify}, {@code destroy}. Checked whole
+ * night keeps for itself: {@code runs}, {@code job}, {@code verify}, {@code destroy}; the
+ * {@code coverage-*} keys are the coverage subcommand's options. Checked whole
  * before anything runs: an unknown key, a key given twice that is not repeatable, a yes/no key with
  * another value is one line naming the file's line.
  *
@@ -32,7 +33,7 @@ record NightConfig(Path file, Map<String, List<String>> values) {
     }
 
     /** Stages of the night that take options from the file. */
-    static final List<String> STAGES = List.of("plan", "prune", "run", "verify", "check");
+    static final List<String> STAGES = List.of("plan", "prune", "run", "verify", "coverage", "check");
 
     /** The keys and where each goes; the night's own keys have no stages. */
     static final Map<String, Key> KEYS = keys();
@@ -68,6 +69,9 @@ record NightConfig(Path file, Map<String, List<String>> values) {
         keys.put("send-decrypted", new Key(Kind.FLAG, "--send-decrypted", Set.of("run")));
         keys.put("hash", new Key(Kind.VALUE, "--hash", Set.of("verify")));
         keys.put("block-size", new Key(Kind.VALUE, "--block-size", Set.of("verify")));
+        keys.put("coverage-nights", new Key(Kind.VALUE, "--nights", Set.of("coverage")));
+        keys.put("coverage-budget", new Key(Kind.VALUE, "--budget", Set.of("coverage")));
+        keys.put("coverage-time-budget", new Key(Kind.VALUE, "--time-budget", Set.of("coverage")));
         keys.put("warn", new Key(Kind.REPEATABLE, "--warn", Set.of("check")));
         keys.put("crit", new Key(Kind.REPEATABLE, "--crit", Set.of("check")));
         keys.put("metrics-file", new Key(Kind.VALUE, "--metrics-file", Set.of("plan", "prune", "run", "verify", "check")));
@@ -107,6 +111,16 @@ record NightConfig(Path file, Map<String, List<String>> values) {
         if (!VERIFY_MODES.contains(config.value("verify", "copy"))) {
             throw bad(file, -1, "verify = %s: one of %s", config.value("verify", ""), String.join(", ", VERIFY_MODES));
         }
+        if (config.coverage()) {
+            // the slice reads the copy here and matches it with the manifests the source's verify wrote here
+            if (config.value("target-host", null) != null || config.value("source-host", null) != null
+                    || config.value("verify", "copy").equals("off")) {
+                throw bad(file, -1, "coverage-nights needs the source and the copy on this host and verify = copy or"
+                        + " source (the source's manifests are what the copy is matched with)");
+            }
+        } else if (config.values().containsKey("coverage-budget") || config.values().containsKey("coverage-time-budget")) {
+            throw bad(file, -1, "coverage-budget and coverage-time-budget need coverage-nights");
+        }
         return config;
     }
 
@@ -142,6 +156,11 @@ record NightConfig(Path file, Map<String, List<String>> values) {
     String value(String key, String otherwise) {
         List<String> given = values.get(key);
         return given == null ? otherwise : given.get(0);
+    }
+
+    /** Whether the night reads a coverage slice of the copy ({@code coverage-nights = N}). */
+    boolean coverage() {
+        return values.containsKey("coverage-nights");
     }
 
     boolean flag(String key, boolean otherwise) {

@@ -28,8 +28,12 @@ final class NightVerify {
     private final Path dir;
     private final Path previous;
     private final String snapshot;
+    private final NightCoverage coverage;
 
-    NightVerify(Stages stages, CliEnvironment environment, NightConfig config, Path dir, Path previous, String snapshot) {
+    /** @param coverage where the source's manifests are kept for the coverage slice; null without one */
+    NightVerify(Stages stages, CliEnvironment environment, NightConfig config, Path dir, Path previous, String snapshot,
+                NightCoverage coverage) {
+        this.coverage = coverage;
         this.stages = stages;
         this.environment = environment;
         this.config = config;
@@ -59,6 +63,9 @@ final class NightVerify {
         for (DatasetPlan dataset : chosen(sent)) {
             String file = dataset.source().name().replace('/', '~');
             boolean source = !sourceHere || verify(dataset.source(), file + ".source");
+            if (sourceHere && source && coverage != null) {
+                coverage.keep(dataset, snapshot, manifest(dir, file + ".source"));
+            }
             boolean copy = !copyHere || verify(dataset.target(), file + ".copy");
             ok &= source && copy;
             if (sourceHere && copyHere && source && copy) {

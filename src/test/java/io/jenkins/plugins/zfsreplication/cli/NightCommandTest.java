@@ -99,6 +99,64 @@ class NightCommandTest {
     }
 
     @Test
+    void shouldMatchEveryByteOfTheCopyWithinTheNightsOfItsCoverage(TestPools pools) throws IOException {
+        DatasetName source = pools.create("csrc").resolve("home");
+        DatasetName target = pools.create("cbak").resolve("home");
+        pools.exec("zfs", "create", source.name());
+        Random random = new Random(29);
+        pools.write(source, "first", bytes(random, 2 << 20));
+        Path runs = folder.resolve("runs");
+        Path config = config(source, target, runs);
+        Files.writeString(config, "coverage-nights = 2\nverify = source\n", StandardOpenOption.APPEND);
+        Path store = runs.resolve("coverage").resolve("manifests");
+
+        assertThat(night(config, NIGHT_1)).as(out + "\n" + err).isZero();
+        JsonNode one = new ObjectMapper().readTree(runs.resolve("1").resolve("night.json").toFile());
+        // night.json is written before the audit record that seals it
+        assertThat(one.get("stages").findValuesAsText("name")).containsExactly("plan", "prune", "run", "verify",
+                "coverage", "check");
+        // the source's manifest of tonight's snapshot, bound to its GUID on the source
+        assertThat(Files.readString(store.resolve("zr-20261101T020000Z.guid")).strip())
+                .isEqualTo(TestApply.guid(pools, source + "@zr-20261101T020000Z"));
+        assertThat(Files.readAllBytes(store.resolve("zr-20261101T020000Z.manifest"))).isEqualTo(Files.readAllBytes(
+                runs.resolve("1").resolve("verify").resolve(source.name().replace('/', '~') + ".source.manifest")));
+        JsonNode slice1 = new ObjectMapper().readTree(runs.resolve("1").resolve("coverage-night.json").toFile());
+        assertThat(slice1.get("findingCount").asInt()).isZero();
+
+        pools.write(source, "second", bytes(random, 1 << 20));
+        assertThat(night(config, NIGHT_2)).as(out + "\n" + err).isZero();
+        JsonNode slice2 = new ObjectMapper().readTree(runs.resolve("2").resolve("coverage-night.json").toFile());
+        // within two nights every byte of both snapshots of the copy is matched with the source's manifests
+        assertThat(slice2.get("coverage").get("ratio").asDouble()).isEqualTo(1.0);
+        assertThat(slice2.get("findingCount").asInt()).isZero();
+        assertThat(Files.readString(runs.resolve("2").resolve("check.json"))).contains("\"coverage");
+
+        // the copy's oldest snapshot goes (its own prune, here by hand): its manifest leaves the store
+        pools.exec("zfs", "destroy", target + "@zr-20261101T020000Z");
+        pools.write(source, "third", bytes(random, 1 << 20));
+        assertThat(night(config, NIGHT_3)).as(out + "\n" + err).isZero();
+        try (var files = Files.list(store)) {
+            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly(
+                    "zr-20261102T020000Z.guid", "zr-20261102T020000Z.manifest", "zr-20261103T020000Z.guid",
+                    "zr-20261103T020000Z.manifest");
+        }
+        assertThat(run("audit", "verify", runs.resolve("1").toString(), runs.resolve("2").toString(),
+                runs.resolve("3").toString())).as(err.toString()).isZero();
+    }
+
+    @Test
+    void shouldRefuseCoverageOfACopyOnAnotherHost() throws IOException {
+        Path config = folder.resolve("night.conf");
+        Files.writeString(config, "source = tank/home\ntarget-root = backup/home\ntarget-host = nas\ncoverage-nights = 7\n");
+        int status = Main.run(new CliEnvironment(new BadInputCorpusTest.Forbidden(), new PrintWriter(out, true),
+                new PrintWriter(err, true)), "night", "--config", config.toString());
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("error: " + config + ": coverage-nights needs the source and the copy on this"
+                + " host and verify = copy or source (the source's manifests are what the copy is matched with)"
+                + System.lineSeparator());
+    }
+
+    @Test
     void shouldDoNothingWhileAnotherNightHoldsTheLock() throws IOException {
         Path runs = Files.createDirectories(folder.resolve("runs"));
         Path config = config(DatasetName.of("tank/home"), DatasetName.of("backup/home"), runs);
