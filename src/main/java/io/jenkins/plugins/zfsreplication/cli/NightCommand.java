@@ -20,8 +20,9 @@ import picocli.CommandLine.Option;
  * exclusive lock on {@code runs/.lock} keeps two nights apart.
  */
 @Command(name = "night", description = {"Run a whole night from one config file.",
-    "Tonight's snapshot and plan, prune, send/recv, verify, check, audit record: the subcommands themselves, each"
-        + " with the options the config file gives it (a key is the option's name without its dashes; an example:"
+    "Tonight's snapshot and plan, prune, send/recv, verify, the coverage slice (coverage-nights), check, audit"
+        + " record: the subcommands themselves, each with the options the config file gives it (a key is the"
+        + " option's name without its dashes; an example:"
         + " /usr/share/doc/zfs-replication/examples/night.conf); every artifact in the next numbered directory under"
         + " runs, chained by audit.json to the night before.",
     "Exit status: 0 done and fresh; 1 a stage failed or the backup is CRITICAL by check; 2 bad config;"

@@ -78,6 +78,84 @@ class QuickstartPackageTest {
         }
     }
 
+    /**
+     * docs/howto/pull.md, its sh blocks as written, in one guest standing for both hosts: the source
+     * host is reached as {@code zfs-pull@127.0.0.1}, the page's placeholders (the source's name, the
+     * backup host's address, the key) replaced by what they stand for here, nothing else changed. The night pulls over ssh as the
+     * package's user; the copy has the source's snapshots (GUIDs), the source holds the base for the
+     * target id, and the source's user can do nothing beyond its delegation.
+     */
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.MINUTES)
+    void shouldPullByTheHowtoAsWritten(OpenZfsGuest guest) throws Exception {
+        assumeTrue(Boolean.getBoolean("zfsr.packaged"), "runs after the package phase (surefire's package-tests)");
+        List<String> blocks = shBlocks(Files.readString(repository().resolve("docs/howto/pull.md")));
+        assertThat(blocks).as("pull.md's sh blocks: source, backup host, the key, the host key, the first night")
+                .hasSize(5);
+        Path scratch = guest.scratchDirectory();
+        Random random = new Random(31);
+        List<String> written = new ArrayList<>();
+        try {
+            givenTankHomeAndBackup(guest, random, written);
+            guest.exec("mkdir", "-p", WORK);
+            guest.exec("cp", guest.pathInGuest(deb()), WORK + "/");
+            root(guest, "cd " + WORK + " && apt-get install -y ./zfs-replication_*_all.deb").orThrow();
+
+            runBlock(guest, scratch, "pull-1.sh", blocks.get(0));
+            runBlock(guest, scratch, "pull-2.sh", replace(blocks.get(1), "zfs-pull@storage-a", "zfs-pull@127.0.0.1"));
+            String key = guest.exec("cat", "/var/lib/zfs-replication/.ssh/id_ed25519.pub").stdout().strip();
+            runBlock(guest, scratch, "pull-3.sh", replace(replace(blocks.get(2), "from=\"192.0.2.20\"",
+                    "from=\"127.0.0.1\""), "ssh-ed25519 AAAA...the key... zfs-replication@nas-b", key));
+            runBlock(guest, scratch, "pull-4.sh", replace(blocks.get(3), "ssh-keyscan -t ed25519 storage-a ",
+                    "ssh-keyscan -t ed25519 127.0.0.1 "));
+            CommandResult night = runBlock(guest, scratch, "pull-5.sh", replace(blocks.get(4), "zfs-pull@storage-a",
+                    "zfs-pull@127.0.0.1"));
+            assertThat(night.stdout()).as(night.stdout() + journal(guest)).contains("ZFS-REPLICATION OK");
+
+            String snapshot = newestNight(guest, 1);
+            for (String dataset : List.of("tank", "tank/home")) {
+                String copy = "backup/storage-a/" + dataset + "@" + snapshot;
+                assertThat(guest.exec("zfs", "get", "-Hp", "-o", "value", "guid", copy).stdout())
+                        .isEqualTo(guest.exec("zfs", "get", "-Hp", "-o", "value", "guid", dataset + "@" + snapshot).stdout());
+            }
+            assertThat(guest.exec("zfs", "holds", "-H", "tank/home@" + snapshot).stdout()).contains("zfs-replication:nas-b");
+            assertThat(guest.exec("zfs", "holds", "-H", "backup/storage-a/tank/home@" + snapshot).stdout())
+                    .contains("zfs-replication:nas-b");
+            // the source's user snapshots and sends; it destroys nothing
+            CommandResult destroy = guest.runner().run(List.of("runuser", "-u", "zfs-pull", "--", "zfs", "destroy",
+                    "tank/home@" + snapshot), LONG);
+            assertThat(destroy.exitStatus()).isNotZero();
+            assertThat(destroy.stderr()).contains("permission denied");
+        } finally {
+            root(guest, "deluser --system zfs-pull; rm -rf /var/lib/zfs-pull /tmp/storage-a.key");
+            cleanUp(guest);
+        }
+    }
+
+    /** Every sh block of a page, in order. */
+    static List<String> shBlocks(String markdown) {
+        List<String> blocks = new ArrayList<>();
+        Matcher block = Pattern.compile("(?ms)^```sh\n(.*?)^```").matcher(markdown);
+        while (block.find()) {
+            blocks.add(block.group(1));
+        }
+        return blocks;
+    }
+
+    /** The page's placeholder for something of this host (its name, its address, its key) replaced by it. */
+    private static String replace(String text, String placeholder, String value) {
+        assertThat(text).as("the placeholder is in the page").contains(placeholder);
+        return text.replace(placeholder, value);
+    }
+
+    private static CommandResult runBlock(OpenZfsGuest guest, Path scratch, String name, String script) throws IOException {
+        Files.writeString(scratch.resolve(name), script);
+        CommandResult run = root(guest, "cd " + WORK + " && bash -eu " + guest.pathInGuest(scratch.resolve(name)));
+        assertThat(run.exitStatus()).as("%s:%n%s%n%s%n%s%n%s", name, script, run.stdout(), run.stderr(), journal(guest))
+                .isZero();
+        return run;
+    }
+
     /** The first sh block under the README's "Quickstart:" heading. */
     static String quickstart(String readme) {
         Matcher section = Pattern.compile("(?ms)^## Quickstart: .*?^```sh\n(.*?)^```").matcher(readme);
