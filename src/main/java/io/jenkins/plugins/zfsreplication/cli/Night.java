@@ -23,9 +23,10 @@ import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 /**
  * One night: the subcommands a nightly script would run, in this process, each with the arguments
  * the config file gives it, into one run directory: plan with tonight's snapshot, prune, run,
- * verify, coverage (with {@code coverage-nights}), check, then night.json and audit record. Each stage is the subcommand itself (same engine
- * entry points, same artifacts, same exit statuses); a failed stage stops the ones that depend on
- * it, check and the audit record always run, so a failed night is in the chain too.
+ * verify, coverage (with {@code coverage-nights}), check, then night.json and audit record. Each
+ * stage is the subcommand itself (same engine entry points, same artifacts, same exit statuses); a
+ * failed stage stops the ones that depend on it, check and the audit record always run, so a
+ * failed night is in the chain too.
  */
 final class Night {
     /** Exit statuses of the night (see {@link NightCommand}). */

@@ -2,11 +2,9 @@ package io.jenkins.plugins.zfsreplication.transfer;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
@@ -28,16 +26,14 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
  * target's real base for an old snapshot.
  *
  * <p>Where this host cannot list the target (the tcp transport, whose receiving side is another
- * agent), or the listing fails, the newest step that completed stands in, and
- * {@link #confirmed()} says so: then nothing newer than it may be released.
+ * agent), or the listing fails, the newest step that completed stands in; the holds placed before
+ * the send keep what may have arrived beyond it ({@link BaseHolds#holdInFlight}).
  */
 public final class Arrivals {
     private final Map<DatasetName, SnapshotName> newest;
-    private final boolean confirmed;
 
-    private Arrivals(Map<DatasetName, SnapshotName> newest, boolean confirmed) {
+    private Arrivals(Map<DatasetName, SnapshotName> newest) {
         this.newest = Map.copyOf(newest);
-        this.confirmed = confirmed;
     }
 
     /**
@@ -55,7 +51,7 @@ public final class Arrivals {
             }
         }
         if (sent.isEmpty() || source == null || target == null) {
-            return new Arrivals(reported, false);
+            return new Arrivals(reported);
         }
         Listing onSource;
         Listing onTarget;
@@ -65,7 +61,7 @@ public final class Arrivals {
         } catch (ZfsException e) {
             log.accept("could not list what arrived (" + e.getMessage() + "): holds and bookmarks follow the steps"
                     + " that completed, and nothing newer is released");
-            return new Arrivals(reported, false);
+            return new Arrivals(reported);
         }
         Map<DatasetName, SnapshotName> found = new HashMap<>();
         for (DatasetPlan dataset : sent) {
@@ -79,7 +75,7 @@ public final class Arrivals {
                 }
             });
         }
-        return new Arrivals(found, true);
+        return new Arrivals(found);
     }
 
     /** The newest snapshot of {@code source} whose GUID {@code target} holds. */
@@ -116,15 +112,5 @@ public final class Arrivals {
     /** The newest snapshot of {@code source} the target has (or, unconfirmed, the newest a step delivered). */
     public Optional<SnapshotName> newest(DatasetName source) {
         return Optional.ofNullable(newest.get(source));
-    }
-
-    /** The source datasets with an arrival. */
-    public Set<DatasetName> datasets() {
-        return new HashSet<>(newest.keySet());
-    }
-
-    /** True when read from the target's listing; false when taken from the steps' outcomes. */
-    public boolean confirmed() {
-        return confirmed;
     }
 }

@@ -25,9 +25,9 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
  * is held on the source ({@link #holdInFlight}); after it, the newest snapshot each dataset has on
  * the target ({@link Arrivals}) is held with the tag {@code zfs-replication:<target id>}, on the
  * source and (where this host reaches the target's zfs) on the target, and the holds of that tag on
- * the snapshots taken before it (the bases it superseded) are released on each. zfs itself then refuses to destroy a base some target
- * still needs, whichever plan, prune or person tries, and this tool's prune keeps held snapshots
- * ({@code userrefs} above 0). A target that is offline for nights keeps its base held on the
+ * the snapshots taken before it (the bases it superseded) are released on each. zfs itself then
+ * refuses to destroy a base some target still needs, whichever plan, prune or person tries, and
+ * this tool's prune keeps held snapshots ({@code userrefs} above 0). A target that is offline for nights keeps its base held on the
  * source while other targets move on; on the target, its base survives any prune by the target's
  * rules.
  *

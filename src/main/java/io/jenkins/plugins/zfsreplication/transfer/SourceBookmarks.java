@@ -14,9 +14,9 @@ import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 
 /**
- * After a run, the newest snapshot each dataset has on the target ({@link Arrivals}) is bookmarked on the source under its
- * own name ({@code ds#name}). Should that snapshot be destroyed later (by a person, another tool,
- * a prune for another target), the next plan sends from the bookmark ({@code zfs send -i ds#name})
+ * After a run, the newest snapshot each dataset has on the target ({@link Arrivals}) is bookmarked
+ * on the source under its own name ({@code ds#name}). Should that snapshot be destroyed later (by
+ * a person, another tool, a prune for another target), the next plan sends from the bookmark ({@code zfs send -i ds#name})
  * instead of refusing or resending everything. Where the source's zfs has no bookmarks (zfs-fuse)
  * the log says so once.
  */

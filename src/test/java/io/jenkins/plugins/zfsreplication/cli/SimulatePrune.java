@@ -43,6 +43,7 @@ final class SimulatePrune {
         int refusals = 0;
         int destroys = 0;
         int sent = 0;
+        int landedFailed = 0;
         while (done < nights) {
             long history = random.nextLong();
             Path work = workDirectory();
@@ -66,6 +67,7 @@ final class SimulatePrune {
                 refusals += simulation.refusals;
                 destroys += simulation.oracle.destroys;
                 sent += simulation.transfersOk;
+                landedFailed += simulation.landedFailed;
                 for (String violation : simulation.oracle.violations) {
                     violations++;
                     if (violations <= 50) {
@@ -77,8 +79,8 @@ final class SimulatePrune {
             }
         }
         text.insert(0, String.format("seed %d: %d nights, %d invariant violations, %d guard refusals, %d snapshots and"
-                + " bookmarks destroyed, %d steps received%nfaults: %s%n", seed, done, violations, refusals, destroys, sent,
-                faults));
+                + " bookmarks destroyed, %d steps received, %d receives that landed and failed%nfaults: %s%n", seed, done,
+                violations, refusals, destroys, sent, landedFailed, faults));
         return new Summary(done, faults, violations, text.toString());
     }
 
