@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jenkins.plugins.zfsreplication.check.Ages;
 import io.jenkins.plugins.zfsreplication.plan.TestApply;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.TestClock;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
 
@@ -27,13 +28,13 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
  */
 @ExtendWith(ZfsTestBed.class)
 class CheckCommandTest {
-    private static final String NOW = "2026-12-05T12:00:00Z";
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
     private final List<List<String>> commands = new ArrayList<>();
 
     @Test
     void shouldReportEachDatasetsLagAgainstItsThresholdsWithPluginExitStatusAndPerfdata(TestPools pools) throws Exception {
+        TestClock clock = TestClock.afterRealClock();
         DatasetName source = pools.create("ksrc");
         DatasetName target = pools.create("kdst");
         pools.exec("zfs", "create", target + "/copy");
@@ -42,26 +43,26 @@ class CheckCommandTest {
         }
         pools.exec("zfs", "set", "zfs-replication:backup=off", source + "/off");
         // ok: replicated 6h ago, and the target's copy renamed: still the same snapshot by GUID
-        replicate(pools, source + "/ok@zr-20261205T060000Z", null, target + "/copy/ok");
-        pools.exec("zfs", "rename", target + "/copy/ok@zr-20261205T060000Z", target + "/copy/ok@renamed");
+        replicate(pools, source + "/ok@" + clock.hoursAgo(6), null, target + "/copy/ok");
+        pools.exec("zfs", "rename", target + "/copy/ok@" + clock.hoursAgo(6), target + "/copy/ok@renamed");
         // late: replicated 36h ago, one newer snapshot not yet sent
-        replicate(pools, source + "/late@zr-20261204T000000Z", null, target + "/copy/late");
-        pools.exec("zfs", "snapshot", source + "/late@zr-20261205T100000Z");
+        replicate(pools, source + "/late@" + clock.hoursAgo(36), null, target + "/copy/late");
+        pools.exec("zfs", "snapshot", source + "/late@" + clock.hoursAgo(2));
         // old: two snapshots replicated, the newest 72h ago
-        replicate(pools, source + "/old@zr-20261201T000000Z", null, target + "/copy/old");
-        replicate(pools, source + "/old@zr-20261202T120000Z", source + "/old@zr-20261201T000000Z", target + "/copy/old");
+        replicate(pools, source + "/old@" + clock.hoursAgo(108), null, target + "/copy/old");
+        replicate(pools, source + "/old@" + clock.hoursAgo(72), source + "/old@" + clock.hoursAgo(108), target + "/copy/old");
         // new: never replicated
-        pools.exec("zfs", "snapshot", source + "/new@zr-20261205T110000Z");
+        pools.exec("zfs", "snapshot", source + "/new@" + clock.hoursAgo(1));
         // db: 2h old, fine by the default thresholds, late by its own (warn above 1h, crit above 3h)
-        replicate(pools, source + "/db@zr-20261205T100000Z", null, target + "/copy/db");
-        pools.exec("zfs", "snapshot", source + "/off@zr-20261201T000000Z");
+        replicate(pools, source + "/db@" + clock.hoursAgo(2), null, target + "/copy/db");
+        pools.exec("zfs", "snapshot", source + "/off@" + clock.hoursAgo(108));
 
         // the renamed copy is outside the naming: its time is its creation, which zfs recv kept from the source
         long creation = Long.parseLong(pools.exec("zfs", "get", "-Hp", "-o", "value", "creation",
                 target + "/copy/ok@renamed").stdout().strip());
 
         int status = run(pools, "check", "-r", "--target-root", target + "/copy", "--exclude", source.name(),
-                "--warn", "**/db=1h", "--crit", "**/db=3h", "--now", NOW, source.name());
+                "--warn", "**/db=1h", "--crit", "**/db=3h", "--now", clock.iso(), source.name());
 
         assertThat(status).as(err.toString()).isEqualTo(2);
         long okWarn = 26 * 3600;
@@ -70,18 +71,19 @@ class CheckCommandTest {
                 ZFS-REPLICATION CRITICAL - 2 critical, 2 warning, 1 ok: %1$s/new: not on the target: %2$s/copy/new \
                 does not exist (and 3 more) | '%1$s/db'=7200s;3600;10800;0 '%1$s/late'=129600s;%3$d;%4$d;0 \
                 '%1$s/new'=U;%3$d;%4$d;0 '%1$s/ok'=21600s;%3$d;%4$d;0 '%1$s/old'=259200s;%3$d;%4$d;0
-                WARNING %1$s/db -> %2$s/copy/db: newest common snapshot @zr-20261205T100000Z is 2h old, above the \
-                warning 1h; newest on the source @zr-20261205T100000Z (2h); newest on the target @zr-20261205T100000Z (2h)
-                WARNING %1$s/late -> %2$s/copy/late: newest common snapshot @zr-20261204T000000Z is 1d12h old, above \
-                the warning 1d2h; newest on the source @zr-20261205T100000Z (2h); newest on the target \
-                @zr-20261204T000000Z (1d12h)
+                WARNING %1$s/db -> %2$s/copy/db: newest common snapshot @%9$s is 2h old, above the \
+                warning 1h; newest on the source @%9$s (2h); newest on the target @%9$s (2h)
+                WARNING %1$s/late -> %2$s/copy/late: newest common snapshot @%8$s is 1d12h old, above \
+                the warning 1d2h; newest on the source @%9$s (2h); newest on the target \
+                @%8$s (1d12h)
                 CRITICAL %1$s/new -> %2$s/copy/new: not on the target: %2$s/copy/new does not exist; newest on the \
-                source @zr-20261205T110000Z (1h)
-                OK %1$s/ok -> %2$s/copy/ok: newest common snapshot @zr-20261205T060000Z is 6h old; newest on the \
-                source @zr-20261205T060000Z (6h); newest on the target @renamed (%5$s)
-                CRITICAL %1$s/old -> %2$s/copy/old: newest common snapshot @zr-20261202T120000Z is 3d old, above the \
-                critical 2d2h; newest on the source @zr-20261202T120000Z (3d); newest on the target @zr-20261202T120000Z (3d)
-                """, source, target, okWarn, okCrit, Ages.format(java.time.Instant.parse(NOW).getEpochSecond() - creation)));
+                source @%12$s (1h)
+                OK %1$s/ok -> %2$s/copy/ok: newest common snapshot @%7$s is 6h old; newest on the \
+                source @%7$s (6h); newest on the target @renamed (%5$s)
+                CRITICAL %1$s/old -> %2$s/copy/old: newest common snapshot @%11$s is 3d old, above the \
+                critical 2d2h; newest on the source @%11$s (3d); newest on the target @%11$s (3d)
+                """, source, target, okWarn, okCrit, Ages.format(clock.now().getEpochSecond() - creation), clock.iso(), clock.hoursAgo(6),
+                clock.hoursAgo(36), clock.hoursAgo(2), clock.hoursAgo(108), clock.hoursAgo(72), clock.hoursAgo(1)));
         // besides the capability probe ('zfs -?'), one listing per host and nothing else
         List<List<String>> listings = commands.stream().filter(c -> !c.equals(List.of("zfs", "-?"))).toList();
         assertThat(listings).hasSize(2).allMatch(c -> c.get(1).equals("list") || c.get(1).equals("get"));
@@ -94,21 +96,23 @@ class CheckCommandTest {
         DatasetName source = pools.create("jsrc");
         DatasetName target = pools.create("jdst");
         replicate(pools, source + "@manual", null, target + "/copy");
-        pools.exec("zfs", "snapshot", source + "@zr-20261205T113000Z");
         long creation = Long.parseLong(pools.exec("zfs", "get", "-Hp", "-o", "value", "creation", source + "@manual")
                 .stdout().strip());
+        // "now" an hour after @manual was taken (zfs's clock), and the newer snapshot named for half an hour before
+        TestClock clock = new TestClock(java.time.Instant.ofEpochSecond(creation + 3600));
+        String newer = clock.name(java.time.Duration.ofMinutes(30));
+        pools.exec("zfs", "snapshot", source + "@" + newer);
         String guid = TestApply.guid(pools, source + "@manual");
-        long now = java.time.Instant.parse(NOW).getEpochSecond();
 
         int status = run(pools, "check", "--target-root", target + "/copy", "--json", "--warn", "1000d", "--crit",
-                "2000d", "--now", NOW, source.name());
+                "2000d", "--now", clock.iso(), source.name());
 
         assertThat(status).as(out + "" + err).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
         assertThat(json.get("kind").asText()).isEqualTo("zfs-replication-check");
         assertThat(json.get("status").asText()).isEqualTo("OK");
         assertThat(json.get("exitStatus").asInt()).isZero();
-        assertThat(json.get("now").asText()).isEqualTo(NOW);
+        assertThat(json.get("now").asText()).isEqualTo(clock.iso());
         assertThat(json.get("thresholds").asText()).isEqualTo("warn 1000d, crit 2000d");
         JsonNode dataset = json.get("datasets").get(0);
         assertThat(json.get("datasets")).hasSize(1);
@@ -119,8 +123,8 @@ class CheckCommandTest {
         assertThat(dataset.get("newestCommon").get("guid").asText()).isEqualTo(guid);
         assertThat(dataset.get("newestCommon").get("time").asText())
                 .isEqualTo(java.time.Instant.ofEpochSecond(creation).toString());
-        assertThat(dataset.get("newestCommon").get("ageSeconds").asLong()).isEqualTo(now - creation);
-        assertThat(dataset.get("newestSource").get("snapshot").asText()).isEqualTo("zr-20261205T113000Z");
+        assertThat(dataset.get("newestCommon").get("ageSeconds").asLong()).isEqualTo(3600);
+        assertThat(dataset.get("newestSource").get("snapshot").asText()).isEqualTo(newer);
         assertThat(dataset.get("newestSource").get("ageSeconds").asLong()).isEqualTo(1800);
         assertThat(dataset.get("newestTarget").get("snapshot").asText()).isEqualTo("manual");
     }

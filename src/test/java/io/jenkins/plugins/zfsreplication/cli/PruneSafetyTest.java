@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jenkins.plugins.zfsreplication.plan.TestApply;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.TestClock;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
 
@@ -33,7 +35,8 @@ class PruneSafetyTest {
     private static final List<String> NIGHTS = List.of("zr-20261101T000000Z", "zr-20261102T000000Z",
             "zr-20261103T000000Z", "zr-20261104T000000Z", "zr-20261105T000000Z", "zr-20261106T000000Z",
             "zr-20261107T000000Z");
-    private static final String FUTURE = "zr-20300101T000000Z";
+    /** Dated years after the real clock (a fixed year would one day be the past) */
+    private static final String FUTURE = TestClock.afterRealClock().nameAhead(Duration.ofDays(4 * 365));
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
 
