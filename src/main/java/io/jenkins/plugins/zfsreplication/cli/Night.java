@@ -64,12 +64,13 @@ final class Night {
 
     /** Runs the night and returns its exit status. */
     int run() throws IOException {
+        Instant started = Instant.now();
         boolean sent = transfer();
         int check = check();
         int status = status(sent, check);
         writeSummary(status);
         if (!dryRun) {
-            NightOutcomes.writeMetrics(config.value("metrics-file", null), accounts, environment.err());
+            NightOutcomes.writeMetrics(config.value("metrics-file", null), accounts, started, environment.err());
         }
         if (!dryRun) {
             List<String> audit = new ArrayList<>(List.of("audit", "record", "--job", config.value("job", NightConfig.DEFAULT_JOB)));

@@ -99,15 +99,14 @@ final class NightOutcomes {
     }
 
     /** The night's per-outcome counts into the metrics file the config names, if any. */
-    static void writeMetrics(String file, List<DatasetAccount> accounts, PrintWriter err) {
+    static void writeMetrics(String file, List<DatasetAccount> accounts, Instant started, PrintWriter err) {
         if (file == null) {
             return;
         }
-        Instant at = Instant.now();
         RunMetrics metrics = ReportMetrics.night(new RunMetrics("night"), accounts);
         boolean clean = accounts.stream().noneMatch(a -> a.outcome().needsAPerson());
         try {
-            MetricsFile.write(Path.of(file), metrics.finish(at, at, clean));
+            MetricsFile.write(Path.of(file), metrics.finish(started, Instant.now(), clean));
         } catch (IOException | RuntimeException e) {
             // the night's result stands in night.json and its exit status; the metrics are a copy of it
             err.println("night: the metrics file " + file + " was not written: " + e.getMessage());

@@ -130,7 +130,9 @@ class AccountingTest {
         cli.cli("plan", "-r", "--target-root", targetRoot.name(), "-o", folder.toString(), source.name());
 
         JsonNode plan = new ObjectMapper().readTree(folder.resolve("plan.json").toFile());
-        assertThat(plan.get("datasets").findValuesAsText("source")).containsExactly(source.name(), source + "/short");
+        List<String> planned = new ArrayList<>();
+        plan.get("datasets").forEach(d -> planned.add(d.get("source").asText() + " " + d.get("action").asText()));
+        assertThat(planned).containsExactly(source + " SEND", source + "/short SEND");
         assertThat(plan.get("refusedNames")).hasSize(1);
         assertThat(plan.get("refusedNames").get(0).get("name").asText()).isEqualTo(longName);
         int targetLength = targetRoot.name().length() + longName.length() - source.name().length();

@@ -91,21 +91,24 @@ class CheckCommandTest {
         DatasetName source = pools.create("jsrc");
         DatasetName target = pools.create("jdst");
         replicate(pools, source + "@manual", null, target + "/copy");
-        pools.exec("zfs", "snapshot", source + "@zr-20261205T113000Z");
         long creation = Long.parseLong(pools.exec("zfs", "get", "-Hp", "-o", "value", "creation", source + "@manual")
                 .stdout().strip());
+        // one clock: the creation zfs gave the snapshot; the check's now and the newer snapshot's name follow from it
+        long now = creation + 3600;
+        String newer = io.jenkins.plugins.zfsreplication.plan.SnapshotNaming.of("zr")
+                .name(java.time.Instant.ofEpochSecond(now - 1800));
+        pools.exec("zfs", "snapshot", source + "@" + newer);
         String guid = TestApply.guid(pools, source + "@manual");
-        long now = java.time.Instant.parse(NOW).getEpochSecond();
 
         int status = run(pools, "check", "--target-root", target + "/copy", "--json", "--warn", "1000d", "--crit",
-                "2000d", "--now", NOW, source.name());
+                "2000d", "--now", java.time.Instant.ofEpochSecond(now).toString(), source.name());
 
         assertThat(status).as(out + "" + err).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
         assertThat(json.get("kind").asText()).isEqualTo("zfs-replication-check");
         assertThat(json.get("status").asText()).isEqualTo("OK");
         assertThat(json.get("exitStatus").asInt()).isZero();
-        assertThat(json.get("now").asText()).isEqualTo(NOW);
+        assertThat(json.get("now").asText()).isEqualTo(java.time.Instant.ofEpochSecond(now).toString());
         assertThat(json.get("thresholds").asText()).isEqualTo("warn 1000d, crit 2000d");
         JsonNode dataset = json.get("datasets").get(0);
         assertThat(json.get("datasets")).hasSize(1);
@@ -117,7 +120,7 @@ class CheckCommandTest {
         assertThat(dataset.get("newestCommon").get("time").asText())
                 .isEqualTo(java.time.Instant.ofEpochSecond(creation).toString());
         assertThat(dataset.get("newestCommon").get("ageSeconds").asLong()).isEqualTo(now - creation);
-        assertThat(dataset.get("newestSource").get("snapshot").asText()).isEqualTo("zr-20261205T113000Z");
+        assertThat(dataset.get("newestSource").get("snapshot").asText()).isEqualTo(newer);
         assertThat(dataset.get("newestSource").get("ageSeconds").asLong()).isEqualTo(1800);
         assertThat(dataset.get("newestTarget").get("snapshot").asText()).isEqualTo("manual");
     }

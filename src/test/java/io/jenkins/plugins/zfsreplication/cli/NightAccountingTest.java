@@ -78,10 +78,13 @@ class NightAccountingTest {
         JsonNode check = new ObjectMapper().readTree(runs.resolve("2").resolve("check.json").toFile());
         assertThat(check.get("status").asText()).isEqualTo("WARNING");
         assertThat(Files.readString(metrics)).contains(
-                "zfs_replication_night_datasets{outcome=\"attention\"} 1\n",
-                "zfs_replication_night_datasets{outcome=\"excluded\"} 1\n",
-                "zfs_replication_night_datasets{outcome=\"sent\"} 2\n",
-                "zfs_replication_night_dataset_outcome{dataset=\"" + source + "/typo\",outcome=\"attention\"} 1\n");
+                "zfs_replication_night_datasets{command=\"night\",outcome=\"attention\"} 1\n",
+                "zfs_replication_night_datasets{command=\"night\",outcome=\"excluded\"} 1\n",
+                "zfs_replication_night_datasets{command=\"night\",outcome=\"failed\"} 0\n",
+                "zfs_replication_night_datasets{command=\"night\",outcome=\"sent\"} 2\n",
+                "zfs_replication_night_dataset_outcome{command=\"night\",dataset=\"" + source
+                        + "/typo\",outcome=\"attention\"} 1\n",
+                "zfs_replication_last_run_success{command=\"night\"} 0\n");
         assertThat(out.toString()).contains("night 2: plan 0, run 0, check 1, audit 0, 1 dataset(s) need attention,"
                 + " exit status 3");
     }
