@@ -47,21 +47,23 @@ class PullOptOutTest {
         pools.exec("zfs", "create", source + "/dropped");
         pools.exec("zfs", "set", "zfs-replication:backup=off", source + "/dropped");
         pools.exec("zfs", "snapshot", "-r", source + "@" + SNAPSHOT);
-        String untrusted = "new target: full send of " + SNAPSHOT + "; zfs-replication:backup=off on the source is not trusted in a pull (the backup host decides:"
-                + " exclude it here, or trust the source's opt-out): replicated";
+        String untrusted = "new target: full send of " + SNAPSHOT + "; zfs-replication:backup=off on the source is not"
+                + " trusted in a pull (the backup host decides: exclude it here, or trust the source's opt-out): replicated";
 
         try (SshServer sshd = SshServer.onLoopback(Files.createDirectories(dir.resolve("sshd")))) {
             CommandRunner runner = withClientOptions(pools.runner(), sshd.clientOptions());
 
             JsonNode pulled = plan(runner, source, target, dir.resolve("pulled"), "--source-host", sshd.destination());
-            JsonNode trusted = plan(runner, source, target, dir.resolve("trusted"), "--source-host",
-                    sshd.destination(), "--trust-source-opt-out");
-            JsonNode local = plan(runner, source, target, dir.resolve("local"));
 
             assertThat(actions(pulled)).containsExactly(
                     tuple(source.name(), "SEND", "new target: full send of " + SNAPSHOT),
                     tuple(source + "/dropped", "SEND", untrusted),
                     tuple(source + "/kept", "SEND", "new target: full send of " + SNAPSHOT));
+
+            JsonNode trusted = plan(runner, source, target, dir.resolve("trusted"), "--source-host",
+                    sshd.destination(), "--trust-source-opt-out");
+            JsonNode local = plan(runner, source, target, dir.resolve("local"));
+
             assertThat(actions(trusted)).containsExactly(
                     tuple(source.name(), "SEND", "new target: full send of " + SNAPSHOT),
                     tuple(source + "/dropped", "EXCLUDED", "zfs-replication:backup=off"),
@@ -91,7 +93,7 @@ class PullOptOutTest {
     }
 
     /** This host's runner, its ssh given the test sshd's port, key and host key (as ~/.ssh/config would). */
-    private static CommandRunner withClientOptions(CommandRunner local, List<String> options) {
+    static CommandRunner withClientOptions(CommandRunner local, List<String> options) {
         return new CommandRunner() {
             @Override
             public CommandResult run(List<String> command, Duration timeout) {
