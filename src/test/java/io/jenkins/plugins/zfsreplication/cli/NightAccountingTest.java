@@ -14,6 +14,7 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jenkins.plugins.zfsreplication.transfer.SshServer;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
@@ -87,6 +88,47 @@ class NightAccountingTest {
                 "zfs_replication_last_run_success{command=\"night\"} 0\n");
         assertThat(out.toString()).contains("night 2: plan 0, run 0, check 1, audit 0, 1 dataset(s) need attention,"
                 + " exit status 3");
+    }
+
+    @Test
+    void shouldSayAndExitThreeWhenVerifyCopyCannotCompareACopyOnAnotherHost(TestPools pools) throws Exception {
+        DatasetName source = pools.create("nvs").resolve("home");
+        DatasetName target = pools.create("nvt").resolve("home");
+        pools.exec("zfs", "create", source.name());
+        pools.write(source, "file", new byte[] {1, 2, 3});
+        pools.exec("zfs", "snapshot", source + "@probe");
+        Instant base = Instant.ofEpochSecond(Long.parseLong(pools.exec("zfs", "get", "-Hp", "-o", "value", "creation",
+                source + "@probe").stdout().strip()));
+        pools.exec("zfs", "destroy", source + "@probe");
+        Path runs = folder.resolve("runs");
+        try (SshServer sshd = SshServer.onLoopback(Files.createDirectories(folder.resolve("sshd")))) {
+            List<String> lines = new ArrayList<>(List.of("source = " + source, "target-root = " + target,
+                    "target-host = " + sshd.destination(), "verify = copy", "runs = " + runs));
+            // the copy's host over ssh: the night's own client options for the run, the runner's for plan and check
+            List<String> options = sshd.clientOptions();
+            for (int i = 0; i < options.size(); i += 2) {
+                lines.add("ssh-option = " + options.get(i) + options.get(i + 1)); // -p2222, -i/key, -oX=Y
+            }
+            Path config = folder.resolve("night.conf");
+            Files.writeString(config, String.join("\n", lines) + "\n");
+
+            int status = Main.run(new CliEnvironment(PullOptOutTest.withClientOptions(new ProcessCommandRunner(),
+                    options), new PrintWriter(out, true), new PrintWriter(err, true)), "night", "--config",
+                    config.toString(), "--now", base.minus(1, ChronoUnit.HOURS).toString());
+
+            assertThat(status).as(out + "\n" + err).isEqualTo(3);
+        }
+        String why = "the copy is on root@127.0.0.1: only the source was verified, the copy was not compared (verify"
+                + " it by a night or a restore drill there, or set verify = source)";
+        JsonNode night = new ObjectMapper().readTree(runs.resolve("1").resolve("night.json").toFile());
+        assertThat(night.get("stages").findValuesAsText("name")).containsExactly("plan", "run", "verify", "check");
+        assertThat(night.get("verify").toString()).isEqualTo("{\"mode\":\"copy\",\"copyCompared\":false,"
+                + "\"notCompared\":\"" + why + "\"}");
+        assertThat(night.get("attention")).hasSize(1);
+        assertThat(night.get("attention").get(0).asText()).isEqualTo("verify = copy: " + why);
+        assertThat(night.get("outcomes").toString()).isEqualTo(
+                "{\"sent\":1,\"current\":0,\"excluded\":0,\"attention\":0,\"failed\":0}");
+        assertThat(out.toString()).contains("the copy was not compared (verify = copy), exit status 3");
     }
 
     private int night(Path config, Instant now) {
