@@ -36,6 +36,11 @@ public final class CheckJson {
             put(node, "newestSource", dataset.newestSource());
             put(node, "newestTarget", dataset.newestTarget());
         }
+        var notJudged = root.putArray("notJudged");
+        for (var refused : report.notJudged()) {
+            notJudged.addObject().put("name", refused.name()).put("status", CheckStatus.WARNING.name())
+                    .put("reason", refused.reason());
+        }
         var coverage = root.putArray("coverage");
         for (CoverageAge age : report.coverage()) {
             ObjectNode node = coverage.addObject();

@@ -40,6 +40,11 @@ public final class CheckText {
             }
             text.append('\n');
         }
+        for (var refused : report.notJudged()) {
+            // a listed name may hold anything: shown, never interpreted
+            text.append(CheckStatus.WARNING).append(' ').append(TerminalText.line(refused.name())).append(": not judged: ")
+                    .append(TerminalText.line(refused.reason())).append('\n');
+        }
         for (CoverageAge age : report.coverage()) {
             text.append(age.status()).append(" coverage ").append(age.dataset()).append(": ").append(age.reason())
                     .append('\n');
@@ -53,11 +58,11 @@ public final class CheckText {
     }
 
     private static String summary(FreshnessReport report) {
-        if (report.datasets().isEmpty()) {
+        if (report.datasets().isEmpty() && report.notJudged().isEmpty()) {
             return "no dataset selected on " + report.sourceHost() + ": nothing to check";
         }
         long critical = report.count(CheckStatus.CRITICAL);
-        long warning = report.count(CheckStatus.WARNING);
+        long warning = report.count(CheckStatus.WARNING) + report.notJudged().size();
         long ok = report.count(CheckStatus.OK);
         String coverage = coverage(report);
         if (critical == 0 && warning == 0) {
@@ -67,6 +72,11 @@ public final class CheckText {
         }
         DatasetFreshness worst = report.datasets().stream().filter(d -> d.status() == report.status()).findFirst()
                 .orElse(null);
+        if (worst == null && !report.notJudged().isEmpty() && report.status() == CheckStatus.WARNING) {
+            return String.format(Locale.ROOT, "%d critical, %d warning, %d ok: %s: not judged: %s%s", critical, warning,
+                    ok, oneLine(report.notJudged().get(0).name()), oneLine(report.notJudged().get(0).reason()),
+                    warning > 1 ? " (and " + (warning - 1) + " more)" : "");
+        }
         if (worst == null) {
             return String.format(Locale.ROOT, "%d dataset(s) replicated", ok) + coverage;
         }

@@ -6,8 +6,11 @@ import java.util.List;
 
 import io.jenkins.plugins.zfsreplication.plan.CommonBase;
 import io.jenkins.plugins.zfsreplication.plan.GuidIndex;
+import io.jenkins.plugins.zfsreplication.plan.RefusedName;
+import io.jenkins.plugins.zfsreplication.plan.Selection;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.InvalidNameException;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
@@ -15,9 +18,12 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 /**
  * Judges freshness from one listing per host, without calling zfs. Per selected source dataset:
  * the newest snapshot on each side and the newest both have (same GUID: a renamed snapshot is
- * still the same one), the age of that common snapshot against the dataset's thresholds. Every
- * snapshot counts, whatever its name; its time is the one in its name where the name is of the
- * naming, else its {@code creation}. CRITICAL without a common snapshot (no snapshot on the source,
+ * still the same one), the age of the copy's snapshot of it against the dataset's thresholds. Every
+ * snapshot counts, whatever its name; the copy's time is the earlier of the one in the copy's name
+ * (where it is of the naming) and the copy's {@code creation}: what the copy holds, not what the
+ * source calls it now. A dataset that needs attention (a property value neither on nor off) is
+ * WARNING at best; one that cannot be judged by name (a space, a target name past ZFS's limit) is
+ * listed as not judged and makes the check WARNING. CRITICAL without a common snapshot (no snapshot on the source,
  * no target dataset, or a target that shares none): there is no backup to restore from.
  */
 public final class FreshnessCheck {
@@ -26,18 +32,38 @@ public final class FreshnessCheck {
 
     public static FreshnessReport check(Listing source, Listing target, CheckOptions options, Instant now) {
         List<DatasetFreshness> datasets = new ArrayList<>();
+        List<RefusedName> notJudged = new ArrayList<>();
         for (ZfsObject dataset : source.datasets()) {
-            // a name ZFS allows and this tool refuses (a space) is not judged, and fails nothing else
-            if (options.selection().exclusionReason(dataset) != null) {
+            Selection.Decision decision = options.selection().decide(dataset);
+            if (decision.kind() == Selection.Kind.OUTSIDE || decision.kind() == Selection.Kind.EXCLUDED) {
+                continue;
+            }
+            if (DatasetName.refusal(dataset.name()).isPresent()) {
+                // a name ZFS allows and this tool refuses (a space) cannot be judged, nor fail anything else: WARNING
+                notJudged.add(new RefusedName(dataset.name(), decision.reason()));
                 continue;
             }
             DatasetName name = DatasetName.of(dataset.name());
-            if (options.selection().rootOf(name) == null) {
+            DatasetName targetName;
+            try {
+                targetName = options.targetOf(name);
+            } catch (InvalidNameException e) {
+                notJudged.add(new RefusedName(dataset.name(), "its target name is not a valid ZFS name: "
+                        + e.getMessage()));
                 continue;
             }
-            datasets.add(checkDataset(name, options.targetOf(name), source, target, options, now));
+            DatasetFreshness judged = checkDataset(name, targetName, source, target, options, now);
+            if (decision.kind() == Selection.Kind.ATTENTION) {
+                // not sent by any plan until someone fixes it: never OK, however fresh the copy is today
+                judged = new DatasetFreshness(judged.source(), judged.target(),
+                        CheckStatus.worse(CheckStatus.WARNING, judged.status()), decision.reason() + "; "
+                        + judged.reason(), judged.warnSeconds(), judged.critSeconds(), judged.newestCommon(),
+                        judged.newestSource(), judged.newestTarget());
+            }
+            datasets.add(judged);
         }
-        return new FreshnessReport(now, source.host(), target.host(), options.thresholds().describe(), datasets);
+        return new FreshnessReport(now, source.host(), target.host(), options.thresholds().describe(), datasets,
+                List.of(), notJudged);
     }
 
     static DatasetFreshness checkDataset(DatasetName source, DatasetName target, Listing sourceListing,
@@ -51,7 +77,9 @@ public final class FreshnessCheck {
         SnapshotAge newestSource = age(sourceSnapshots, sourceSnapshots.size() - 1, naming, now);
         SnapshotAge newestTarget = targetExists ? age(targetSnapshots, targetSnapshots.size() - 1, naming, now) : null;
         CommonBase common = targetExists ? CommonBase.find(new GuidIndex(sourceSnapshots), targetSnapshots) : null;
-        SnapshotAge newestCommon = common == null ? null : age(sourceSnapshots, common.sourceIndex(), naming, now);
+        // the copy's age is what the copy holds: its own snapshot of that GUID, its name and creation, never the
+        // source's current name (a snapshot renamed on the source would make an old copy look new)
+        SnapshotAge newestCommon = common == null ? null : copyAge(targetSnapshots, common.targetIndex(), naming, now);
         CheckStatus status;
         String reason;
         if (newestSource == null) {
@@ -83,6 +111,21 @@ public final class FreshnessCheck {
         }
         return new DatasetFreshness(source, target, status, reason, warn, crit, newestCommon, newestSource,
                 newestTarget);
+    }
+
+    /**
+     * The age of the copy's snapshot: the earlier of the time in its name (where the name is of the
+     * naming) and its {@code creation}, which {@code zfs recv} keeps from the sent snapshot. A name
+     * can say a time later than the snapshot was made (renamed, or named so by a hostile source);
+     * the earlier of the two never makes a copy look younger than it is.
+     */
+    private static SnapshotAge copyAge(SnapshotTable snapshots, int index, SnapshotNaming naming, Instant now) {
+        String name = snapshots.shortName(index);
+        Instant stamp = naming.timestampOf(name);
+        Instant created = Instant.ofEpochSecond(snapshots.creation(index));
+        Instant time = stamp != null && stamp.isBefore(created) ? stamp : created;
+        return new SnapshotAge(name, Long.toUnsignedString(snapshots.guid(index)), time,
+                now.getEpochSecond() - time.getEpochSecond());
     }
 
     private static SnapshotAge age(SnapshotTable snapshots, int index, SnapshotNaming naming, Instant now) {

@@ -3,18 +3,30 @@ package io.jenkins.plugins.zfsreplication.check;
 import java.time.Instant;
 import java.util.List;
 
+import io.jenkins.plugins.zfsreplication.plan.RefusedName;
+
 /**
  * What one check found: per selected dataset its verdict, and the overall status, the worst of
  * them (UNKNOWN when nothing was selected: a check that looked at nothing must not say OK); with a
  * coverage ledger, also each copy's coverage age ({@code coverage}, empty without one).
  *
  * @param thresholds the thresholds as given, for the reader
+ * @param notJudged  datasets of the selection that could not be judged by name (a space, a target
+ *                   name past ZFS's limit): each makes the check WARNING at best
  */
 public record FreshnessReport(Instant now, String sourceHost, String targetHost, String thresholds,
-                              List<DatasetFreshness> datasets, List<CoverageAge> coverage) {
+                              List<DatasetFreshness> datasets, List<CoverageAge> coverage,
+                              List<RefusedName> notJudged) {
     public FreshnessReport {
         datasets = List.copyOf(datasets);
         coverage = List.copyOf(coverage);
+        notJudged = List.copyOf(notJudged);
+    }
+
+    /** A report in which every dataset was judged. */
+    public FreshnessReport(Instant now, String sourceHost, String targetHost, String thresholds,
+                           List<DatasetFreshness> datasets, List<CoverageAge> coverage) {
+        this(now, sourceHost, targetHost, thresholds, datasets, coverage, List.of());
     }
 
     /** A report without coverage. */
@@ -25,14 +37,14 @@ public record FreshnessReport(Instant now, String sourceHost, String targetHost,
 
     /** This report with the coverage ages of a ledger. */
     public FreshnessReport withCoverage(List<CoverageAge> ages) {
-        return new FreshnessReport(now, sourceHost, targetHost, thresholds, datasets, ages);
+        return new FreshnessReport(now, sourceHost, targetHost, thresholds, datasets, ages, notJudged);
     }
 
     public CheckStatus status() {
-        if (datasets.isEmpty()) {
+        if (datasets.isEmpty() && notJudged.isEmpty()) {
             return CheckStatus.UNKNOWN;
         }
-        CheckStatus worst = CheckStatus.OK;
+        CheckStatus worst = notJudged.isEmpty() ? CheckStatus.OK : CheckStatus.WARNING;
         for (DatasetFreshness dataset : datasets) {
             worst = CheckStatus.worse(worst, dataset.status());
         }

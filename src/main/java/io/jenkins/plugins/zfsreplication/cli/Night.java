@@ -15,7 +15,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.jenkins.plugins.zfsreplication.files.AtomicFile;
+import io.jenkins.plugins.zfsreplication.plan.DatasetAccount;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
@@ -45,7 +47,8 @@ final class Night {
     private final Instant now;
     private final boolean dryRun;
     private final List<Stage> stages = new ArrayList<>();
-    private final List<String> attention = new ArrayList<>();
+    /** Every dataset of the selection and how it came out tonight (empty until the plan is read). */
+    private List<DatasetAccount> accounts = List.of();
     private final NightCoverage coverage;
 
     Night(CliEnvironment environment, NightConfig config, Path dir, Path previous, Instant now, boolean dryRun) {
@@ -61,10 +64,14 @@ final class Night {
 
     /** Runs the night and returns its exit status. */
     int run() throws IOException {
+        Instant started = Instant.now();
         boolean sent = transfer();
         int check = check();
         int status = status(sent, check);
         writeSummary(status);
+        if (!dryRun) {
+            NightOutcomes.writeMetrics(config.value("metrics-file", null), accounts, started, environment.err());
+        }
         if (!dryRun) {
             List<String> audit = new ArrayList<>(List.of("audit", "record", "--job", config.value("job", NightConfig.DEFAULT_JOB)));
             if (previous != null) {
@@ -93,16 +100,21 @@ final class Night {
                 prune.add("--destroy");
             }
             if (stage("prune", plus(prune, "prune"), environment) != 0) {
+                accounts = NightOutcomes.notRun(DatasetAccount.of(PlanJson.read(dir.resolve("plan.json"))), "prune");
                 return false;
             }
         }
         ReplicationPlan planned = PlanJson.read(dir.resolve("plan.json"));
-        planned.datasets().stream().filter(d -> d.action() == DatasetAction.DIVERGED || d.action() == DatasetAction.REFUSED)
-                .forEach(d -> attention.add(d.source() + ": " + d.action() + " (" + d.reason() + ")"));
-        if (stage("run", plus(runArguments(), "run"), environment) != 0) {
+        accounts = DatasetAccount.of(planned);
+        int ran = stage("run", plus(runArguments(), "run"), environment);
+        if (!dryRun) {
+            // a dry run sends nothing: its planned sends stay what they would be
+            accounts = NightOutcomes.afterRun(accounts, dir.resolve("transfer.json"));
+        }
+        if (ran != 0) {
             return false;
         }
-        if (!dryRun && !config.value("verify", "copy").equals("off")) {
+        if (!dryRun && !config.value("verify", NightConfig.DEFAULT_VERIFY).equals("off")) {
             NightVerify verify = new NightVerify(this::stage, environment, config, dir, previous, snapshot(), coverage);
             boolean verified = verify.run(planned.datasets().stream().filter(d -> d.action() == DatasetAction.SEND).toList());
             // the slice reads what earlier nights left unread as well: it runs whatever tonight's verify found
@@ -144,7 +156,11 @@ final class Night {
         if (!sent || check >= 2) {
             return Main.FAILED;
         }
-        return check == 1 || !attention.isEmpty() ? ATTENTION : OK;
+        boolean failed = accounts.stream().anyMatch(a -> a.outcome() == DatasetOutcome.FAILED);
+        if (failed) {
+            return Main.FAILED;
+        }
+        return check == 1 || !attention().isEmpty() ? ATTENTION : OK;
     }
 
     private List<String> plus(List<String> arguments, String stage) {
@@ -167,11 +183,26 @@ final class Night {
         return SnapshotNaming.of(config.value("prefix", SnapshotNaming.DEFAULT_PREFIX)).name(now);
     }
 
+    /** "dataset: why" of every dataset that needs a person tonight, then what the verify could not do. */
+    private List<String> attention() {
+        List<String> lines = new ArrayList<>(accounts.stream().filter(a -> a.outcome().needsAPerson())
+                .map(a -> a.dataset() + ": " + a.reason()).toList());
+        String uncompared = dryRun ? null : NightVerify.uncompared(config);
+        if (uncompared != null && !accounts.isEmpty()) {
+            lines.add("verify = copy: " + uncompared);
+        }
+        return lines;
+    }
+
     private String summary() {
         List<String> parts = new ArrayList<>();
         stages.forEach(s -> parts.add(s.name() + " " + s.status()));
-        if (!attention.isEmpty()) {
-            parts.add(attention.size() + " dataset(s) need attention");
+        long datasets = accounts.stream().filter(a -> a.outcome().needsAPerson()).count();
+        if (datasets > 0) {
+            parts.add(datasets + " dataset(s) need attention");
+        }
+        if (!dryRun && NightVerify.uncompared(config) != null && !accounts.isEmpty()) {
+            parts.add("the copy was not compared (verify = copy)");
         }
         return String.join(", ", parts);
     }
@@ -190,7 +221,15 @@ final class Night {
             list.addObject().put("name", stage.name()).put("status", stage.status()).put("millis", stage.took().toMillis());
         }
         ArrayNode needs = root.putArray("attention");
-        attention.forEach(needs::add);
+        attention().forEach(needs::add);
+        NightOutcomes.write(root, accounts);
+        ObjectNode verify = root.putObject("verify");
+        String verifyMode = dryRun ? "off" : config.value("verify", NightConfig.DEFAULT_VERIFY);
+        verify.put("mode", verifyMode);
+        String uncompared = dryRun ? null : NightVerify.uncompared(config);
+        // what was verified: the copy compared with the source, or one side only (and why), or nothing
+        verify.put("copyCompared", verifyMode.equals("copy") && uncompared == null);
+        verify.put("notCompared", uncompared);
         root.put("exitStatus", status);
         AtomicFile.write(dir.resolve("night.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n");
     }

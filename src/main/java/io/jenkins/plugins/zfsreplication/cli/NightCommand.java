@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
         + " /usr/share/doc/zfs-replication/examples/night.conf); every artifact in the next numbered directory under"
         + " runs, chained by audit.json to the night before.",
     "Exit status: 0 done and fresh; 1 a stage failed or the backup is CRITICAL by check; 2 bad config;"
-        + " 3 done, but a dataset diverged or was refused, or check says WARNING; 75 another night holds the lock"
+        + " 3 done, but a dataset was not backed up and not excluded (night.json says which and why), verify = copy"
+        + " could not compare the copy, or check says WARNING; 75 another night holds the lock"
         + " (nothing done)."})
 final class NightCommand implements Callable<Integer> {
     static final String DEFAULT_CONFIG = "/etc/zfs-replication/night.conf";

@@ -48,6 +48,7 @@ record NightConfig(Path file, Map<String, List<String>> values) {
         keys.put("target-root", new Key(Kind.VALUE, "--target-root", Set.of("plan", "run", "check")));
         keys.put("target-host", new Key(Kind.VALUE, "--target-host", Set.of("plan", "check")));
         keys.put("source-host", new Key(Kind.VALUE, "--source-host", Set.of("plan", "run", "check")));
+        keys.put("trust-source-opt-out", new Key(Kind.FLAG, "--trust-source-opt-out", Set.of("plan", "check")));
         keys.put("prefix", new Key(Kind.VALUE, "--prefix", Set.of("plan", "prune", "run", "check")));
         keys.put("snapshot-pattern", new Key(Kind.VALUE, "--snapshot-pattern", Set.of("plan", "prune", "run")));
         keys.put("pre-snapshot", new Key(Kind.VALUE, "--pre-snapshot", Set.of("plan")));
@@ -86,6 +87,11 @@ record NightConfig(Path file, Map<String, List<String>> values) {
     static final String DEFAULT_JOB = "night";
     /** What the night verifies: tonight's snapshot on the source and its copy, compared; the source only; nothing. */
     static final List<String> VERIFY_MODES = List.of("copy", "source", "off");
+    /**
+     * What verify is without the key: the source, which the packaged (non-root) user can read; the
+     * copy is not mounted, and verifying it mounts a clone, which needs root (verify = copy).
+     */
+    static final String DEFAULT_VERIFY = "source";
 
     /** Reads and checks {@code file}. */
     static NightConfig read(Path file) {
@@ -108,13 +114,13 @@ record NightConfig(Path file, Map<String, List<String>> values) {
         NightConfig config = new NightConfig(file, Map.copyOf(values));
         config.require("source");
         config.require("target-root");
-        if (!VERIFY_MODES.contains(config.value("verify", "copy"))) {
+        if (!VERIFY_MODES.contains(config.value("verify", DEFAULT_VERIFY))) {
             throw bad(file, -1, "verify = %s: one of %s", config.value("verify", ""), String.join(", ", VERIFY_MODES));
         }
         if (config.coverage()) {
             // the slice reads the copy here and matches it with the manifests the source's verify wrote here
             if (config.value("target-host", null) != null || config.value("source-host", null) != null
-                    || config.value("verify", "copy").equals("off")) {
+                    || config.value("verify", DEFAULT_VERIFY).equals("off")) {
                 throw bad(file, -1, "coverage-nights needs the source and the copy on this host and verify = copy or"
                         + " source (the source's manifests are what the copy is matched with)");
             }

@@ -54,10 +54,10 @@ final class NightVerify {
     boolean run(List<DatasetPlan> sent) throws IOException {
         Files.createDirectories(dir.resolve("verify"));
         boolean sourceHere = config.value("source-host", null) == null;
-        boolean copyHere = config.value("target-host", null) == null && config.value("verify", "copy").equals("copy");
-        if (config.value("verify", "copy").equals("copy") && !copyHere) {
-            environment.err().println("night: the copy is on " + config.value("target-host", "")
-                    + ": verified by a night or a restore drill there, not from here");
+        boolean copyHere = config.value("target-host", null) == null && config.value("verify", NightConfig.DEFAULT_VERIFY).equals("copy");
+        String uncompared = uncompared(config);
+        if (uncompared != null) {
+            environment.err().println("night: verify = copy, but " + uncompared);
         }
         boolean ok = true;
         for (DatasetPlan dataset : chosen(sent)) {
@@ -74,6 +74,27 @@ final class NightVerify {
             }
         }
         return ok;
+    }
+
+    /**
+     * Why verify = copy cannot compare the copy with the source tonight (the copy or the source is
+     * on another host, and only a side on this host is read), or null when it can or was not asked to.
+     */
+    static String uncompared(NightConfig config) {
+        if (!config.value("verify", NightConfig.DEFAULT_VERIFY).equals("copy")) {
+            return null;
+        }
+        String targetHost = config.value("target-host", null);
+        if (targetHost != null) {
+            return "the copy is on " + targetHost + ": only the source was verified, the copy was not compared (verify"
+                    + " it by a night or a restore drill there, or set verify = source)";
+        }
+        String sourceHost = config.value("source-host", null);
+        if (sourceHost != null) {
+            return "the source is on " + sourceHost + ": only the copy was verified, not compared with the source (set"
+                    + " verify = source to verify there)";
+        }
+        return null;
     }
 
     private boolean verify(DatasetName dataset, String file) {

@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 
+import io.jenkins.plugins.zfsreplication.plan.DatasetAccount;
+import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
 import io.jenkins.plugins.zfsreplication.plan.PlanArtifacts;
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.metrics.ReportMetrics;
 import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
 import io.jenkins.plugins.zfsreplication.plan.PlanException;
@@ -94,6 +97,14 @@ final class PlanCommand implements Callable<Integer> {
         String text = PlanArtifacts.write(plan, output);
         environment.out().print(text);
         environment.out().flush();
+        // each dataset no plan will send until someone acts: one line each where people look, not only in plan.txt
+        for (DatasetAccount account : DatasetAccount.of(plan)) {
+            if (account.outcome() == DatasetOutcome.ATTENTION) {
+                environment.err().println("plan: " + TerminalText.line(account.dataset()) + " needs attention: "
+                        + TerminalText.line(account.reason()));
+            }
+        }
+        environment.err().flush();
         java.util.Optional<String> unreadable = Planner.unreadableTarget(plan);
         if (unreadable.isPresent()) {
             // the plan is written (it sends and prunes nothing), and the night fails where people look

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
+import io.jenkins.plugins.zfsreplication.plan.Selection;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import picocli.CommandLine.Option;
 
@@ -15,4 +16,15 @@ final class SelectionOptions extends SourceOptions {
     @Option(names = "--source-host", paramLabel = "[USER@]HOST", description = "The source over ssh, for a backup"
             + " host that pulls (default: this host).")
     String sourceHost;
+
+    @Option(names = "--trust-source-opt-out", description = "With --source-host: let the source's"
+            + " zfs-replication:backup=off leave a dataset out. Without it a pulled dataset is replicated whatever the"
+            + " source says: only this host's --exclude and --include leave one out.")
+    boolean trustSourceOptOut;
+
+    /** The selection; where the source is another host, its opt-out counts only when trusted. */
+    @Override
+    Selection selection() {
+        return super.selection().withTrustSourceOptOut(sourceHost == null || trustSourceOptOut);
+    }
 }

@@ -12,7 +12,9 @@ import io.jenkins.plugins.zfsreplication.check.FreshnessReport;
 import io.jenkins.plugins.zfsreplication.check.SnapshotAge;
 import io.jenkins.plugins.zfsreplication.coverage.CoverageSummary;
 import io.jenkins.plugins.zfsreplication.coverage.NightReport;
+import io.jenkins.plugins.zfsreplication.plan.DatasetAccount;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
@@ -41,6 +43,14 @@ public final class ReportMetrics {
             metrics.gauge("plan_datasets", "Datasets in the last plan, by what the plan does with them.",
                     labels("action", name(action)), plan.datasets().stream().filter(d -> d.action() == action).count());
         }
+        List<DatasetAccount> accounts = DatasetAccount.of(plan);
+        for (DatasetOutcome outcome : DatasetOutcome.values()) {
+            if (outcome != DatasetOutcome.FAILED) {
+                metrics.gauge("plan_datasets_accounted", "Datasets under the last plan's roots, by how the plan accounts"
+                        + " for them (sent: to send).", labels("outcome", outcome.jsonName()),
+                        DatasetAccount.count(accounts, outcome));
+            }
+        }
         for (SendKind kind : SendKind.values()) {
             metrics.gauge("plan_steps", "Send steps in the last plan, by kind.", labels("kind", name(kind)),
                     plan.steps().stream().filter(s -> s.kind() == kind).count());
@@ -52,6 +62,23 @@ public final class ReportMetrics {
             }
             metrics.gauge("plan_estimated_bytes", "Bytes the last plan's steps are estimated to send (0 where zfs"
                     + " cannot estimate).", labels("dataset", dataset.source().name()), estimated);
+        }
+        return metrics;
+    }
+
+    /** night: how many datasets of the selection came out how, and each dataset's outcome. */
+    public static RunMetrics night(RunMetrics metrics, List<DatasetAccount> accounts) {
+        for (DatasetOutcome outcome : DatasetOutcome.values()) {
+            metrics.gauge("night_datasets", "Datasets of the selection in the last night, by outcome (sent, current,"
+                    + " excluded, attention, failed).", labels("outcome", outcome.jsonName()),
+                    DatasetAccount.count(accounts, outcome));
+        }
+        for (DatasetAccount account : accounts) {
+            for (DatasetOutcome outcome : DatasetOutcome.values()) {
+                metrics.gauge("night_dataset_outcome", "1 for the outcome each dataset had in the last night, else 0.",
+                        labels("dataset", account.dataset(), "outcome", outcome.jsonName()),
+                        account.outcome() == outcome ? 1 : 0);
+            }
         }
         return metrics;
     }

@@ -6,7 +6,12 @@ public enum DatasetAction {
     SEND,
     /** The target has the newest snapshot to keep already. */
     UP_TO_DATE,
-    /** Not selected (excluded by pattern or property) or nothing to send: the reason says which. */
+    /** Left out by the backup host's choice (a pattern, the property where it is trusted): the reason says which. */
+    EXCLUDED,
+    /**
+     * Not sent, and nobody chose that (a property value that is neither on nor off, no snapshot to
+     * send): it needs attention, the reason says what to do.
+     */
     SKIPPED,
     /** The target changed after the common snapshot or holds snapshots the source lacks. */
     DIVERGED,

@@ -72,6 +72,7 @@ public final class PlanJson {
             ObjectNode node = refused.addObject();
             node.put("name", name.name());
             node.put("reason", name.reason());
+            node.put("excluded", name.excluded());
         }
         try {
             return MAPPER.writeValueAsString(root) + "\n";
@@ -129,7 +130,8 @@ public final class PlanJson {
         List<RefusedName> refused = new ArrayList<>();
         for (JsonNode node : reader.array(root, "refusedNames")) {
             // text only: these names never reach a command
-            refused.add(new RefusedName(reader.text(node, "name"), reader.text(node, "reason")));
+            refused.add(new RefusedName(reader.text(node, "name"), reader.text(node, "reason"),
+                    node.has("excluded") && reader.bool(node, "excluded")));
         }
         List<DatasetName> sourceRoots = new ArrayList<>();
         for (JsonNode node : reader.array(root, "sourceRoots")) {

@@ -22,11 +22,17 @@ public final class PlanText {
                 TerminalText.line(plan.sourceHost()), TerminalText.line(plan.targetHost())));
         long steps = plan.steps().size();
         text.append(String.format("%d dataset(s), %d step(s)%s%n", plan.datasets().size(), steps,
-                plan.refusedNames().isEmpty() ? "" : String.format(", %d name(s) not accepted and skipped",
+                plan.refusedNames().isEmpty() ? "" : String.format(", %d name(s) that cannot be planned",
                         plan.refusedNames().size())));
+        java.util.List<DatasetAccount> accounts = DatasetAccount.of(plan);
+        text.append(String.format("accounted for: %d to send, %d %s, %d %s, %d %s%n",
+                DatasetAccount.count(accounts, DatasetOutcome.SENT),
+                DatasetAccount.count(accounts, DatasetOutcome.CURRENT), DatasetOutcome.CURRENT.description(),
+                DatasetAccount.count(accounts, DatasetOutcome.EXCLUDED), DatasetOutcome.EXCLUDED.description(),
+                DatasetAccount.count(accounts, DatasetOutcome.ATTENTION), DatasetOutcome.ATTENTION.description()));
         for (DatasetPlan dataset : plan.datasets()) {
-            text.append(String.format("%n%s -> %s: %s%n  %s%n", dataset.source(), dataset.target(), dataset.action(),
-                    TerminalText.line(dataset.reason())));
+            text.append(String.format("%n%s -> %s: %s%s%n  %s%n", dataset.source(), dataset.target(), dataset.action(),
+                    attention(DatasetOutcome.planned(dataset.action())), TerminalText.line(dataset.reason())));
             for (String note : notes.apply(dataset)) {
                 text.append("  ").append(TerminalText.line(note)).append('\n');
             }
@@ -38,10 +44,16 @@ public final class PlanText {
             }
         }
         for (RefusedName refused : plan.refusedNames()) {
-            text.append(String.format("%n%s: SKIPPED%n  %s%n", TerminalText.line(refused.name()),
+            text.append(String.format("%n%s: %s%s%n  %s%n", TerminalText.line(refused.name()),
+                    refused.excluded() ? DatasetAction.EXCLUDED : DatasetAction.SKIPPED, attention(refused.outcome()),
                     TerminalText.line(refused.reason())));
         }
         return text.toString();
+    }
+
+    /** ", needs attention" after the action of a dataset that does; else "". */
+    private static String attention(DatasetOutcome outcome) {
+        return outcome == DatasetOutcome.ATTENTION ? ", " + outcome.description() : "";
     }
 
     /** One step as the zfs send options it stands for. */

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.InvalidNameException;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
@@ -54,31 +55,49 @@ public final class Planner {
         List<RefusedName> refused = new ArrayList<>();
         Map<DatasetName, DatasetName> sourceOfTarget = new HashMap<>();
         for (ZfsObject dataset : source.datasets()) {
+            Selection.Decision decision = options.selection().decide(dataset);
+            if (decision.kind() == Selection.Kind.OUTSIDE) {
+                continue;
+            }
+            boolean excluded = decision.kind() == Selection.Kind.EXCLUDED;
             if (DatasetName.refusal(dataset.name()).isPresent()) {
-                // shown and skipped: one such name must not fail the plan of every other dataset
-                refused.add(new RefusedName(dataset.name(), options.selection().exclusionReason(dataset)));
+                // shown and not sent: one such name must not fail the plan of every other dataset
+                refused.add(new RefusedName(dataset.name(), decision.reason(), excluded));
                 continue;
             }
             DatasetName name = DatasetName.of(dataset.name());
-            if (options.selection().rootOf(name) == null) {
+            DatasetName targetName;
+            try {
+                targetName = options.targetOf(name);
+            } catch (InvalidNameException e) {
+                // a target name past ZFS's limit is this dataset's problem, not every other dataset's
+                refused.add(new RefusedName(dataset.name(), "its target name under " + options.targetRoot()
+                        + " is not a valid ZFS name: " + e.getMessage() + "; not replicated (a shorter target root,"
+                        + " or exclude it)", excluded));
                 continue;
             }
-            DatasetName targetName = options.targetOf(name);
             DatasetName clash = sourceOfTarget.putIfAbsent(targetName, name);
             if (clash != null) {
                 throw new PlanException("Both %s and %s would land on %s: give roots that map to different targets,"
                         + " or plan them in separate runs", clash, name, targetName);
             }
-            String excluded = options.selection().exclusionReason(dataset);
-            datasets.add(excluded != null
-                    ? new DatasetPlan(name, targetName, DatasetAction.SKIPPED, excluded, List.of())
+            String note = decision.reason().isEmpty() ? "" : "; " + decision.reason();
+            datasets.add(excluded
+                    ? new DatasetPlan(name, targetName, DatasetAction.EXCLUDED, decision.reason(), List.of())
+                    : decision.kind() == Selection.Kind.ATTENTION
+                    ? new DatasetPlan(name, targetName, DatasetAction.SKIPPED, decision.reason(), List.of())
                     : targetUnreadable != null
                     ? new DatasetPlan(name, targetName, DatasetAction.REFUSED, TARGET_NOT_READABLE + targetUnreadable,
                             List.of()).withEncryption(Encryption.of(dataset))
-                    : planDataset(name, targetName, source, target, options).withEncryption(Encryption.of(dataset)));
+                    : withNote(planDataset(name, targetName, source, target, options), note)
+                            .withEncryption(Encryption.of(dataset)));
         }
         return new ReplicationPlan(createdAt, source.host(), target.host(), options.selection().roots(), options.targetRoot(),
                 datasets, refused);
+    }
+
+    private static DatasetPlan withNote(DatasetPlan plan, String note) {
+        return note.isEmpty() ? plan : plan.withSteps(plan.steps(), note);
     }
 
     /** Why the plan's target could not be read, when that made it refuse every dataset. */

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsLocale;
 
 /**
  * To a host that is not a Jenkins agent: {@code zfs send ... | ssh host 'zfs recv ...'} with the
@@ -75,7 +76,8 @@ public final class SshTransport implements Transport {
     }
 
     private static List<String> remoteCommand(SshCommandRunner ssh, List<StageCommand> stages) {
-        List<String> quoted = stages.stream().map(stage -> SshCommandRunner.quote(stage.argv())).toList();
+        List<String> quoted = stages.stream()
+                .map(stage -> SshCommandRunner.quote(ZfsLocale.remote(stage.argv()))).toList();
         // wrap() quotes one argument vector; the chain is already quoted, so it goes in as the last word
         List<String> argv = new ArrayList<>(ssh.wrap(List.of("PLACEHOLDER")));
         argv.set(argv.size() - 1, String.join(" | ", quoted));

@@ -210,7 +210,9 @@ public final class ProcessCommandRunner implements CommandRunner {
 
     private static Process start(List<String> command) {
         try {
-            return new ProcessBuilder(command).start();
+            ProcessBuilder builder = new ProcessBuilder(command);
+            ZfsLocale.apply(command, builder.environment());
+            return builder.start();
         } catch (IOException e) {
             throw new ZfsException(e, "Cannot run '%s': %s. Is ZFS installed and on the PATH?",
                     String.join(" ", command), e.getMessage());

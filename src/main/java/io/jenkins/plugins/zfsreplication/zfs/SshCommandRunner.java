@@ -72,7 +72,7 @@ public final class SshCommandRunner implements CommandRunner {
         argv.add(CONNECT_TIMEOUT);
         argv.add(destination);
         argv.add("--");
-        argv.add(quote(command));
+        argv.add(quote(ZfsLocale.remote(command)));
         return argv;
     }
 

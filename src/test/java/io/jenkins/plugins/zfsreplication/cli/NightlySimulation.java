@@ -87,10 +87,22 @@ final class NightlySimulation {
          * The receives into nas and into off land, then fail (zfs recv cannot mount what it received); on
          * some nights the connection to the other host drops as well, so the run cannot see what arrived.
          */
-        RECEIVE_LANDS_FAILED
+        RECEIVE_LANDS_FAILED,
+        /** src's tank/data/sub gets a zfs-replication:backup that is neither on nor off (a typo, a case, a space). */
+        PROPERTY_TYPO,
+        /** src (hostile, or its owner) sets zfs-replication:backup=off on its own tank/data/sub. */
+        PROPERTY_OFF_BY_SOURCE,
+        /** src's zfs-replication:backup on tank/data/sub is removed again. */
+        PROPERTY_FIXED,
+        /** Someone renames one of src's snapshots of tank/data to a name of tonight (an old copy would look new). */
+        SNAPSHOT_RENAMED
     }
 
+    /** Values of zfs-replication:backup that are neither on nor off. */
+    private static final String[] TYPOS = {"yes", "On", "true", "1", "of f", "off ", ""};
+
     static final SnapshotNaming NAMING = SnapshotNaming.of("zr");
+    static final String BACKUP_PROPERTY = "zfs-replication:backup";
     static final String KEEP_SOURCE = "last: 3";
     static final String KEEP_TARGET = "grid: 1x2d(keep=all) | 4x2d | 3x1w";
     static final String KEEP_OFF = "last: 4";
@@ -116,6 +128,10 @@ final class NightlySimulation {
     int refusals;
     int transfersOk;
     int landedFailed;
+    /** The hop's run failed as a whole tonight (an exception: the job fails where people look). */
+    private boolean runFailed;
+    /** The source datasets with a step that did not end ok in the hop's run tonight. */
+    private final Set<String> notOk = new java.util.HashSet<>();
 
     NightlySimulation(long seed, boolean oldSource, Path work) {
         this.random = new Random(seed);
@@ -200,6 +216,27 @@ final class NightlySimulation {
         if (tonight.contains(Fault.PROPERTY_CLEARED)) {
             data.local.remove("zfs-replication:keep-target");
         }
+        SimHost.Dataset sub = src.dataset("tank/data/sub");
+        if (tonight.contains(Fault.PROPERTY_TYPO)) {
+            sub.local.put(BACKUP_PROPERTY, TYPOS[random.nextInt(TYPOS.length)]);
+        }
+        if (tonight.contains(Fault.PROPERTY_OFF_BY_SOURCE)) {
+            sub.local.put(BACKUP_PROPERTY, "off");
+        }
+        if (tonight.contains(Fault.PROPERTY_FIXED)) {
+            sub.local.remove(BACKUP_PROPERTY);
+        }
+        if (tonight.contains(Fault.SNAPSHOT_RENAMED)) {
+            List<SimHost.Snap> named = data.snapshots.stream().filter(snap -> NAMING.isCandidate(snap.name)).toList();
+            String fresh = NAMING.name(world.plusSeconds(nightNumber));
+            if (!named.isEmpty() && data.snapshot(fresh) == null) {
+                SimHost.Snap old = named.get(random.nextInt(named.size()));
+                SimHost.Snap renamed = new SimHost.Snap(fresh, old.guid, old.txg, old.creation, old.referenced,
+                        old.encrypted);
+                renamed.holds.addAll(old.holds);
+                data.snapshots.set(data.snapshots.indexOf(old), renamed);
+            }
+        }
         if (tonight.contains(Fault.HAND_DESTROY) && data.newest() != null && data.newest().holds.isEmpty()) {
             data.snapshots.remove(data.newest()); // a person's destroy: not the tool's, not recorded as its
         }
@@ -225,8 +262,9 @@ final class NightlySimulation {
                 "--target-root", "backup/src", "-o", dir.toString(), "tank");
         oracle.planned(Hop.NAS, plan.status);
         if (plan.status != 0) {
-            return; // a failed plan stops the night's job: the next steps never run
+            return; // a failed plan stops the night's job: the next steps never run (and it fails, where people look)
         }
+        String tonightsSnapshot = NAMING.name(clock("src"));
         if (tonight.contains(Fault.TARGET_GONE_AT_PRUNE)) {
             nas.exportPool("backup");
         }
@@ -242,6 +280,7 @@ final class NightlySimulation {
         if (prune.status != 0 || tonight.contains(Fault.AGENT_LOST)) {
             return;
         }
+        notOk.clear();
         if (tonight.contains(Fault.TARGET_GONE_AT_RUN)) {
             nas.exportPool("backup");
         }
@@ -253,6 +292,7 @@ final class NightlySimulation {
                 : tonight.contains(Fault.RECEIVE_LANDS_FAILED) ? SimTransport.Fault.LANDED_FAILED : SimTransport.Fault.NONE;
         run(Hop.NAS, "src", new Zfs(cluster.runner("src")), SendRecvJob.sshTarget("nas", List.of(), cluster.runner("src")),
                 src, nas, dir, fault, "nas", EnumSet.of(SendOption.RESUMABLE, SendOption.PROPERTIES), KEEP_TARGET);
+        oracle.accounted(Hop.NAS, dir, runFailed, notOk, tonightsSnapshot);
         if (tonight.contains(Fault.PRUNE_REPEATED) && !tonight.contains(Fault.PLAN_TAMPERED)) {
             // the plan's snapshots are the target's own now: they must not count twice
             oracle.beforePrune(Hop.NAS, clock("src"));
@@ -261,8 +301,9 @@ final class NightlySimulation {
             oracle.pruned(Hop.NAS, again, dir);
             oracle.repeated(Hop.NAS, again);
         }
-        if (nightNumber % 7 == 0) {
-            cli("src", "check", "-r", "--target-host", "nas", "--target-root", "backup/src", "tank");
+        if (nightNumber % 7 == 0 || tonight.contains(Fault.SNAPSHOT_RENAMED)) {
+            Cli check = cli("src", "check", "--json", "-r", "--target-host", "nas", "--target-root", "backup/src", "tank");
+            oracle.checked(Hop.NAS, check);
         }
     }
 
@@ -285,9 +326,11 @@ final class NightlySimulation {
         if (prune.status != 0) {
             return;
         }
+        notOk.clear();
         run(Hop.OFF, "off", SendRecvJob.sshTarget("src", List.of(), cluster.runner("off")), new Zfs(cluster.runner("off")),
                 src, off, dir, tonight.contains(Fault.RECEIVE_LANDS_FAILED) ? SimTransport.Fault.LANDED_FAILED
                         : SimTransport.Fault.NONE, "off", EnumSet.of(SendOption.RESUMABLE), KEEP_OFF);
+        oracle.accounted(Hop.OFF, dir, runFailed, notOk, null);
     }
 
     /** nas passes its copies on to far: a cascade, whose source carries received properties. */
@@ -307,9 +350,11 @@ final class NightlySimulation {
         if (prune.status != 0) {
             return;
         }
+        notOk.clear();
         run(Hop.FAR, "nas", new Zfs(cluster.runner("nas")), SendRecvJob.sshTarget("far", List.of(), cluster.runner("nas")),
                 nas, far, dir, tonight.contains(Fault.CASCADE_FAILS) ? SimTransport.Fault.FAIL : SimTransport.Fault.NONE,
                 null, EnumSet.of(SendOption.RESUMABLE), KEEP_FAR);
+        oracle.accounted(Hop.FAR, dir, runFailed, notOk, null);
     }
 
     /** The three hops of a night. */
@@ -358,6 +403,7 @@ final class NightlySimulation {
                     cluster.unreachable.add(other);
                 }
             };
+            runFailed = false;
             try {
                 runJob(hop, source, target, plan, transport, dir, id, retention, options, clock);
             } finally {
@@ -370,6 +416,7 @@ final class NightlySimulation {
         } catch (RuntimeException e) {
             // the engine refused the plan or a host (a stale plan, a target gone): the night's job fails, as in cron
             log.add("run " + hop + " failed: " + e.getMessage());
+            runFailed = true;
         }
     }
 
@@ -385,6 +432,9 @@ final class NightlySimulation {
             landedFailed += transport.landedFailed;
         }
         transfersOk += (int) result.report().steps().stream().filter(s -> s.outcome().name().equals("OK")).count();
+        // a step that did not end ok is in transfer.json and fails the run: reported, whatever the copy holds
+        result.report().steps().stream().filter(s -> !s.outcome().name().equals("OK"))
+                .forEach(s -> notOk.add(s.step().source().name()));
         oracle.ran(hop, transport);
     }
 

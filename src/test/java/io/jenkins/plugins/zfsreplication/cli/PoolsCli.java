@@ -85,6 +85,11 @@ final class PoolsCli {
         return all;
     }
 
+    /** A command whatever its exit status (check, a night's subcommand that says "attention"): the status. */
+    int status(StringWriter out, String... args) {
+        return status(guest == null ? pools.runner() : new GuestAsLocal(pools.runner()), List.of(args), out);
+    }
+
     /** The standard error of the last command. */
     String lastErr() {
         return lastErr;

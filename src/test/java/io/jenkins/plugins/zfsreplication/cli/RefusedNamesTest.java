@@ -48,9 +48,8 @@ class RefusedNamesTest {
         pools.exec("zfs", "snapshot", "-r", source + "@" + T1);
         pools.exec("zfs", "snapshot", source + "/data@my snap");
         pools.exec("zfs", "snapshot", "-r", source + "@" + T2);
-        String datasetReason = "Invalid ZFS name '" + spaced + "': character ' ' (space) at position "
-                + (source.name().length() + 4) + " is not allowed in a dataset name component; ZFS names use letters, "
-                + "digits and - _ . :; not replicated (rename it to replicate it)";
+        // excluded by the backup host's pattern: its name's problem is no one's concern then
+        String datasetReason = "matches the exclude pattern '*/my?docs'";
         String snapshotReason = "not sent (a name this tool does not accept as input: letters, digits and - _ . : "
                 + "only): @my snap";
 
@@ -59,14 +58,16 @@ class RefusedNamesTest {
 
         assertThat(planned).as(err.toString()).isZero();
         assertThat(Files.readString(folder.resolve("plan.txt"))).contains(
-                "2 dataset(s), 4 step(s), 1 name(s) not accepted and skipped",
+                "2 dataset(s), 4 step(s), 1 name(s) that cannot be planned",
+                "accounted for: 2 to send, 0 already current, 1 excluded by the backup host's choice, 0 needs attention",
                 source + "/data -> " + target + "/copy/data: SEND\n  new target: full send of " + T1 + "; "
                         + snapshotReason + "\n",
-                "\n" + spaced + ": SKIPPED\n  " + datasetReason + "\n");
+                "\n" + spaced + ": EXCLUDED\n  " + datasetReason + "\n");
         JsonNode plan = new ObjectMapper().readTree(folder.resolve("plan.json").toFile());
         assertThat(plan.get("refusedNames")).hasSize(1);
         assertThat(plan.get("refusedNames").get(0).get("name").asText()).isEqualTo(spaced);
         assertThat(plan.get("refusedNames").get(0).get("reason").asText()).isEqualTo(datasetReason);
+        assertThat(plan.get("refusedNames").get(0).get("excluded").asBoolean()).isTrue();
 
         int pruned = run(pools, "prune", "--plan", folder.resolve("plan.json").toString(), "--keep-source", "last: 1",
                 "--snapshot-pattern", "my .*", "--now", "2026-11-29T12:00:00Z");

@@ -35,6 +35,16 @@ import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
  *     is not trusted (dated in the future, named after its creation, named before an older snapshot)
  *     is destroyed by a rule.</li>
  * </ol>
+ * and two of the night's accounting (docs/prune-safety.md lists them with the others):
+ * <ol start="8">
+ * <li>accounted: every dataset under a hop's source root is backed up tonight (the target holds the
+ *     snapshot it was to get, by GUID) or reported: the plan names it as needing attention (not
+ *     {@code SEND}, {@code UP_TO_DATE} or {@code EXCLUDED}), its run's step did not end ok, or the
+ *     hop's job failed; {@code EXCLUDED} only where {@code zfs-replication:backup=off} is the backup
+ *     host's to trust (never a pulled source's own say);</li>
+ * <li>copy age: check never judges a copy younger than the copy's own snapshot: the newest common
+ *     snapshot it names is the target's (its name there), no younger than its creation.</li>
+ * </ol>
  * The pruner deciding what the guard refuses (a refusal without a change between the prune's
  * listing and its destroys) is a finding too.
  */
@@ -294,6 +304,89 @@ final class SafetyOracle {
 
     private SimHost host(String name) {
         return simulation.cluster.hosts.get(name);
+    }
+
+    /**
+     * After a hop's run: each source dataset backed up tonight or reported (invariant 8).
+     *
+     * @param failedRun the run failed as a whole (reported by its exit status)
+     * @param notOk     source datasets with a step that did not end ok (reported in transfer.json)
+     * @param tonight   the snapshot the hop was to bring (the push's snapshot of tonight), or null: the
+     *                  source's newest snapshot of the naming
+     */
+    void accounted(NightlySimulation.Hop hop, Path dir, boolean failedRun, Set<String> notOk, String tonight) {
+        if (failedRun) {
+            return;
+        }
+        JsonNode plan;
+        try {
+            plan = new ObjectMapper().readTree(Files.readString(dir.resolve("plan.json")));
+        } catch (IOException e) {
+            violation(hop, "accounted", "no plan.json after a plan that exited 0: " + e.getMessage());
+            return;
+        }
+        Map<String, String> actions = new HashMap<>();
+        plan.path("datasets").forEach(d -> actions.put(d.path("source").asText(), d.path("action").asText()));
+        plan.path("refusedNames").forEach(d -> actions.put(d.path("name").asText(),
+                d.path("excluded").asBoolean() ? "EXCLUDED" : "SKIPPED"));
+        SimHost source = host(hop.source);
+        for (String dataset : sourceDatasets(hop)) {
+            if (!source.datasets.containsKey(dataset)) {
+                continue; // its pool is away tonight: the plan could not list it
+            }
+            SimHost.Dataset own = source.datasets.get(dataset);
+            SimHost.Snap wanted = tonight != null ? own.snapshot(tonight) : own.snapshots.stream()
+                    .filter(snap -> NightlySimulation.NAMING.isCandidate(snap.name)).reduce((a, b) -> b).orElse(null);
+            SimHost.Dataset copy = allDatasets(host(hop.target)).get(hop.targetOf(dataset));
+            boolean backedUp = wanted != null && copy != null && copy.snapshots.stream().anyMatch(s -> s.guid == wanted.guid);
+            String action = actions.get(dataset);
+            String value = source.property(dataset, NightlySimulation.BACKUP_PROPERTY);
+            // a pull's source speaks for its own datasets only when trusted: never here
+            boolean ownersChoice = "off".equals(value) && hop != NightlySimulation.Hop.OFF;
+            if ("EXCLUDED".equals(action) && !ownersChoice) {
+                violation(hop, "accounted", dataset + " EXCLUDED although " + NightlySimulation.BACKUP_PROPERTY + " is "
+                        + (value == null ? "unset" : "'" + value + "'") + (hop == NightlySimulation.Hop.OFF
+                        ? " on a pulled source, which is not trusted" : ""));
+                continue;
+            }
+            boolean reported = action == null ? false : !List.of("SEND", "UP_TO_DATE", "EXCLUDED").contains(action);
+            if (backedUp || reported || notOk.contains(dataset) || "EXCLUDED".equals(action)
+                    || wanted == null && !"SEND".equals(action)) {
+                continue;
+            }
+            violation(hop, "accounted", dataset + " not backed up tonight (" + (wanted == null ? "no snapshot to bring"
+                    : "the copy lacks @" + wanted.name) + ") and not reported: the plan says " + action);
+        }
+    }
+
+    /** A check of a hop: the newest common snapshot it names is the copy's, never younger than its creation (9). */
+    void checked(NightlySimulation.Hop hop, NightlySimulation.Cli check) {
+        JsonNode report;
+        try {
+            report = new ObjectMapper().readTree(check.out());
+        } catch (IOException e) {
+            violation(hop, "copy age", "check printed no JSON: " + check.out() + check.err());
+            return;
+        }
+        Instant now = Instant.parse(report.path("now").asText(Instant.EPOCH.toString()));
+        for (JsonNode dataset : report.path("datasets")) {
+            JsonNode common = dataset.path("newestCommon");
+            if (common.isNull() || common.isMissingNode()) {
+                continue;
+            }
+            long guid = Long.parseUnsignedLong(common.path("guid").asText());
+            SimHost.Dataset copy = allDatasets(host(hop.target)).get(dataset.path("target").asText());
+            SimHost.Snap held = copy == null ? null
+                    : copy.snapshots.stream().filter(s -> s.guid == guid).findFirst().orElse(null);
+            if (held == null) {
+                violation(hop, "copy age", dataset.path("target").asText() + " holds no snapshot " + guid);
+            } else if (!held.name.equals(common.path("snapshot").asText())
+                    || common.path("ageSeconds").asLong() < now.getEpochSecond() - held.creation) {
+                violation(hop, "copy age", dataset.path("target").asText() + ": check names @"
+                        + common.path("snapshot").asText() + ", " + common.path("ageSeconds").asLong() + " s old; the copy"
+                        + " holds it as @" + held.name + ", created " + (now.getEpochSecond() - held.creation) + " s ago");
+            }
+        }
     }
 
     private void violation(NightlySimulation.Hop hop, String invariant, String what) {

@@ -59,7 +59,12 @@ final class SimCluster {
         if (host == null || unreachable.contains(hostName)) {
             return new CommandResult(argv, 255, "", "ssh: connect to host " + hostName + " port 22: No route to host\n");
         }
-        return answer(host, unquote(argv.get(separator + 1)));
+        List<String> remote = unquote(argv.get(separator + 1));
+        // zfs on another host runs in the C locale, so that its English messages are what is matched
+        if (remote.size() < 3 || !remote.subList(0, 2).equals(List.of("env", "LC_ALL=C"))) {
+            throw new IllegalStateException("a remote command without 'env LC_ALL=C': " + remote);
+        }
+        return answer(host, remote.subList(2, remote.size()));
     }
 
     private CommandResult answer(SimHost host, List<String> argv) {

@@ -187,8 +187,8 @@ class PlannerZfsTest {
         assertThat(plan.datasets()).extracting(d -> d.source().name(), DatasetPlan::action, DatasetPlan::reason)
                 .containsExactly(tuple(source.name(), DatasetAction.SEND, "new target: full send of " + name),
                         tuple(source + "/home", DatasetAction.SEND, "new target: full send of " + name),
-                        tuple(source + "/scratch", DatasetAction.SKIPPED, Selection.PROPERTY + "=off"),
-                        tuple(source + "/scratch/tmp", DatasetAction.SKIPPED, Selection.PROPERTY + "=off"));
+                        tuple(source + "/scratch", DatasetAction.EXCLUDED, Selection.PROPERTY + "=off"),
+                        tuple(source + "/scratch/tmp", DatasetAction.EXCLUDED, Selection.PROPERTY + "=off"));
     }
 
     static PlanOptions options(DatasetName source, DatasetName targetRoot, boolean allowRollback) {

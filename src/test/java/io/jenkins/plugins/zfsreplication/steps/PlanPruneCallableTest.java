@@ -49,7 +49,7 @@ class PlanPruneCallableTest {
         PlanCallable.Summary planned = RoundTrip.of(new PlanCallable(new PlanSettings(source.name(), true, target + "/copy",
                 "", null, null, "zr", false, false))).invoke(workspace.toFile(), null);
 
-        assertThat(planned.summary()).isEqualTo("1 dataset(s): 1 to send in 2 step(s), 0 diverged or refused");
+        assertThat(planned.summary()).isEqualTo("1 dataset(s): 1 to send in 2 step(s), 0 need attention");
         ReplicationPlan plan = PlanJson.read(workspace.resolve("plan.json"));
         assertThat(plan.datasets().get(0).action()).isEqualTo(DatasetAction.SEND);
         assertThat(Files.readString(workspace.resolve("plan.txt"))).contains("-I @" + SNAPSHOTS.get(0));

@@ -33,6 +33,6 @@ class SendRecvJobTest {
 
         assertThat(started).hasSize(1);
         assertThat(started.get(0)).containsExactly("ssh", "-o", "BatchMode=yes", "-p", "2222", "-o",
-                "ConnectTimeout=30", "backup@nas", "--", "'zfs' 'list' '-H' '-o' 'name' 'backup/home'");
+                "ConnectTimeout=30", "backup@nas", "--", "'env' 'LC_ALL=C' 'zfs' 'list' '-H' '-o' 'name' 'backup/home'");
     }
 }

@@ -94,7 +94,7 @@ class CommandRunnerTest {
         SshCommandRunner ssh = new SshCommandRunner("backup@host2", List.of("-p", "2222"), runner);
 
         assertThat(ssh.wrap(List.of("zfs", "list"))).containsExactly("ssh", "-o", "BatchMode=yes", "-p", "2222",
-                "-o", "ConnectTimeout=30", "backup@host2", "--", "'zfs' 'list'");
+                "-o", "ConnectTimeout=30", "backup@host2", "--", "'env' 'LC_ALL=C' 'zfs' 'list'");
         // every ssh runner, also the command line's plan, prune and check and the steps' listings, gives up on a
         // host that does not answer after 30 s; the caller's own ConnectTimeout comes first and wins
         assertThat(new SshCommandRunner("nas", List.of("-o", "ConnectTimeout=180"), runner).wrap(List.of("true")))

@@ -14,7 +14,9 @@ import java.util.Map;
 import hudson.AbortException;
 import hudson.remoting.VirtualChannel;
 import io.jenkins.plugins.zfsreplication.plan.PlanArtifacts;
+import io.jenkins.plugins.zfsreplication.plan.DatasetAccount;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.PlanRun;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
@@ -58,7 +60,7 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
      * @param snapshot        the snapshot the step took ({@code snapshotNow}), its short name; "" when none
      * @param sentSources     the source of every dataset the plan sends, in plan order
      * @param sentTargets     its target, at the same index
-     * @param problemDatasets each diverged or refused dataset: {@code source: ACTION (reason)}
+     * @param problemDatasets each dataset that needs attention: {@code source: ACTION (reason)}
      * @param targetUnreadable why the target could not be read (every dataset refused); null when it could
      */
     public record Summary(String summary, int steps, List<String> log, int datasets, int toSend, int upToDate, int skipped,
@@ -106,7 +108,10 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
     /** @param snapshot the short name of the snapshot the step took; "" when it took none */
     public static Summary summary(ReplicationPlan plan, String snapshot, List<String> log) {
         int send = count(plan, DatasetAction.SEND);
-        int problems = count(plan, DatasetAction.DIVERGED) + count(plan, DatasetAction.REFUSED);
+        // every dataset not backed up that the backup's owner did not exclude: the build is UNSTABLE for it
+        List<DatasetAccount> attention = DatasetAccount.of(plan).stream()
+                .filter(account -> account.outcome() == DatasetOutcome.ATTENTION).toList();
+        int problems = attention.size();
         ArrayList<String> sources = new ArrayList<>();
         ArrayList<String> targets = new ArrayList<>();
         ArrayList<String> problemDatasets = new ArrayList<>();
@@ -114,13 +119,13 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
             if (dataset.action() == DatasetAction.SEND) {
                 sources.add(dataset.source().name());
                 targets.add(dataset.target().name());
-            } else if (dataset.action() == DatasetAction.DIVERGED || dataset.action() == DatasetAction.REFUSED) {
-                problemDatasets.add(dataset.source() + ": " + dataset.action() + " (" + dataset.reason() + ")");
             }
         }
-        return new Summary(String.format("%d dataset(s): %d to send in %d step(s), %d diverged or refused",
+        attention.forEach(account -> problemDatasets.add(account.dataset() + ": " + account.reason()));
+        return new Summary(String.format("%d dataset(s): %d to send in %d step(s), %d need attention",
                 plan.datasets().size(), send, plan.steps().size(), problems), plan.steps().size(), log,
-                plan.datasets().size(), send, count(plan, DatasetAction.UP_TO_DATE), count(plan, DatasetAction.SKIPPED),
+                plan.datasets().size(), send, count(plan, DatasetAction.UP_TO_DATE),
+                count(plan, DatasetAction.EXCLUDED) + count(plan, DatasetAction.SKIPPED),
                 problems, snapshot, sources, targets, problemDatasets,
                 io.jenkins.plugins.zfsreplication.plan.Planner.unreadableTarget(plan).orElse(null));
     }

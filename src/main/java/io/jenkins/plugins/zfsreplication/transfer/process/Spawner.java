@@ -3,6 +3,8 @@ package io.jenkins.plugins.zfsreplication.transfer.process;
 import java.io.File;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
+
+import io.jenkins.plugins.zfsreplication.zfs.ZfsLocale;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +53,10 @@ public final class Spawner {
             List<String> metered = new ArrayList<>(TIED);
             metered.addAll(List.of("sh", "-c", METER_SCRIPT, "sh", Long.toString(ProcessHandle.current().pid())));
             metered.addAll(stage.argv());
-            builders.add(new ProcessBuilder(launcher.command(metered)).redirectError(error.toFile()));
+            ProcessBuilder builder = new ProcessBuilder(launcher.command(metered)).redirectError(error.toFile());
+            // a stage's stderr is read for what went wrong: zfs's in English, whatever the caller's locale
+            ZfsLocale.apply(stage.argv(), builder.environment());
+            builders.add(builder);
         }
         builders.get(0).redirectInput(in == null ? NOTHING_IN : in);
         builders.get(builders.size() - 1).redirectOutput(out == null ? Redirect.DISCARD : out);

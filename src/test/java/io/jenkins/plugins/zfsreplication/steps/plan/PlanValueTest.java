@@ -40,7 +40,7 @@ class PlanValueTest {
         Map<String, Object> value = PlanCallable.summary(plan, "zr-20261204T020000Z", List.of("a log line")).toMap();
 
         Map<String, Object> expected = new LinkedHashMap<>();
-        expected.put("summary", "5 dataset(s): 2 to send in 2 step(s), 2 diverged or refused");
+        expected.put("summary", "5 dataset(s): 2 to send in 2 step(s), 2 need attention");
         expected.put("snapshot", "zr-20261204T020000Z");
         expected.put("datasets", 5);
         expected.put("toSend", 2);

@@ -54,7 +54,7 @@ class PullCallablesTest {
                     false, sshd.address(), sshOptions);
 
             PlanCallable.Summary planned = new PlanCallable(plan, null, key).invoke(workspace.toFile(), null);
-            assertThat(planned.summary()).isEqualTo("1 dataset(s): 1 to send in 2 step(s), 0 diverged or refused");
+            assertThat(planned.summary()).isEqualTo("1 dataset(s): 1 to send in 2 step(s), 0 need attention");
             ReplicationPlan written = PlanJson.read(workspace.resolve("plan.json"));
             assertThat(written.sourceHost()).isEqualTo("root@" + sshd.address());
             assertThat(written.targetHost()).isEqualTo("local");

@@ -59,7 +59,7 @@ class TargetAgentCallablesTest {
                 .invoke(workspace.toFile(), null);
 
         // then the plan is the one a local listing gives, and names the target agent as its host
-        assertThat(planned.summary()).isEqualTo("1 dataset(s): 1 to send in 2 step(s), 0 diverged or refused");
+        assertThat(planned.summary()).isEqualTo("1 dataset(s): 1 to send in 2 step(s), 0 need attention");
         ReplicationPlan plan = PlanJson.read(workspace.resolve("plan.json"));
         assertThat(plan.targetHost()).isEqualTo(HOST);
         assertThat(listing.host()).isEqualTo(HOST);

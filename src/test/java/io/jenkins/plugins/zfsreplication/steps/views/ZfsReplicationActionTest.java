@@ -160,7 +160,7 @@ class ZfsReplicationActionTest {
         DatasetName a = DatasetName.of("tank/a");
         ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "nas", List.of(
                 new DatasetPlan(a, full(a, "s1").target(), DatasetAction.SEND, "", List.of(full(a, "s1"), full(a, "s2"))),
-                dataset("tank/b", DatasetAction.UP_TO_DATE), dataset("tank/c", DatasetAction.SKIPPED),
+                dataset("tank/b", DatasetAction.UP_TO_DATE), dataset("tank/c", DatasetAction.EXCLUDED),
                 dataset("tank/d", DatasetAction.SKIPPED), dataset("tank/e", DatasetAction.DIVERGED),
                 dataset("tank/f", DatasetAction.REFUSED)));
 
@@ -169,8 +169,9 @@ class ZfsReplicationActionTest {
                 List.of("plan.json"));
 
         assertThat(record).extracting(PlanRecord::getDatasets, PlanRecord::getToSend, PlanRecord::getSteps,
-                PlanRecord::getUpToDate, PlanRecord::getSkipped, PlanRecord::getProblems).containsExactly(6, 1, 2, 1, 2, 2);
-        assertThat(summary.toMap()).containsEntry("toSend", 1).containsEntry("skipped", 2).containsEntry("problems", 2);
+                PlanRecord::getUpToDate, PlanRecord::getSkipped, PlanRecord::getProblems).containsExactly(6, 1, 2, 1, 2, 3);
+        // excluded by the backup host's choice is no problem; skipped for a bad property or name is one (UNSTABLE)
+        assertThat(summary.toMap()).containsEntry("toSend", 1).containsEntry("skipped", 2).containsEntry("problems", 3);
         ZfsReplicationAction action = new ZfsReplicationAction();
         action.add(record);
         assertThat(action.getPlans()).containsExactly(record);

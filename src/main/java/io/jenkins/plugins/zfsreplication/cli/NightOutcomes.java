@@ -1,0 +1,116 @@
+package io.jenkins.plugins.zfsreplication.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.jenkins.plugins.zfsreplication.files.InputFile;
+import io.jenkins.plugins.zfsreplication.metrics.MetricsFile;
+import io.jenkins.plugins.zfsreplication.metrics.ReportMetrics;
+import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
+import io.jenkins.plugins.zfsreplication.plan.DatasetAccount;
+import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
+import io.jenkins.plugins.zfsreplication.transfer.StepOutcome;
+
+/**
+ * The night's account of every dataset of its selection: what the plan said of each, a planned
+ * send turned into {@link DatasetOutcome#FAILED} where a step of it did not end well (from
+ * transfer.json) or the run did not happen, then written into night.json and the metrics.
+ */
+final class NightOutcomes {
+    private static final long MAX_TRANSFER_JSON = 64L << 20;
+
+    private NightOutcomes() {
+    }
+
+    /**
+     * The accounts after the run: a planned send whose steps transfer.json does not all show ok (or
+     * skipped by the gate) is FAILED with the first error; without transfer.json every planned send is.
+     */
+    static List<DatasetAccount> afterRun(List<DatasetAccount> accounts, Path transferJson) {
+        if (!Files.isRegularFile(transferJson)) {
+            return notRun(accounts, "run");
+        }
+        Map<String, String> failed = new HashMap<>();
+        JsonNode steps;
+        try {
+            steps = new ObjectMapper().readTree(InputFile.readText(transferJson, "transfer.json", MAX_TRANSFER_JSON))
+                    .path("steps");
+        } catch (IOException e) {
+            return notRun(accounts, "run (transfer.json unreadable: " + e.getMessage() + ")");
+        }
+        for (JsonNode step : steps) {
+            String dataset = step.path("dataset").asText("");
+            StepOutcome outcome = outcome(step.path("result").asText(""));
+            boolean fine = outcome == StepOutcome.OK || outcome == StepOutcome.SKIPPED;
+            if (!fine) {
+                failed.putIfAbsent(dataset, "step to @" + step.path("to").asText("?") + " "
+                        + step.path("result").asText("?") + ": " + step.path("error").asText(""));
+            }
+        }
+        List<DatasetAccount> after = new ArrayList<>();
+        for (DatasetAccount account : accounts) {
+            String why = failed.get(account.dataset());
+            after.add(account.outcome() == DatasetOutcome.SENT && why != null
+                    ? account.with(DatasetOutcome.FAILED, why) : account);
+        }
+        return List.copyOf(after);
+    }
+
+    /** A step result as transfer.json writes it ("not-run"); null for anything else: never taken for ok. */
+    private static StepOutcome outcome(String text) {
+        for (StepOutcome outcome : StepOutcome.values()) {
+            if (outcome.name().toLowerCase(Locale.ROOT).replace('_', '-').equals(text)) {
+                return outcome;
+            }
+        }
+        return null;
+    }
+
+    /** The accounts when {@code stage} failed before the run: no planned send happened. */
+    static List<DatasetAccount> notRun(List<DatasetAccount> accounts, String stage) {
+        return accounts.stream().map(account -> account.outcome() == DatasetOutcome.SENT
+                ? account.with(DatasetOutcome.FAILED, "not sent: the " + stage + " stage failed") : account).toList();
+    }
+
+    /** night.json's {@code datasets} (one entry per dataset) and {@code outcomes} (how many of each). */
+    static void write(ObjectNode root, List<DatasetAccount> accounts) {
+        ObjectNode counts = root.putObject("outcomes");
+        for (DatasetOutcome outcome : DatasetOutcome.values()) {
+            counts.put(outcome.jsonName(), DatasetAccount.count(accounts, outcome));
+        }
+        ArrayNode list = root.putArray("datasets");
+        for (DatasetAccount account : accounts) {
+            list.addObject().put("dataset", account.dataset()).put("outcome", account.outcome().jsonName())
+                    .put("reason", account.reason());
+        }
+    }
+
+    /** The night's per-outcome counts into the metrics file the config names, if any. */
+    static void writeMetrics(String file, List<DatasetAccount> accounts, Instant started, PrintWriter err) {
+        if (file == null) {
+            return;
+        }
+        RunMetrics metrics = ReportMetrics.night(new RunMetrics("night"), accounts);
+        boolean clean = accounts.stream().noneMatch(a -> a.outcome().needsAPerson());
+        try {
+            MetricsFile.write(Path.of(file), metrics.finish(started, Instant.now(), clean));
+        } catch (IOException | RuntimeException e) {
+            // the night's result stands in night.json and its exit status; the metrics are a copy of it
+            err.println("night: the metrics file " + file + " was not written: " + e.getMessage());
+            err.flush();
+        }
+    }
+}
