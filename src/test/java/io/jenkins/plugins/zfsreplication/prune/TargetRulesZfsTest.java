@@ -38,7 +38,7 @@ class TargetRulesZfsTest {
 
         // then the whole prune is refused at the first snapshot those rules keep, and nothing is destroyed
         assertThat(refused).isInstanceOf(UnsafeDestroyException.class).hasMessage("Prune refused, it would break '"
-                + DestroyGuard.ARRIVALS + "': " + target + "@" + SIX.get(3) + " is kept by 'last 3' counting only the"
+                + DestroyGuard.ARRIVALS + "': " + target + "@" + SIX.get(3) + " is kept by 'last: 3' counting only the"
                 + " 6 snapshot(s) the target has. Nothing was destroyed");
         assertThat(TestApply.snapshots(pools, target.name())).isEqualTo(before).hasSize(6);
     }

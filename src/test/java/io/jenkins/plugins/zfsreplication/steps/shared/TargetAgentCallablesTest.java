@@ -155,7 +155,7 @@ class TargetAgentCallablesTest {
         assertThatThrownBy(() -> RoundTrip.of(new TargetDestroyCallable(allButNewest, "zr", KnownBases.NONE,
                 controllers)).call()).isInstanceOf(AbortException.class).hasMessage("zfsPrune: on the target: Prune"
                 + " refused, it would break 'a target keeps what its rules keep counting only the snapshots it has': "
-                + target + "@" + six.get(3) + " is kept by 'last 3' counting only the 6 snapshot(s) the target has."
+                + target + "@" + six.get(3) + " is kept by 'last: 3' counting only the 6 snapshot(s) the target has."
                 + " Nothing was destroyed");
         assertThat(TestApply.snapshots(pools, target.name())).isEqualTo(before).hasSize(6);
     }
