@@ -147,16 +147,17 @@ class TargetAgentCallablesTest {
         PruneReport everything = forged(pools, target, six);
         PruneReport allButNewest = forged(pools, target, six.subList(0, 5));
 
-        // then the target's agent refuses both whole, by the controller's rules and its own listing
-        assertThatThrownBy(() -> RoundTrip.of(new TargetDestroyCallable(everything, "zr", KnownBases.NONE, controllers))
-                .call()).isInstanceOf(AbortException.class).hasMessage("zfsPrune: on the target: Prune refused, it would"
-                + " break 'a target keeps its newest snapshot of the naming when another host decided the prune': "
-                + target + "@" + six.get(5) + " is the newest snapshot of the naming on the target. Nothing was destroyed");
+        // then the target's agent refuses both whole, by the controller's rules and its own listing (the
+        // first is the ransomware case: by the report's own rules it would leave only the newest)
         assertThatThrownBy(() -> RoundTrip.of(new TargetDestroyCallable(allButNewest, "zr", KnownBases.NONE,
                 controllers)).call()).isInstanceOf(AbortException.class).hasMessage("zfsPrune: on the target: Prune"
                 + " refused, it would break 'a target keeps what its rules keep counting only the snapshots it has': "
                 + target + "@" + six.get(3) + " is kept by 'last: 3' counting only the 6 snapshot(s) the target has."
                 + " Nothing was destroyed");
+        assertThatThrownBy(() -> RoundTrip.of(new TargetDestroyCallable(everything, "zr", KnownBases.NONE, controllers))
+                .call()).isInstanceOf(AbortException.class).hasMessage("zfsPrune: on the target: Prune refused, it would"
+                + " break 'a target keeps its newest snapshot of the naming when another host decided the prune': "
+                + target + "@" + six.get(5) + " is the newest snapshot of the naming on the target. Nothing was destroyed");
         assertThat(TestApply.snapshots(pools, target.name())).isEqualTo(before).hasSize(6);
     }
 
