@@ -10,8 +10,12 @@ import java.security.MessageDigest;
  * its bytes, to read the evidence from. Manifests and charts stream through and are never held.
  */
 record Hashed(long size, String sha256, byte[] content) {
-    /** Far above any plan of thousands of datasets; a larger .json file is hashed, not read. */
-    static final long MAX_RECORD_BYTES = 256L << 20;
+    /**
+     * As large as the largest record this tool reads elsewhere (a plan, an audit record): the
+     * audit runs on the controller and parses what it keeps into a tree several times its size. A
+     * larger .json file is hashed (streamed), its evidence not read.
+     */
+    static final long MAX_RECORD_BYTES = io.jenkins.plugins.zfsreplication.plan.PlanJson.MAX_BYTES;
 
     static Hashed read(InputStream in, boolean keep) throws IOException {
         MessageDigest digest = Sha256.digest();

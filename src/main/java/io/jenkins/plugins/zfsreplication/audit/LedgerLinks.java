@@ -1,8 +1,12 @@
 package io.jenkins.plugins.zfsreplication.audit;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.security.DigestInputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,18 +32,24 @@ final class LedgerLinks {
         if (ledger == null) {
             return null;
         }
-        JsonNode previous;
-        try (java.io.InputStream in = build.open(FILE_NAME)) {
-            byte[] bytes = in.readAllBytes();
-            // read once more here: what is parsed must be what the artifact check hashed
-            if (!Sha256.of(bytes).equals(ledger.sha256())) {
+        String linked = null;
+        JsonProcessingException malformed = null;
+        try (DigestInputStream in = new DigestInputStream(build.open(FILE_NAME), Sha256.digest())) {
+            // streamed, not held: a ledger is as large as its dataset's coverage, and the job page
+            // checks the chain on the controller; the hash is of every byte, as the artifact check's
+            try {
+                linked = previousSha256(in);
+            } catch (JsonProcessingException e) {
+                malformed = e;
+            }
+            in.transferTo(OutputStream.nullOutputStream());
+            if (!Sha256.hex(in.getMessageDigest().digest()).equals(ledger.sha256())) {
                 return ChainReport.brokenAt(build.number(), "its %s changed while the chain was checked", FILE_NAME);
             }
-            previous = MAPPER.readTree(bytes).path("previous");
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            return ChainReport.brokenAt(build.number(), "its %s is not JSON: %s", FILE_NAME, e.getMessage());
         }
-        String linked = previous.path("sha256").isTextual() ? previous.path("sha256").asText() : null;
+        if (malformed != null) {
+            return ChainReport.brokenAt(build.number(), "its %s is not JSON: %s", FILE_NAME, malformed.getMessage());
+        }
         ChainReport broken = null;
         if (linked == null && lastSha256 != null) {
             restarts.add(Long.toString(build.number()));
@@ -50,6 +60,39 @@ final class LedgerLinks {
         lastBuild = build.number();
         lastSha256 = ledger.sha256();
         return broken;
+    }
+
+    /**
+     * The text of the top-level {@code previous.sha256}, or null; the whole document is parsed
+     * (a malformed one is refused) without building it in memory.
+     */
+    private static String previousSha256(java.io.InputStream in) throws IOException {
+        String linked = null;
+        try (JsonParser parser = MAPPER.getFactory().createParser(in)) {
+            parser.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                parser.skipChildren();
+                return null;
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (field.equals("previous") && value == JsonToken.START_OBJECT) {
+                    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                        String inner = parser.currentName();
+                        JsonToken innerValue = parser.nextToken();
+                        if (inner.equals("sha256") && innerValue == JsonToken.VALUE_STRING) {
+                            linked = parser.getText();
+                        } else {
+                            parser.skipChildren();
+                        }
+                    }
+                } else {
+                    parser.skipChildren();
+                }
+            }
+        }
+        return linked;
     }
 
     /** What the intact line adds: the builds whose coverage ledger started over, if any. */

@@ -76,6 +76,21 @@ public final class InputFile implements AutoCloseable {
         }
     }
 
+    /**
+     * All of {@code in} (a stream from elsewhere: an archived artifact, a file on an agent), refused
+     * when longer than {@code maxBytes} before more than that is held in memory.
+     *
+     * @param what names it in the message, such as "the archived audit.json of build #7"
+     */
+    public static byte[] readBytes(InputStream in, String what, long maxBytes) throws IOException {
+        byte[] bytes = in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 8));
+        if (bytes.length > maxBytes) {
+            throw new InputFileException(String.format("%s is larger than %d bytes: is it the right file?",
+                    capitalised(what), maxBytes), null);
+        }
+        return bytes;
+    }
+
     private static InputFileException tooLarge(Path path, String what, long maxBytes) {
         return new InputFileException(String.format("%s %s is larger than %d bytes: is it the right file?",
                 capitalised(what), shown(path), maxBytes), null);

@@ -33,8 +33,12 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
  * @param clock         this host's clock: "now" may not lie beyond it (plus {@link TimeTrust#TOLERANCE})
  * @param bases         bases the prune found when it decided (the target's agent cannot list the source)
  * @param targetListing the target as its own agent listed it, where this host cannot list it; null
+ * @param targetRules   the target's own rules where this host (the target's) destroys what another
+ *                      host decided: then the report's rules, "now" and pairs count for nothing here
+ *                      ({@link TargetRules}); null where the decision was made in this process
  */
-public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases bases, Listing targetListing) {
+public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases bases, Listing targetListing,
+                           TargetRules targetRules) {
     /** Every known target's incremental base survives, as a snapshot or a bookmark, matched by GUID. */
     static final String BASES = "the base of every known target survives";
     /** A target keeps what its rules keep counting only the snapshots it really has. */
@@ -46,11 +50,27 @@ public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases base
     /** A time beyond this host's clock plus the tolerance is never now and never makes anything older. */
     static final String TIME = "no time beyond this host's clock plus " + TimeTrust.TOLERANCE_TEXT
             + " is now or makes anything older";
+    /** A target that destroys what another host decided keeps its newest snapshot of the naming. */
+    static final String NEWEST = "a target keeps its newest snapshot of the naming when another host decided the prune";
 
     public DestroyGuard {
         Objects.requireNonNull(naming, "naming");
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(bases, "bases");
+    }
+
+    /** A guard of a prune decided in this process (no {@link TargetRules}). */
+    public DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases bases, Listing targetListing) {
+        this(naming, clock, bases, targetListing, null);
+    }
+
+    /**
+     * The guard of the target's own host carrying out what another host decided: every destroy
+     * there is judged by {@code rules}, this host's listing, and {@code bases} (which can only keep
+     * more), never by what the report says of rules, "now" or datasets.
+     */
+    public static DestroyGuard ofTarget(SnapshotNaming naming, Instant clock, KnownBases bases, TargetRules rules) {
+        return new DestroyGuard(naming, clock, bases, null, Objects.requireNonNull(rules, "rules"));
     }
 
     /** The guard of a prune run with {@code options}, knowing {@code bases}. */
@@ -60,7 +80,7 @@ public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases base
 
     /** The same, judging the target by {@code listing} (taken on its own host) where this host cannot list it. */
     public DestroyGuard withTargetListing(Listing listing) {
-        return new DestroyGuard(naming, clock, bases, listing);
+        return new DestroyGuard(naming, clock, bases, listing, targetRules);
     }
 
     /**
@@ -87,6 +107,13 @@ public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases base
                 throw violation(NAMING, name(destroy), "is not of the naming");
             }
         }));
+        if (targetRules != null) {
+            if (source != null) {
+                throw new IllegalArgumentException("a target's own rules judge only the target's destroys");
+            }
+            checkByTargetRules(report, destroys, target);
+            return;
+        }
         Map<String, String> pairs = pairs(report, destroys);
         // listed as the prune listed them: the topmost datasets recursively on the source, the deepest
         // dataset above every target of the prune on the target (a target whose parent the run itself
@@ -106,6 +133,53 @@ public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases base
                 checkArrivals(onTarget, ruleOf(report, sourceName), fromTarget, report.now());
             }
         });
+    }
+
+    /**
+     * The target's destroys judged on its own host, by its own rules: each dataset listed here and
+     * now, its bases (what the decider knew can only add to them), its newest snapshot of the
+     * naming, and what {@link #targetRules} keep of the snapshots it has. The report's rules,
+     * "now" (beyond the rules' own) and source-to-target pairs are not read: they come from the
+     * host that decided, which may lie.
+     */
+    private void checkByTargetRules(PruneReport report, Map<String, List<PruneDecision>> destroys, Zfs target) {
+        List<DatasetName> datasets = destroys.values().stream().map(batch -> DatasetName.of(batch.get(0).dataset()))
+                .distinct().toList();
+        Listing facts = target != null ? listTarget(target, datasets) : targetListing;
+        Instant now = targetRules.now(report.now(), clock);
+        for (List<PruneDecision> batch : destroys.values()) {
+            String dataset = batch.get(0).dataset();
+            if (facts == null) {
+                throw violation(LISTING, name(batch.get(0)), "cannot be checked: its dataset was not listed");
+            }
+            Side onTarget = new Side(facts, dataset, false);
+            Set<Long> known = new LinkedHashSet<>(bases.of(dataset));
+            // the decider's pairs can only name more bases to keep, never fewer
+            report.retention().stream().filter(r -> dataset.equals(r.targetDataset()))
+                    .forEach(r -> known.addAll(bases.of(r.dataset())));
+            check(batch, onTarget, known, dataset);
+            keepNewest(onTarget, batch);
+            if (targetRules.rules() == null) {
+                throw violation(ARRIVALS, name(batch.get(0)), "is to be destroyed, but the target's own rules are "
+                        + "none: nothing there may be destroyed");
+            }
+            checkArrivals(onTarget, targetRules.rules(), batch, now);
+        }
+    }
+
+    /** The newest snapshot of the naming a target has is the base its next incremental most likely needs. */
+    private void keepNewest(Side target, List<PruneDecision> destroys) {
+        for (int i = target.snapshots.size() - 1; i >= 0; i--) {
+            String newest = target.snapshots.shortName(i);
+            if (naming.isCandidate(newest)) {
+                for (PruneDecision destroy : destroys) {
+                    if (destroy.snapshot().equals(newest)) {
+                        throw violation(NEWEST, name(destroy), "is the newest snapshot of the naming on the target");
+                    }
+                }
+                return;
+            }
+        }
     }
 
     /** Source dataset to its target (null without one), for every dataset a destroy touches. */

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
@@ -32,6 +33,7 @@ public final class ZfsPreflight implements Preflight {
     private final ResumeTokens targetTokens;
     private final boolean createParents;
     private final boolean allowRollback;
+    private final SnapshotNaming history;
     private final StepResume resumes;
     private final java.util.Map<DatasetName, List<String>> before = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile Set<DatasetName> planned = Set.of();
@@ -55,11 +57,17 @@ public final class ZfsPreflight implements Preflight {
 
     private ZfsPreflight(Zfs source, Zfs target, ResumeTokens targetTokens, boolean createParents,
                          boolean allowRollback) {
+        this(source, target, targetTokens, createParents, allowRollback, null);
+    }
+
+    private ZfsPreflight(Zfs source, Zfs target, ResumeTokens targetTokens, boolean createParents,
+                         boolean allowRollback, SnapshotNaming history) {
         this.source = source;
         this.target = target;
         this.targetTokens = targetTokens;
         this.createParents = createParents;
         this.allowRollback = allowRollback;
+        this.history = history;
         this.resumes = new StepResume(source, target, targetTokens);
     }
 
@@ -69,7 +77,7 @@ public final class ZfsPreflight implements Preflight {
      * missing parent stops the step with a clear error.
      */
     public ZfsPreflight creatingParents(boolean create) {
-        return new ZfsPreflight(source, target, targetTokens, create, allowRollback);
+        return new ZfsPreflight(source, target, targetTokens, create, allowRollback, history);
     }
 
     /**
@@ -79,7 +87,18 @@ public final class ZfsPreflight implements Preflight {
      * made elsewhere (on the source's agent, by a hostile source) as easily as here.
      */
     public ZfsPreflight allowingRollback(boolean allow) {
-        return new ZfsPreflight(source, target, targetTokens, createParents, allow);
+        return new ZfsPreflight(source, target, targetTokens, createParents, allow, history);
+    }
+
+    /**
+     * These checks, where the plan comes from another host (the source's, over tcp): a rollback it
+     * names may discard the target's changes and its snapshots outside {@code naming}, never a
+     * snapshot of {@code naming}. Those are the copy's history; a source that lost them (or lies)
+     * cannot have the target destroy them, whatever this side allows; a person can, by hand.
+     */
+    public ZfsPreflight keepingHistory(SnapshotNaming naming) {
+        return new ZfsPreflight(source, target, targetTokens, createParents, allowRollback,
+                java.util.Objects.requireNonNull(naming, "naming"));
     }
 
     /**
@@ -362,6 +381,13 @@ public final class ZfsPreflight implements Preflight {
         long baseTxg = onTarget.find(base.toString()).orElseThrow().createtxg();
         List<String> newer = onTarget.snapshotsOf(step.target().name()).stream()
                 .filter(snapshot -> snapshot.createtxg() > baseTxg).map(ZfsObject::shortName).toList();
+        List<String> ofHistory = history == null ? List.of() : newer.stream().filter(history::isCandidate).toList();
+        if (!ofHistory.isEmpty()) {
+            throw new TransferException("The plan rolls %s back to @%s, which would destroy %d snapshot(s) of the naming "
+                    + "(%s): a plan made on the sending host may discard the target's changes, never its history. "
+                    + "Roll back on the target by hand (zfs rollback -r %s) if they may go. Nothing was sent or destroyed",
+                    step.target(), step.from().name(), ofHistory.size(), String.join(", ", ofHistory), base);
+        }
         target.rollback(base, true);
         log.accept(String.format("%s: rolled back to @%s as the plan allows (zfs rollback -r), destroying %d newer "
                 + "snapshot(s)%s", step.target(), step.from().name(), newer.size(),

@@ -47,12 +47,21 @@ public record VerifyRun(VerifyOptions options, long sampleMillis, Consumer<Throu
     public record Outputs(Path manifest, Path report, Path csv, Path chart) {
         /** {@code <name>.manifest}, {@code <name>-report.json}, {@code <name>-throughput.csv} and {@code .svg}. */
         public static Outputs named(Path directory, String name) {
+            checkName(name);
+            return new Outputs(directory.resolve(name + ".manifest"), directory.resolve(name + "-report.json"),
+                    directory.resolve(name + "-throughput.csv"), directory.resolve(name + "-throughput.svg"));
+        }
+
+        /**
+         * {@code name} once it is a plain file name: letters, digits, '.', '_' or '-', not starting
+         * with '.' (it names files in a directory and artifacts of a build).
+         */
+        public static String checkName(String name) {
             if (name == null || !name.matches("[A-Za-z0-9._-]+") || name.startsWith(".")) {
                 throw new VerifyException("Artifact name '%s' must be letters, digits, '.', '_' or '-' (it names files)",
                         name);
             }
-            return new Outputs(directory.resolve(name + ".manifest"), directory.resolve(name + "-report.json"),
-                    directory.resolve(name + "-throughput.csv"), directory.resolve(name + "-throughput.svg"));
+            return name;
         }
 
         List<Path> written() {

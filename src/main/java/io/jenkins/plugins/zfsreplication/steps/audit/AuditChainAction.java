@@ -9,7 +9,6 @@ import io.jenkins.plugins.zfsreplication.audit.AuditException;
 import io.jenkins.plugins.zfsreplication.audit.ChainCheck;
 import io.jenkins.plugins.zfsreplication.audit.ChainReport;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationJobAction;
-import io.jenkins.plugins.zfsreplication.steps.views.ChainReportCache;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import java.io.IOException;
 import java.time.Duration;
@@ -26,8 +25,9 @@ import jenkins.model.TransientActionFactory;
  * ({@link ChainCheck}) on the newest builds the job keeps (at most {@link #MAX_BUILDS}), reading
  * each build's audit.json and artifacts through its artifact manager, and shows the one line:
  * intact, or the first build where the chain breaks. Running builds are left out. The report is
- * computed when the page is asked for, and shown again for {@link #FRESH_FOR} while the same builds
- * are kept. Seeing it takes the permission to read the builds' artifacts.
+ * computed when the page is asked for, one computation per newest build at a time (requests
+ * meanwhile wait for it), and shown again for {@link #FRESH_FOR} while the same builds are kept.
+ * Seeing it, and its link, takes the permission to read the builds' artifacts.
  */
 public final class AuditChainAction implements Action {
     static final String URL_NAME = "zfs-audit-chain";
@@ -60,14 +60,12 @@ public final class AuditChainAction implements Action {
             return new ChainReport(false, "no completed build with an audit record to check", 0);
         }
         List<Long> numbers = builds.stream().map(run -> (long) run.getNumber()).toList();
-        ChainReportCache cached = newest.chainReport();
-        Instant now = Instant.now();
-        if (cached != null && cached.builds().equals(numbers) && cached.checked().plus(FRESH_FOR).isAfter(now)) {
-            return cached.report();
+        try {
+            return newest.chainChecking().report(numbers, Instant.now(), FRESH_FOR, () -> check(builds));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("the chain check was interrupted while another ran");
         }
-        ChainReport report = check(builds);
-        newest.chainReport(new ChainReportCache(numbers, now, report));
-        return report;
     }
 
     private static ChainReport check(List<Run<?, ?>> builds) throws IOException {
@@ -81,9 +79,10 @@ public final class AuditChainAction implements Action {
         }
     }
 
+    /** The link, only for those who may see the report: it shows what the builds' artifacts hold. */
     @Override
     public String getIconFileName() {
-        return "symbol-fingerprint";
+        return job.hasPermission(Run.ARTIFACTS) ? "symbol-fingerprint" : null;
     }
 
     @Override

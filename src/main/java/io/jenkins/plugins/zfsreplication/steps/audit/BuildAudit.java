@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.audit;
 
+import hudson.AbortException;
 import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.Fingerprint;
@@ -14,6 +15,8 @@ import io.jenkins.plugins.zfsreplication.audit.AuditRecorder;
 import io.jenkins.plugins.zfsreplication.audit.ChainStart;
 import io.jenkins.plugins.zfsreplication.audit.Sha256;
 import io.jenkins.plugins.zfsreplication.audit.SkippedBuild;
+import io.jenkins.plugins.zfsreplication.files.InputFile;
+import io.jenkins.plugins.zfsreplication.files.InputFileException;
 import io.jenkins.plugins.zfsreplication.steps.views.AuditedArtifacts;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import java.io.ByteArrayInputStream;
@@ -152,7 +155,16 @@ public final class BuildAudit {
             return ChainStart.discarded(previous.getNumber(), skipped);
         }
         try (InputStream in = audit.open()) {
-            return ChainStart.of(previous.getNumber(), in.readAllBytes(), skipped);
+            return ChainStart.of(previous.getNumber(), readPrevious(in, previous.getNumber()), skipped);
+        }
+    }
+
+    /** The previous build's audit.json: a build wrote it, so it is bounded as every audit.json read is. */
+    static byte[] readPrevious(InputStream in, long build) throws IOException {
+        try {
+            return InputFile.readBytes(in, "the audit.json of build #" + build, AuditJson.MAX_BYTES);
+        } catch (InputFileException e) {
+            throw new AbortException("audit.json: " + e.getMessage());
         }
     }
 

@@ -73,9 +73,11 @@ public record PruneRunner(PruneSettings settings, String targetAgent, String tar
         if (decided.aborted() || !settings.destroy() || summary.report().toDestroy("target").isEmpty()) {
             return decided; // aborted: the target's destroys are not begun, the report says so
         }
+        // what the target's agent may destroy is decided by this step's settings, never by the source's report
         AgentCall.Answer<TargetDestroyCallable.Result> destroyed = AgentCall.call("zfsPrune", agent.root(),
                 new TargetDestroyCallable(TargetRoots.checkReport(scope, summary.report()),
-                        settings.options(java.time.Instant.now()).naming().prefix(), summary.bases()), listener);
+                        settings.options(java.time.Instant.now()).naming().prefix(), summary.bases(),
+                        settings.targetRules()), listener);
         TargetDestroyCallable.Result done = destroyed.value();
         workspace.child(folder + "prune-report.json").write(PruneReportJson.write(done.report()), "UTF-8");
         List<String> lines = new ArrayList<>(summary.log());

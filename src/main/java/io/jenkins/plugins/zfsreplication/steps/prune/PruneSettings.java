@@ -8,6 +8,7 @@ import java.time.format.DateTimeParseException;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
+import io.jenkins.plugins.zfsreplication.prune.TargetRules;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 
 /**
@@ -51,6 +52,16 @@ public record PruneSettings(String plan, String keepTarget, String keepSource, S
         return new PruneOptions(rules(keepTarget), rules(keepSource),
                 SnapshotNaming.of(prefix == null || prefix.isBlank() ? SnapshotNaming.DEFAULT_PREFIX : prefix.strip()), mode,
                 mode == PruneOptions.NowMode.FIXED ? Instant.parse(when) : wallClock);
+    }
+
+    /**
+     * The target's rules as this step gives them, for the target's agent to judge the target's
+     * destroys by: the keep-target properties the source's agent reads are the source's word, not
+     * this step's, and count for nothing there.
+     */
+    TargetRules targetRules() {
+        PruneOptions options = options(Instant.EPOCH);
+        return new TargetRules(keepTarget, options.now() == PruneOptions.NowMode.FIXED ? options.wallClock() : null);
     }
 
     String planFile() {

@@ -5,6 +5,8 @@ import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.files.InputFile;
+import io.jenkins.plugins.zfsreplication.files.InputFileException;
 import io.jenkins.plugins.zfsreplication.restore.DrillException;
 import io.jenkins.plugins.zfsreplication.restore.DrillJson;
 import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
@@ -32,6 +34,8 @@ import java.util.Map;
  */
 public record RestoreDrillRunner(RestoreDrillSettings settings) implements StepRunner {
     private static final long serialVersionUID = 1L;
+    /** restore-drill.json is one small record; far more than it ever holds. */
+    static final long MAX_RECORD_BYTES = 1L << 20;
     /** What a drill writes into the workspace: names fixed here, never taken from the agent. */
     static final List<String> FILES = List.of(DrillRecord.FILE_NAME, RestoreDrill.NAME + ".manifest",
             RestoreDrill.NAME + "-report.json", RestoreDrill.NAME + "-throughput.csv", RestoreDrill.NAME + "-throughput.svg");
@@ -87,13 +91,20 @@ public record RestoreDrillRunner(RestoreDrillSettings settings) implements StepR
         WorkspaceFiles.archive(run, workspace, launcher, listener, present);
         DrillRecord record;
         try (InputStream in = run.getArtifactManager().root().child(DrillRecord.FILE_NAME).open()) {
-            record = DrillJson.read(in.readAllBytes());
-        } catch (DrillException e) {
-            throw new AbortException("zfsRestoreDrill: " + e.getMessage());
+            record = readRecord(in);
         }
         DrillStepRecord shown = new DrillStepRecord(record, summary(record), present);
         ZfsReplicationAction.record(run, shown);
         return shown;
+    }
+
+    /** The archived record, which the agent wrote: at most {@link #MAX_RECORD_BYTES}, checked as a drill record. */
+    static DrillRecord readRecord(InputStream in) throws IOException {
+        try {
+            return DrillJson.read(InputFile.readBytes(in, "the archived " + DrillRecord.FILE_NAME, MAX_RECORD_BYTES));
+        } catch (DrillException | InputFileException e) {
+            throw new AbortException("zfsRestoreDrill: " + e.getMessage());
+        }
     }
 
     static String summary(DrillRecord record) {

@@ -9,6 +9,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import hudson.AbortException;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.OptionResolver;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveServer;
@@ -51,11 +52,13 @@ final class ReceiveCallable extends MasterToSlaveCallable<ReceiveServer.Report, 
         try {
             ReplicationPlan plan = PlanJson.read(planJson, "plan.json from the source's workspace");
             Zfs zfs = new Zfs(new ProcessCommandRunner());
-            // the sender cannot tell us its zfs: recv flags follow what this host's zfs supports
+            // the sender cannot tell us its zfs: recv flags follow what this host's zfs supports; the
+            // consent to roll back and the naming whose snapshots no rollback destroys are the controller's
             TransferOptions options = settings.options().withBuffer(0, 0);
             ReceiveServer.Receiving receiving = new ReceiveServer.Receiving(ProcessSite.local(), new ZfsStreamCommands(),
                     new ZfsPreflight(null, zfs).creatingParents(options.createParents())
-                            .allowingRollback(options.allowRollback()), OptionResolver.resolve(options.requested(), zfs.capabilities(),
+                            .allowingRollback(options.allowRollback())
+                            .keepingHistory(SnapshotNaming.of(target.prefix())), OptionResolver.resolve(options.requested(), zfs.capabilities(),
                     zfs.capabilities()).used(), options, work);
             try (ReceiveServer server = ReceiveServer.open(plan, receiving, target.addresses())) {
                 server.endpoints().write(work.resolve(ENDPOINTS));

@@ -24,6 +24,9 @@ import hudson.AbortException;
 import hudson.FilePath;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.files.InputFile;
+import io.jenkins.plugins.zfsreplication.files.InputFileException;
+import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveEndpoints;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveServer;
 import io.jenkins.plugins.zfsreplication.transfer.ResumeTokens;
@@ -42,6 +45,8 @@ import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 final class TcpSendRecv {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final long POLL_MILLIS = 200;
+    /** The endpoints file holds a few lines and one token per step of the plan. */
+    static final long ENDPOINTS_MAX_BYTES = 16L << 20;
     /** The receiving side's log, beside transfer.json. */
     static final String RECEIVE_LOG = "receive.log";
 
@@ -73,7 +78,8 @@ final class TcpSendRecv {
         Future<ReceiveServer.Report> receiving = agent.channel().callAsync(new ReceiveCallable(planJson, settings,
                 target, work.getRemote()));
         try {
-            ReceiveEndpoints endpoints = awaitEndpoints(work.child(ReceiveCallable.ENDPOINTS), receiving, settings);
+            ReceiveEndpoints endpoints = checkEndpoints(awaitEndpoints(work.child(ReceiveCallable.ENDPOINTS), receiving,
+                    settings), settings, target);
             log.printf("zfsSendRecv: agent %s receives on %s%n", agent.name(), endpoints);
             AgentCall.Answer<SendRecvSummary> sent = AgentCall.act("zfsSendRecv", workspace, new TcpSendCallable(settings,
                     target, endpoints, listing, tokens, targetCapabilities, listener), listener);
@@ -141,8 +147,50 @@ final class TcpSendRecv {
             Thread.sleep(POLL_MILLIS);
         }
         try (InputStream in = file.read()) {
-            return ReceiveEndpoints.parse(new String(in.readAllBytes(), StandardCharsets.US_ASCII));
+            return readEndpoints(in);
         }
+    }
+
+    /** The endpoints file as the target's agent wrote it, at most {@link #ENDPOINTS_MAX_BYTES}. */
+    static ReceiveEndpoints readEndpoints(InputStream in) throws IOException {
+        try {
+            return ReceiveEndpoints.parse(new String(InputFile.readBytes(in, "the receiving side's endpoints file",
+                    ENDPOINTS_MAX_BYTES), StandardCharsets.US_ASCII));
+        } catch (InputFileException | TransferException e) {
+            throw new AbortException("zfsSendRecv: " + e.getMessage());
+        }
+    }
+
+    /**
+     * {@code endpoints} once they are where this step's settings say the receiver listens: the
+     * target's agent wrote them, and a compromised one could otherwise point the source's stream
+     * and its tokens at any host and port, or offer plaintext where the step asks for TLS.
+     */
+    static ReceiveEndpoints checkEndpoints(ReceiveEndpoints endpoints, SendRecvSettings settings,
+                                           SendRecvTarget target) throws AbortException {
+        int lanes = settings.options().concurrency();
+        List<Integer> ports = new java.util.ArrayList<>(endpoints.lanePorts());
+        ports.add(endpoints.controlPort());
+        String problem = null;
+        if (!endpoints.host().equals(target.tcpAddress()) || !endpoints.controlHost().equals(target.tcpAddress())) {
+            problem = String.format("they name the address %s (control %s), not tcpAddress %s", endpoints.host(),
+                    endpoints.controlHost(), target.tcpAddress());
+        } else if (endpoints.lanePorts().size() != lanes) {
+            problem = String.format("they name %d lane(s), not the %d of concurrency", endpoints.lanePorts().size(), lanes);
+        } else if (ports.stream().anyMatch(port -> port < 1 || port > 65535)) {
+            problem = "they name a port outside 1-65535";
+        } else if (target.tcpPort() != 0 && !ports.equals(java.util.stream.IntStream.rangeClosed(target.tcpPort(),
+                target.tcpPort() + lanes).boxed().toList())) {
+            problem = String.format("they name the ports %s (the last for control), not %d-%d from tcpPort", ports,
+                    target.tcpPort(), target.tcpPort() + lanes);
+        } else if (endpoints.certificate() == null && !settings.options().tcpPlaintext()) {
+            problem = "they offer plaintext, and the step asks for TLS";
+        }
+        if (problem != null) {
+            throw new AbortException("zfsSendRecv: the receive endpoints from agent " + target.agent() + " do not match "
+                    + "the step's settings: " + problem + ". Nothing was sent");
+        }
+        return endpoints;
     }
 
     private static byte[] random() {

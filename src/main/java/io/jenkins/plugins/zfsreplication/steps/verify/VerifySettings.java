@@ -4,6 +4,8 @@ import io.jenkins.plugins.zfsreplication.verify.HashAlgorithm;
 import io.jenkins.plugins.zfsreplication.verify.Since;
 import io.jenkins.plugins.zfsreplication.units.Sizes;
 import io.jenkins.plugins.zfsreplication.verify.SparseMode;
+import io.jenkins.plugins.zfsreplication.verify.VerifyException;
+import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
 import java.io.Serializable;
 
@@ -26,8 +28,14 @@ public record VerifySettings(String target, String name, String blockSize, long 
         if (blockSize == null || hash == null || sparse == null) {
             throw new IllegalArgumentException("zfsVerify needs a block size, a hash and a sparse mode");
         }
-        // validates sizes and names now, on the controller, with the engine's messages
+        // validates sizes and names now, on the controller, with the engine's messages; the name
+        // becomes artifact paths and a file the controller writes (the earlier manifest's copy)
         options(blockSize, count, hash, sparse, threads);
+        try {
+            VerifyRun.Outputs.checkName(name);
+        } catch (VerifyException e) {
+            throw new IllegalArgumentException("zfsVerify: name: " + e.getMessage(), e);
+        }
         if ((since == null || since.isBlank()) != (sinceManifest == null || sinceManifest.isBlank())) {
             throw new IllegalArgumentException("zfsVerify: since and sinceManifest go together: the earlier snapshot"
                     + " and the manifest verify wrote of it");

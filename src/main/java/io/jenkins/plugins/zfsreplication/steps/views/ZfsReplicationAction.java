@@ -19,7 +19,7 @@ public final class ZfsReplicationAction implements RunAction2 {
     /** What the audit trail read of the artifacts while the controller runs; not saved. */
     private transient AuditedArtifacts audited;
     /** The job page's last chain check that ended at this build; not saved. */
-    private transient volatile ChainReportCache chainReport;
+    private transient ChainChecking chainChecking;
 
     /** Adds a step's record to the run's action, creating the action on the run's first zfs step. */
     public static void record(Run<?, ?> run, StepRecord record) {
@@ -48,13 +48,12 @@ public final class ZfsReplicationAction implements RunAction2 {
         return chainNote;
     }
 
-    /** The job page's last chain check ending at this build, or null (not a bean property). */
-    public ChainReportCache chainReport() {
-        return chainReport;
-    }
-
-    public void chainReport(ChainReportCache checked) {
-        chainReport = checked;
+    /** The job page's chain checks ending at this build (not a bean property: never saved). */
+    public synchronized ChainChecking chainChecking() {
+        if (chainChecking == null) {
+            chainChecking = new ChainChecking();
+        }
+        return chainChecking;
     }
 
     /** What the audit trail has read of this build's artifacts (not a bean property: no page shows it). */

@@ -3,6 +3,7 @@ package io.jenkins.plugins.zfsreplication.steps.views;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
 import hudson.model.Action;
+import hudson.model.Item;
 import hudson.model.Job;
 import hudson.model.Run;
 import java.util.Collection;
@@ -40,6 +41,8 @@ public final class ZfsReplicationJobAction implements Action {
      */
     @JavaScriptMethod
     public String getTrendModel() {
+        // a proxy outlives the page and anyone may post to its URL: the method checks for itself
+        job.checkPermission(Item.READ);
         return getTrend().toJson();
     }
 

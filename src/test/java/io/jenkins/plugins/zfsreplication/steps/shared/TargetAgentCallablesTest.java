@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -20,9 +21,13 @@ import hudson.AbortException;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.TestApply;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.prune.Decision;
+import io.jenkins.plugins.zfsreplication.prune.EffectiveRule;
+import io.jenkins.plugins.zfsreplication.prune.KnownBases;
 import io.jenkins.plugins.zfsreplication.prune.PruneDecision;
 import io.jenkins.plugins.zfsreplication.prune.PruneReport;
+import io.jenkins.plugins.zfsreplication.prune.TargetRules;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
@@ -38,6 +43,9 @@ class TargetAgentCallablesTest {
     private static final List<String> SNAPSHOTS = List.of("zr-20261129T010000Z", "zr-20261129T020000Z",
             "zr-20261129T030000Z");
     private static final String HOST = TargetAgent.HOST_PREFIX + "backup";
+    private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
+    /** The target's rules as the controller's settings give them (zfsPrune's keepTarget and now). */
+    private static final TargetRules RULES = new TargetRules("regex: T0[134]0000Z$", NOW);
 
     @TempDir
     Path workspace;
@@ -90,7 +98,7 @@ class TargetAgentCallablesTest {
         PruneReport forged = new PruneReport(decided.report().now(), "test", false, "local", HOST, "", "",
                 List.of(new PruneDecision("target", HOST, first.dataset(), "keep-me", first.guid(), first.epochSecond(),
                         Decision.DESTROY, "forged", false), first), 0, -1, "", List.of(), decided.report().retention());
-        assertThatThrownBy(() -> new TargetDestroyCallable(forged, "zr", decided.bases()).call())
+        assertThatThrownBy(() -> new TargetDestroyCallable(forged, "zr", decided.bases(), RULES).call())
                 .isInstanceOf(AbortException.class)
                 .hasMessage("zfsPrune: on the target: Prune refused, it would break 'nothing outside the run's naming is"
                         + " destroyed': " + first.dataset() + "@keep-me is not of the naming. Nothing was destroyed");
@@ -98,7 +106,7 @@ class TargetAgentCallablesTest {
 
         // when the target agent destroys
         TargetDestroyCallable.Result done = RoundTrip.of(RoundTrip.of(new TargetDestroyCallable(decided.report(), "zr",
-                decided.bases()))
+                decided.bases(), RULES))
                 .call());
 
         // then exactly the decided snapshot is gone, and the report says so
@@ -124,5 +132,42 @@ class TargetAgentCallablesTest {
                 .invoke(workspace.toFile(), null)).isInstanceOf(AbortException.class)
                 .hasMessage("zfsPrune: the plan's target is on Jenkins agent 'backup': give targetAgent: 'backup'");
         assertThat(TestApply.snapshots(pools, source.name())).hasSize(1);
+    }
+    @Test
+    void shouldDestroyNothingOnTheTargetByTheReportAndBasesOfACompromisedSourceAgent(TestPools pools) throws Exception {
+        // given a backup target with six snapshots of the naming, and a controller whose keepTarget keeps the newest three
+        DatasetName target = pools.create("fdst");
+        List<String> six = List.of("zr-20261129T010000Z", "zr-20261129T020000Z", "zr-20261129T030000Z",
+                "zr-20261129T040000Z", "zr-20261129T050000Z", "zr-20261129T060000Z");
+        six.forEach(s -> pools.exec("zfs", "snapshot", target + "@" + s));
+        List<String> before = TestApply.snapshots(pools, target.name());
+        TargetRules controllers = new TargetRules("last: 3", NOW);
+
+        // when the source's agent answers "DESTROY every zr-* there, target rules last: 1, no bases"
+        PruneReport everything = forged(pools, target, six);
+        PruneReport allButNewest = forged(pools, target, six.subList(0, 5));
+
+        // then the target's agent refuses both whole, by the controller's rules and its own listing (the
+        // first is the ransomware case: by the report's own rules it would leave only the newest)
+        assertThatThrownBy(() -> RoundTrip.of(new TargetDestroyCallable(allButNewest, "zr", KnownBases.NONE,
+                controllers)).call()).isInstanceOf(AbortException.class).hasMessage("zfsPrune: on the target: Prune"
+                + " refused, it would break 'a target keeps what its rules keep counting only the snapshots it has': "
+                + target + "@" + six.get(3) + " is kept by 'last: 3' counting only the 6 snapshot(s) the target has."
+                + " Nothing was destroyed");
+        assertThatThrownBy(() -> RoundTrip.of(new TargetDestroyCallable(everything, "zr", KnownBases.NONE, controllers))
+                .call()).isInstanceOf(AbortException.class).hasMessage("zfsPrune: on the target: Prune refused, it would"
+                + " break 'a target keeps its newest snapshot of the naming when another host decided the prune': "
+                + target + "@" + six.get(5) + " is the newest snapshot of the naming on the target. Nothing was destroyed");
+        assertThat(TestApply.snapshots(pools, target.name())).isEqualTo(before).hasSize(6);
+    }
+
+    /** What a compromised source's agent can answer: DESTROY with the target's real GUIDs, its own rules, no bases. */
+    private static PruneReport forged(TestPools pools, DatasetName target, List<String> destroy) throws Exception {
+        List<PruneDecision> decisions = destroy.stream().map(s -> new PruneDecision("target", HOST, target.name(), s,
+                Long.parseUnsignedLong(TestApply.guid(pools, target + "@" + s)),
+                SnapshotNaming.of("zr").timestampOf(s).getEpochSecond(), Decision.DESTROY, "last 1", false)).toList();
+        return RoundTrip.of(new PruneReport(NOW, "fixed", false, "local", HOST, null, "last: 1", decisions, 0, -1, "",
+                List.of(), List.of(new EffectiveRule("tank/home", target.name(), "target", "last: 1",
+                EffectiveRule.COMMAND_LINE, null))));
     }
 }

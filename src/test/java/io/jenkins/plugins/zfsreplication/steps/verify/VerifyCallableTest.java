@@ -108,6 +108,12 @@ class VerifyCallableTest {
                 .hasMessageContaining("Unknown hash 'md5'");
         assertThatThrownBy(() -> new VerifySettings(" ", "verify", "1M", 1, "xxh64", "auto", 0, null, true))
                 .hasMessageContaining("needs a target");
+        // the name becomes artifact paths and a file the controller writes: a plain file name only
+        for (String name : new String[] {"../../jobs/other/config", "sub/verify", ".hidden", "", "a b"}) {
+            assertThatThrownBy(() -> new VerifySettings("x", name, "1M", 1, "xxh64", "auto", 0, null, true))
+                    .as(name).isInstanceOf(IllegalArgumentException.class).hasMessage("zfsVerify: name: Artifact name '"
+                            + name + "' must be letters, digits, '.', '_' or '-' (it names files)");
+        }
     }
 
     @Test
