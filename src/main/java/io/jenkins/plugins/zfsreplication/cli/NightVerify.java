@@ -54,8 +54,9 @@ final class NightVerify {
     boolean run(List<DatasetPlan> sent) throws IOException {
         Files.createDirectories(dir.resolve("verify"));
         boolean sourceHere = config.value("source-host", null) == null;
-        boolean copyHere = config.value("target-host", null) == null && config.value("verify", "copy").equals("copy");
-        if (config.value("verify", "copy").equals("copy") && !copyHere) {
+        boolean copyAsked = config.value("verify", NightConfig.DEFAULT_VERIFY).equals("copy");
+        boolean copyHere = config.value("target-host", null) == null && copyAsked;
+        if (copyAsked && !copyHere) {
             environment.err().println("night: the copy is on " + config.value("target-host", "")
                     + ": verified by a night or a restore drill there, not from here");
         }
