@@ -19,6 +19,7 @@ import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
+import picocli.CommandLine;
 
 /**
  * One night: the subcommands a nightly script would run, in this process, each with the arguments
@@ -62,7 +63,9 @@ final class Night {
     /** Runs the night and returns its exit status. */
     int run() throws IOException {
         boolean sent = transfer();
-        int check = check();
+        // a dry run's freshness would be tonight's before tonight ran (CRITICAL before the first night):
+        // its preview says what tonight does instead
+        int check = dryRun ? 0 : check();
         int status = status(sent, check);
         writeSummary(status);
         if (!dryRun) {
@@ -73,7 +76,7 @@ final class Night {
             audit.add(dir.toString());
             status = stage("audit", audit, environment) == 0 ? status : Main.FAILED;
         }
-        environment.out().printf("night %s: %s, exit status %d%n", dryRun ? dir : dir.getFileName(), summary(), status);
+        environment.out().printf("night %s: %s, exit status %d%n", dryRun ? "dry run" : dir.getFileName(), summary(), status);
         environment.out().flush();
         return status;
     }
@@ -84,7 +87,7 @@ final class Night {
         if (!dryRun) {
             plan.add("--snapshot-now");
         }
-        if (stage("plan", plus(plan, "plan"), environment) != 0) {
+        if ((dryRun ? preview(plus(plan, "plan")) : stage("plan", plus(plan, "plan"), environment)) != 0) {
             return false;
         }
         if (config.values().containsKey("keep-source") || config.values().containsKey("keep-target")) {
@@ -102,7 +105,7 @@ final class Night {
         if (stage("run", plus(runArguments(), "run"), environment) != 0) {
             return false;
         }
-        if (!dryRun && !config.value("verify", "copy").equals("off")) {
+        if (!dryRun && !config.value("verify", NightConfig.DEFAULT_VERIFY).equals("off")) {
             NightVerify verify = new NightVerify(this::stage, environment, config, dir, previous, snapshot(), coverage);
             boolean verified = verify.run(planned.datasets().stream().filter(d -> d.action() == DatasetAction.SEND).toList());
             // the slice reads what earlier nights left unread as well: it runs whatever tonight's verify found
@@ -159,6 +162,25 @@ final class Night {
         Instant started = Instant.now();
         int status = Main.run(where, arguments.toArray(String[]::new));
         stages.add(new Stage(name, status, Duration.between(started, Instant.now()), ""));
+        return status;
+    }
+
+    /** The dry run's plan stage: plan's own options, tonight's snapshot simulated ({@link NightPreview}). */
+    private int preview(List<String> arguments) {
+        environment.err().println("night: " + String.join(" ", arguments) + " (dry run: tonight's snapshot simulated)");
+        environment.err().flush();
+        Instant started = Instant.now();
+        CommandLine line = Main.commandLine(environment, List.of("plan"));
+        int status;
+        try {
+            line.parseArgs(arguments.toArray(String[]::new));
+            status = line.getSubcommands().get("plan").<PlanCommand>getCommand().preview();
+        } catch (CommandLine.ParameterException e) {
+            status = CliErrors.report(environment.err(), new IllegalArgumentException(e.getMessage()), Main.BAD_INPUT);
+        } catch (IOException | RuntimeException e) {
+            status = CliErrors.report(environment.err(), e, Main.FAILED);
+        }
+        stages.add(new Stage("plan", status, Duration.between(started, Instant.now()), ""));
         return status;
     }
 

@@ -94,6 +94,35 @@ final class PlanCommand implements Callable<Integer> {
         String text = PlanArtifacts.write(plan, output);
         environment.out().print(text);
         environment.out().flush();
+        return unreadable(plan);
+    }
+
+    /**
+     * The night's dry run: the plan as if tonight's snapshot had been taken ({@link NightPreview}),
+     * into {@code --output} for the dry runs of prune and run, and one line per dataset.
+     */
+    int preview() throws IOException {
+        PlanOptions options;
+        OutputDirectory.check(output, "--output");
+        Instant at = now == null ? environment.clock().instant() : now;
+        try {
+            hooks.hooks();
+            options = new PlanOptions(selected.selection(), selected.targetRoot,
+                    SnapshotNaming.of(prefix, pattern), allowRollback, allSnapshots);
+            environment.runner(selected.targetHost);
+            environment.runner(selected.sourceHost);
+        } catch (ZfsException e) {
+            return CliErrors.badInput(environment, e);
+        }
+        ReplicationPlan plan = NightPreview.plan(environment.zfs(selected.sourceHost), environment.zfs(selected.targetHost),
+                options, at, environment.err()::println);
+        PlanArtifacts.write(plan, output);
+        NightPreview.describe(plan, options.naming().name(at)).forEach(environment.out()::println);
+        environment.out().flush();
+        return unreadable(plan);
+    }
+
+    private int unreadable(ReplicationPlan plan) {
         java.util.Optional<String> unreadable = Planner.unreadableTarget(plan);
         if (unreadable.isPresent()) {
             // the plan is written (it sends and prunes nothing), and the night fails where people look
