@@ -50,8 +50,12 @@ class FirstHourDocsTest {
                 String name = "docs/howto/" + page.getFileName();
                 String text = Files.readString(page);
                 boolean run = tests.contains("resolve(\"" + name + "\")");
+                Matcher outcome = Pattern.compile("\\*This page's outcome is run by a test on real pools\\* \\(`(\\w+Test)`")
+                        .matcher(text);
                 if (run) {
                     assertThat(text).as(name).contains("*A test runs this page as written*");
+                } else if (outcome.find()) {
+                    assertThat(tests).as(name + ": " + outcome.group(1)).contains("class " + outcome.group(1) + " {");
                 } else {
                     assertThat(text).as(name).contains("*This page is not run by a test");
                 }
