@@ -102,10 +102,14 @@ final class Night {
         ReplicationPlan planned = PlanJson.read(dir.resolve("plan.json"));
         planned.datasets().stream().filter(d -> d.action() == DatasetAction.DIVERGED || d.action() == DatasetAction.REFUSED)
                 .forEach(d -> attention.add(d.source() + ": " + d.action() + " (" + d.reason() + ")"));
+        if (dryRun) {
+            // the preview named each dataset's step; run's dry run would print the plan of what exists
+            return true;
+        }
         if (stage("run", plus(runArguments(), "run"), environment) != 0) {
             return false;
         }
-        if (!dryRun && !config.value("verify", NightConfig.DEFAULT_VERIFY).equals("off")) {
+        if (!config.value("verify", NightConfig.DEFAULT_VERIFY).equals("off")) {
             NightVerify verify = new NightVerify(this::stage, environment, config, dir, previous, snapshot(), coverage);
             boolean verified = verify.run(planned.datasets().stream().filter(d -> d.action() == DatasetAction.SEND).toList());
             // the slice reads what earlier nights left unread as well: it runs whatever tonight's verify found
@@ -123,9 +127,6 @@ final class Night {
                 run.addAll(List.of("--transport", "ssh"));
             }
             run.addAll(List.of("--host", targetHost));
-        }
-        if (dryRun) {
-            run.add("--dry-run");
         }
         return run;
     }

@@ -39,8 +39,9 @@ final class NightCommand implements Callable<Integer> {
     private Path config;
 
     @Option(names = "--dry-run", description = "Tonight as it would go, changing nothing: tonight's snapshot simulated,"
-            + " each dataset's step (full, incremental, resume) and its size, prune and run as dry runs; no verify,"
-            + " check or audit record, no lock, nothing written under runs (a temporary directory, removed).")
+            + " each dataset's step (full, incremental, resume) and its size, prune as a dry run (of the snapshots"
+            + " that exist); no send, verify, check or audit record, no lock, nothing written under runs (a"
+            + " temporary directory, removed).")
     private boolean dryRun;
 
     @Option(names = "--check", description = "Check the config and the hosts, run nothing: every value read as its"

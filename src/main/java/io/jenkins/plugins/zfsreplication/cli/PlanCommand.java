@@ -16,6 +16,7 @@ import io.jenkins.plugins.zfsreplication.plan.Planner;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotHooks;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -99,7 +100,8 @@ final class PlanCommand implements Callable<Integer> {
 
     /**
      * The night's dry run: the plan as if tonight's snapshot had been taken ({@link NightPreview}),
-     * into {@code --output} for the dry runs of prune and run, and one line per dataset.
+     * one line per dataset; into {@code --output} the plan of the snapshots that exist, for prune's
+     * dry run (what its rules would destroy of them).
      */
     int preview() throws IOException {
         PlanOptions options;
@@ -114,9 +116,12 @@ final class PlanCommand implements Callable<Integer> {
         } catch (ZfsException e) {
             return CliErrors.badInput(environment, e);
         }
-        ReplicationPlan plan = NightPreview.plan(environment.zfs(selected.sourceHost), environment.zfs(selected.targetHost),
-                options, at, environment.err()::println);
-        PlanArtifacts.write(plan, output);
+        Zfs source = environment.zfs(selected.sourceHost);
+        Zfs target = environment.zfs(selected.targetHost);
+        // prune's dry run reads a plan of what exists (it refuses one naming a snapshot the source lacks)
+        ReplicationPlan existing = new PlanRun(source, target, options, false, false).run(at, line -> { });
+        PlanArtifacts.write(existing, output);
+        ReplicationPlan plan = NightPreview.plan(source, target, options, at, environment.err()::println);
         NightPreview.describe(plan, options.naming().name(at)).forEach(environment.out()::println);
         environment.out().flush();
         return unreadable(plan);

@@ -3,24 +3,20 @@ package io.jenkins.plugins.zfsreplication.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jenkins.plugins.zfsreplication.plan.TestApply;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
-import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
 
 /**
  * docs/howto/adopt.md on real pools: a copy syncoid made (a full send, then {@code -I} to the
@@ -28,7 +24,6 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
  * incrementally from the newest snapshot both share (by GUID): no full send, no rollback, and no
  * snapshot of the other tools is destroyed on either side, though prune destroys by its rules.
  */
-@ExtendWith(ZfsTestBed.class)
 class AdoptExistingCopyTest {
     private static final List<String> THEIRS = List.of("autosnap_2026-10-29_00:00:01_daily",
             "autosnap_2026-10-30_00:00:01_daily", "syncoid_backup_2026-10-30:03:00:00",
@@ -39,7 +34,7 @@ class AdoptExistingCopyTest {
     @TempDir
     Path folder;
 
-    @Test
+    @ZfsTest
     void shouldContinueTheirCopyIncrementallyLeavingTheirSnapshotsAlone(TestPools pools) throws IOException {
         DatasetName source = pools.create("adsrc").resolve("home");
         DatasetName backup = pools.create("adbak");
@@ -60,15 +55,22 @@ class AdoptExistingCopyTest {
         }
         assertThat(TestApply.snapshots(pools, target.name())).containsExactlyElementsOf(theirsWithGuids);
         pools.write(source, "tonight", bytes(random, 128 << 10));
-        Path runs = folder.resolve("runs");
-        Path config = folder.resolve("night.conf");
-        // the how-to's config: the copy's own root, rules that would destroy anything old of the naming
-        Files.writeString(config, String.join("\n", List.of("source = " + source, "target-root = " + target,
-                "keep-source = last: 1", "keep-target = last: 1", "target-id = backup", "runs = " + runs, "")));
+        try (TestNights nights = new TestNights(pools, folder)) {
+            Path runs = nights.base().resolve("runs");
+            Path config = nights.base().resolve("night.conf");
+            // the how-to's config: the copy's own root, rules that would destroy anything old of the naming
+            Files.writeString(config, String.join("\n", List.of("source = " + source, "target-root = " + target,
+                    "keep-source = last: 1", "keep-target = last: 1", "target-id = backup",
+                    "runs = " + nights.named(runs), "")));
 
-        assertThat(run("night", "--config", config.toString(), "--now", "2026-11-01T02:00:00Z"))
-                .as(out + "\n" + err).isZero();
+            assertThat(nights.night(out, err, "--config", nights.named(config), "--now", "2026-11-01T02:00:00Z"))
+                    .as(out + "\n" + err).isZero();
+            assertFirstNight(pools, source, target, runs, theirsWithGuids);
+        }
+    }
 
+    private static void assertFirstNight(TestPools pools, DatasetName source, DatasetName target, Path runs,
+                                         List<String> theirsWithGuids) throws IOException {
         JsonNode plan = new ObjectMapper().readTree(runs.resolve("1").resolve("plan.json").toFile());
         JsonNode step = plan.get("datasets").get(0).get("steps").get(0);
         assertThat(plan.get("datasets").get(0).get("steps")).hasSize(1);
@@ -81,11 +83,6 @@ class AdoptExistingCopyTest {
         // every snapshot of theirs on both sides, tonight's after them
         assertThat(TestApply.snapshots(pools, target.name())).containsExactlyElementsOf(expected);
         assertThat(TestApply.snapshots(pools, source.name())).containsExactlyElementsOf(expected);
-    }
-
-    private int run(String... args) {
-        return Main.run(new CliEnvironment(new ProcessCommandRunner(), new PrintWriter(out, true),
-                new PrintWriter(err, true)), args);
     }
 
     private static byte[] bytes(Random random, int size) {

@@ -83,7 +83,7 @@ class NightCommandTest {
         assertThat(Files.exists(runs.resolve("3"))).isFalse();
         // zfs-fuse has neither send -nP nor written@: the incremental's size is unknown there
         assertThat(out.toString()).contains("  " + source + " -> " + target + ": incremental from zr-20261102T020000Z,"
-                + " 1 step(s), size unknown\n").contains("night dry run: plan 0, prune 0, run 0, exit status 0");
+                + " 1 step(s), size unknown\n").contains("night dry run: plan 0, prune 0, exit status 0");
 
         // a snapshot on the copy the source lacks: the copy diverged, the night goes through and says so (3)
         pools.exec("zfs", "snapshot", target + "@by-hand");

@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +18,8 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * Every key of the night's config has its default stated where the keys are listed (the reference,
  * the example config, {@code man zfs-replication-night}), and that default is the one the option
- * really has; the night's own defaults work for the packaged user on one host and on two.
+ * really has; the night's own defaults work for the packaged user on one host and on two; a bad
+ * value of any stage is refused before anything runs (no command, no runs directory).
  */
 class NightDefaultsTest {
     @TempDir
@@ -77,6 +79,26 @@ class NightDefaultsTest {
         Files.writeString(config, "source = tank/home\ntarget-root = backup/home\n");
         assertThat(NightConfig.read(config).value("verify", NightConfig.DEFAULT_VERIFY)).isEqualTo("source");
         assertThat(NightConfig.KEYS.get("verify").byDefault()).isEqualTo("source");
+    }
+
+    @Test
+    void shouldRefuseABadValueOfAnyStageBeforeAnythingRuns() throws IOException {
+        Path runs = folder.resolve("runs");
+        String good = "source = tank/home\ntarget-root = backup/home\nruns = " + runs + "\n";
+        // each is read only when its stage starts, after plan has taken tonight's snapshot
+        for (String bad : List.of("keep-target = grid: 14 days", "compress = brotli", "warn = 5 parsecs",
+                "buffer = lots", "option = turbo", "concurrency = 0", "hash = md5", "coverage-nights = 0")) {
+            StringWriter errors = new StringWriter();
+            Path config = folder.resolve("night.conf");
+            Files.writeString(config, good + bad + "\n");
+            int status = Main.run(new CliEnvironment(new BadInputCorpusTest.Forbidden(), new PrintWriter(new StringWriter(), true),
+                    new PrintWriter(errors, true)), "night", "--config", config.toString());
+            assertThat(status).as(bad + ": " + errors).isEqualTo(2);
+            String key = bad.substring(0, bad.indexOf(' '));
+            assertThat(errors.toString()).as(bad).startsWith("error: " + config + ": " + (key.equals("warn")
+                    ? "warn/crit: " : bad + ": ")).endsWith(" (nothing ran)" + System.lineSeparator()).hasLineCount(1);
+            assertThat(Files.exists(runs)).as(bad).isFalse();
+        }
     }
 
     private static CliEnvironment environment() {

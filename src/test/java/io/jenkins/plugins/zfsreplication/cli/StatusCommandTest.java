@@ -3,7 +3,6 @@ package io.jenkins.plugins.zfsreplication.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -12,24 +11,20 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jenkins.plugins.zfsreplication.units.Sizes;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
-import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
 
 /**
  * {@code status} after a real night on zfs-fuse pools: not running, the last night per dataset
  * with the bytes its transfer.json records and its freshness at the time given; running while
  * another night holds the lock; nothing before the first night, and no file written either way.
  */
-@ExtendWith(ZfsTestBed.class)
 class StatusCommandTest {
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
@@ -37,7 +32,7 @@ class StatusCommandTest {
     @TempDir
     Path folder;
 
-    @Test
+    @ZfsTest
     void shouldShowTheLastNightPerDatasetAndWhetherOneRunsNow(TestPools pools) throws IOException {
         DatasetName source = pools.create("stsrc").resolve("home");
         DatasetName target = pools.create("stbak").resolve("home");
@@ -45,22 +40,32 @@ class StatusCommandTest {
         byte[] data = new byte[1 << 20];
         new Random(47).nextBytes(data);
         pools.write(source, "file", data);
-        Path runs = folder.resolve("runs");
-        Path config = folder.resolve("night.conf");
-        Files.writeString(config, String.join("\n", List.of("source = " + source, "target-root = " + target,
-                "runs = " + runs, "")));
+        try (TestNights nights = new TestNights(pools, folder)) {
+            Path runs = nights.base().resolve("runs");
+            // the night's config (in the guest on OpenZFS) and status's, here: the same runs directory
+            Path nightConfig = nights.base().resolve("night.conf");
+            Files.writeString(nightConfig, String.join("\n", List.of("source = " + source, "target-root = " + target,
+                    "runs = " + nights.named(runs), "")));
+            Path config = folder.resolve("status.conf");
+            Files.writeString(config, String.join("\n", List.of("source = " + source, "target-root = " + target,
+                    "runs = " + runs, "")));
+            shouldShowTheNights(nights, source, target, runs, nightConfig, config);
+        }
+    }
 
+    private void shouldShowTheNights(TestNights nights, DatasetName source, DatasetName target, Path runs,
+                                     Path nightConfig, Path config) throws IOException {
         // before the first night: nothing, and status makes no directory
-        assertThat(run("status", "--config", config.toString(), "--now", "2026-11-01T01:00:00Z")).isZero();
+        assertThat(nights.here(out, err, "status", "--config", config.toString(), "--now", "2026-11-01T01:00:00Z")).isZero();
         assertThat(out.toString()).startsWith("not running\nlast night: none yet\nnext night: ");
         assertThat(Files.exists(runs)).isFalse();
 
-        assertThat(run("night", "--config", config.toString(), "--now", "2026-11-01T02:00:00Z")).as(out + "\n" + err)
-                .isZero();
+        assertThat(nights.night(out, err, "--config", nights.named(nightConfig), "--now", "2026-11-01T02:00:00Z"))
+                .as(out + "\n" + err).isZero();
         long bytes = new ObjectMapper().readTree(runs.resolve("1").resolve("transfer.json").toFile()).get("steps").get(0)
                 .get("bytes").asLong();
         out.getBuffer().setLength(0);
-        assertThat(run("status", "--config", config.toString(), "--now", "2026-11-01T05:30:00Z")).isZero();
+        assertThat(nights.here(out, err, "status", "--config", config.toString(), "--now", "2026-11-01T05:30:00Z")).isZero();
         List<String> lines = out.toString().lines().toList();
         assertThat(lines.get(0)).isEqualTo("not running");
         assertThat(lines.get(1)).matches("last night: " + java.util.regex.Pattern.quote(runs.resolve("1").toString())
@@ -71,7 +76,8 @@ class StatusCommandTest {
         assertThat(lines.get(3)).startsWith("next night: ");
 
         out.getBuffer().setLength(0);
-        assertThat(run("status", "--config", config.toString(), "--json", "--now", "2026-11-01T05:30:00Z")).isZero();
+        assertThat(nights.here(out, err, "status", "--config", config.toString(), "--json", "--now",
+                "2026-11-01T05:30:00Z")).isZero();
         JsonNode status = new ObjectMapper().readTree(out.toString());
         assertThat(status.get("running").asBoolean()).isFalse();
         JsonNode dataset = status.get("lastNight").get("datasets").get(0);
@@ -86,14 +92,10 @@ class StatusCommandTest {
              FileLock lock = channel.lock()) {
             assertThat(lock.isValid()).isTrue();
             out.getBuffer().setLength(0);
-            assertThat(run("status", "--config", config.toString(), "--now", "2026-11-02T02:05:00Z")).isZero();
+            assertThat(nights.here(out, err, "status", "--config", config.toString(), "--now",
+                    "2026-11-02T02:05:00Z")).isZero();
         }
         assertThat(out.toString()).startsWith("running now: " + second + " since ").contains(", at prune (1 step(s) planned,");
         assertThat(out.toString().lines().toList().get(1)).startsWith("last night: " + runs.resolve("1") + ",");
-    }
-
-    private int run(String... args) {
-        return Main.run(new CliEnvironment(new ProcessCommandRunner(), new PrintWriter(out, true),
-                new PrintWriter(err, true)), args);
     }
 }
