@@ -250,6 +250,12 @@ public final class StepTransfer {
 
     /** What the buffer stage's shell says, on its stderr, where mbuffer is missing and the stream goes unbuffered. */
     static final String NO_MBUFFER = "warning: mbuffer is not installed on ";
+    /** mbuffer if the host has it, else cat and the warning; with a rate limit (argument 4 is -r) a failure. */
+    private static final String BUFFER_SCRIPT = "command -v mbuffer >/dev/null 2>&1 && exec mbuffer \"$@\";"
+            + " if [ \"$4\" = -r ]; then echo \"mbuffer is not installed on $(uname -n): --rate-limit needs it"
+            + " (apt-get install mbuffer)\" >&2; exit 127; fi;"
+            + " echo \"" + NO_MBUFFER + "$(uname -n): the stream goes without a buffer (apt-get install mbuffer)\" >&2;"
+            + " exec cat";
 
     /**
      * The buffer stage: mbuffer where the sending side has it (the shell execs it: the process is
@@ -258,11 +264,8 @@ public final class StepTransfer {
      * costs smoothing, not the night. A rate limit has no such fallback: without mbuffer it fails.
      */
     static List<String> buffer(TransferOptions options) {
-        List<String> argv = new ArrayList<>(List.of("sh", "-c", "command -v mbuffer >/dev/null 2>&1 && exec mbuffer \"$@\";"
-                + " if [ \"$4\" = -r ]; then echo \"mbuffer is not installed on $(uname -n): --rate-limit needs it"
-                + " (apt-get install mbuffer)\" >&2; exit 127; fi;"
-                + " echo \"" + NO_MBUFFER + "$(uname -n): the stream goes without a buffer (apt-get install mbuffer)\" >&2;"
-                + " exec cat", "mbuffer", "-q", "-m", (options.bufferBytes() >> 10) + "k"));
+        List<String> argv = new ArrayList<>(List.of("sh", "-c", BUFFER_SCRIPT, "mbuffer", "-q", "-m",
+                (options.bufferBytes() >> 10) + "k"));
         if (options.rateLimit() > 0) {
             argv.addAll(List.of("-r", Long.toString(options.rateLimit())));
         }
@@ -297,8 +300,10 @@ public final class StepTransfer {
         return step.source() + "@" + step.to().name() + " -> " + step.target();
     }
 
+    /** The pipeline as the log shows it: the buffer stage as the mbuffer it runs, without its fallback's shell. */
     private static String describe(RunningPipeline pipeline) {
-        return String.join(" | ", pipeline.stages().stream().map(stage -> String.join(" ", stage.argv())).toList());
+        return String.join(" | ", pipeline.stages().stream().map(stage -> String.join(" ", stage.argv())
+                .replace("sh -c " + BUFFER_SCRIPT + " ", "")).toList());
     }
 
     private static void deleteQuietly(Path directory) {
