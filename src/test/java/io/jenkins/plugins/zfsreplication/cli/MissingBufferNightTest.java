@@ -62,6 +62,16 @@ class MissingBufferNightTest {
                 assertThat(TestApply.snapshots(pools, target.resolve(name).name())).containsExactly("zr-20261101T020000Z "
                         + TestApply.guid(pools, source.resolve(name) + "@zr-20261101T020000Z"));
             }
+
+            // a rate limit only mbuffer gives: that night fails, saying what to install
+            Files.writeString(config, "rate-limit = 1M\n", java.nio.file.StandardOpenOption.APPEND);
+            pools.write(source.resolve("one"), "more", new byte[64 << 10]);
+            night = new ArrayList<>(List.of("env", "PATH=" + NO_MBUFFER));
+            night.addAll(guest.cliCommand("night", "--config", guest.pathInGuest(config), "--now", "2026-11-02T02:00:00Z"));
+            CommandResult limited = guest.runner().run(night, Duration.ofMinutes(15));
+            assertThat(limited.exitStatus()).as(limited.stdout() + limited.stderr()).isEqualTo(1);
+            assertThat(limited.stderr()).contains("mbuffer is not installed on zfsr-guest: --rate-limit needs it"
+                    + " (apt-get install mbuffer)");
         } finally {
             guest.exec("rm", "-rf", NO_MBUFFER);
         }

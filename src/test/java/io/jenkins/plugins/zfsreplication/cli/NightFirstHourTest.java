@@ -8,22 +8,21 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.jenkins.plugins.zfsreplication.plan.TestApply;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
+import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsBackend;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
 
 /**
  * {@code night --check} before the first night: it reaches the hosts, finds the datasets and the
  * tools, reads the grants (root needs none), and says what is missing; it changes nothing. The dry
  * run: {@link FirstNightPreviewTest}; bad values: {@link NightDefaultsTest}.
  */
-@ExtendWith(ZfsTestBed.class)
 class NightFirstHourTest {
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
@@ -31,7 +30,7 @@ class NightFirstHourTest {
     @TempDir
     Path folder;
 
-    @Test
+    @ZfsTest
     void shouldCheckTheHostsTheDatasetsAndTheToolsChangingNothing(TestPools pools) throws IOException {
         DatasetName source = pools.create("fcsrc").resolve("home");
         DatasetName pool = pools.create("fcbak");
@@ -39,9 +38,9 @@ class NightFirstHourTest {
         pools.exec("zfs", "create", source.name());
         Path runs = folder.resolve("runs");
         Path config = config(source, target, runs);
-        String version = new io.jenkins.plugins.zfsreplication.zfs.Zfs(new ProcessCommandRunner()).capabilities().version();
+        String version = new io.jenkins.plugins.zfsreplication.zfs.Zfs(runner(pools)).capabilities().version();
 
-        assertThat(run("night", "--config", config.toString(), "--check")).as(out + "\n" + err).isZero();
+        assertThat(run(pools, "night", "--config", config.toString(), "--check")).as(out + "\n" + err).isZero();
         assertThat(out.toString()).isEqualTo(String.join("\n",
                 "config " + config + ": every value reads",
                 "source (this host): reached, zfs " + version,
@@ -57,7 +56,7 @@ class NightFirstHourTest {
         // a source that is not there, a target whose pool is not there: not ready, and what to do
         out.getBuffer().setLength(0);
         Files.writeString(config, "source = " + source + "-gone\ntarget-root = nopool-fh/home\nruns = " + runs + "\n");
-        assertThat(run("night", "--config", config.toString(), "--check")).as(out + "\n" + err).isEqualTo(1);
+        assertThat(run(pools, "night", "--config", config.toString(), "--check")).as(out + "\n" + err).isEqualTo(1);
         assertThat(out.toString()).contains("source (this host): " + source + "-gone does not exist\n")
                 .contains("target (this host): neither nopool-fh/home nor its parent exists: as root there run: zfs create"
                         + " -p -o mountpoint=none nopool-fh\n")
@@ -76,8 +75,12 @@ class NightFirstHourTest {
         return config;
     }
 
-    private int run(String... args) {
-        return Main.run(new CliEnvironment(new ProcessCommandRunner(), new PrintWriter(out, true),
-                new PrintWriter(err, true)), args);
+    /** The command line here; on OpenZFS with the guest's zfs as this host's (as in {@link PoolsCli}). */
+    private int run(TestPools pools, String... args) {
+        return Main.run(new CliEnvironment(runner(pools), new PrintWriter(out, true), new PrintWriter(err, true)), args);
+    }
+
+    private static CommandRunner runner(TestPools pools) {
+        return pools.backend() == ZfsBackend.OPENZFS ? new PoolsCli.GuestAsLocal(pools.runner()) : new ProcessCommandRunner();
     }
 }
