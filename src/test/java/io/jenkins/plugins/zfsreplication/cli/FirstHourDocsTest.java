@@ -64,6 +64,21 @@ class FirstHourDocsTest {
     }
 
     @Test
+    void shouldGiveJenkinsAdminsOneAnswerPerQuestion() throws IOException {
+        String jenkins = Files.readString(REPOSITORY.resolve("docs/jenkins.md"));
+        // the parent POM's enforcer refuses older Maven; Debian 12 has 3.8.7
+        assertThat(jenkins).contains("**Maven 3.9.6\nor later**").contains("Debian 12 ships Maven 3.8.7");
+        // one user for every agent, what each host needs, where the capability goes for either launcher
+        assertThat(jenkins).contains("**Every agent runs as an ordinary user, `jenkins`, never as root**")
+                .contains("| `storage-a` (source pool `tank`) | `zfs-source` | `jenkins` |")
+                .contains("| `nas-b` (backup pool `backup`) | `zfs-backup` | `jenkins` |")
+                .contains("`AmbientCapabilities=CAP_DAC_READ_SEARCH` in its unit")
+                .contains("*Prefix Start Agent Command*");
+        String guide = Files.readString(REPOSITORY.resolve("docs/guide.md"));
+        assertThat(guide).doesNotContain("| `root` for the agent");
+    }
+
+    @Test
     void shouldNotMakeTheBackupHostsUserOneDebianAlreadyHas() throws IOException {
         // Debian's base-passwd has backup (uid 34, shell /usr/sbin/nologin): adduser fails on it
         String push = Files.readString(REPOSITORY.resolve("docs/howto/nightly-push.md"));
