@@ -58,7 +58,7 @@ public final class Main implements Runnable {
      * holds this list to the names in the subcommands' annotations.
      */
     static final List<String> SUBCOMMANDS = List.of("probe", "list", "plan", "prune", "verify", "compare", "send",
-            "recv", "run", "audit", "check", "snapshot", "restore-drill", "coverage", "night", "help");
+            "recv", "run", "audit", "check", "snapshot", "restore-drill", "coverage", "night", "status", "help");
 
     private static Object subcommand(String name, CliEnvironment environment) {
         switch (name) {
@@ -77,6 +77,7 @@ public final class Main implements Runnable {
             case "restore-drill": return new RestoreDrillCommand(environment);
             case "coverage": return new CoverageCommand(environment);
             case "night": return new NightCommand(environment);
+            case "status": return new StatusCommand(environment);
             case "help": return new HelpCommand();
             default: throw new IllegalArgumentException(name);
         }

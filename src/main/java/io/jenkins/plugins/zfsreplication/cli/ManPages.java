@@ -59,12 +59,25 @@ final class ManPages {
             roff.append(".TP\n").append(optionNames(option)).append('\n')
                     .append(escape(String.join(" ", option.description()))).append('\n');
         }
+        if (line.getCommand() instanceof NightCommand) {
+            roff.append(configuration());
+        }
         if (!line.getSubcommands().isEmpty()) {
             roff.append(".SH COMMANDS\n");
             line.getSubcommands().forEach((name, sub) -> roff.append(".TP\n\\fB").append(escape(name)).append("\\fR\n")
                     .append(escape(String.join(" ", sub.getCommandSpec().usageMessage().description()))).append('\n'));
         }
         roff.append(".SH SEE ALSO\n").append(seeAlso(spec)).append('\n');
+        return roff.toString();
+    }
+
+    /** The night's page lists every key of its config file, where it goes, and its default. */
+    private static String configuration() {
+        StringBuilder roff = new StringBuilder(".SH CONFIGURATION\n").append(escape("KEY = VALUE lines, # starts a"
+                + " comment; a key is the option it stands for without its dashes, given to the stages named. An"
+                + " example: /usr/share/doc/zfs-replication/examples/night.conf.")).append('\n');
+        new java.util.TreeMap<>(NightConfig.KEYS).forEach((name, key) -> roff.append(".TP\n\\fB").append(escape(name))
+                .append("\\fR\n").append(escape(NightConfig.describe(key))).append('\n'));
         return roff.toString();
     }
 

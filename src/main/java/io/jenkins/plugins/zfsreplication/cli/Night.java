@@ -21,6 +21,7 @@ import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
+import picocli.CommandLine;
 
 /**
  * One night: the subcommands a nightly script would run, in this process, each with the arguments
@@ -66,7 +67,9 @@ final class Night {
     int run() throws IOException {
         Instant started = Instant.now();
         boolean sent = transfer();
-        int check = check();
+        // a dry run's freshness would be tonight's before tonight ran (CRITICAL before the first night):
+        // its preview says what tonight does instead
+        int check = dryRun ? 0 : check();
         int status = status(sent, check);
         writeSummary(status);
         if (!dryRun) {
@@ -80,7 +83,7 @@ final class Night {
             audit.add(dir.toString());
             status = stage("audit", audit, environment) == 0 ? status : Main.FAILED;
         }
-        environment.out().printf("night %s: %s, exit status %d%n", dryRun ? dir : dir.getFileName(), summary(), status);
+        environment.out().printf("night %s: %s, exit status %d%n", dryRun ? "dry run" : dir.getFileName(), summary(), status);
         environment.out().flush();
         return status;
     }
@@ -91,7 +94,7 @@ final class Night {
         if (!dryRun) {
             plan.add("--snapshot-now");
         }
-        if (stage("plan", plus(plan, "plan"), environment) != 0) {
+        if ((dryRun ? preview(plus(plan, "plan")) : stage("plan", plus(plan, "plan"), environment)) != 0) {
             return false;
         }
         if (config.values().containsKey("keep-source") || config.values().containsKey("keep-target")) {
@@ -106,15 +109,16 @@ final class Night {
         }
         ReplicationPlan planned = PlanJson.read(dir.resolve("plan.json"));
         accounts = DatasetAccount.of(planned);
-        int ran = stage("run", plus(runArguments(), "run"), environment);
-        if (!dryRun) {
-            // a dry run sends nothing: its planned sends stay what they would be
-            accounts = NightOutcomes.afterRun(accounts, dir.resolve("transfer.json"));
+        if (dryRun) {
+            // the preview named each dataset's step; run's dry run would print the plan of what exists
+            return true;
         }
+        int ran = stage("run", plus(runArguments(), "run"), environment);
+        accounts = NightOutcomes.afterRun(accounts, dir.resolve("transfer.json"));
         if (ran != 0) {
             return false;
         }
-        if (!dryRun && !config.value("verify", NightConfig.DEFAULT_VERIFY).equals("off")) {
+        if (!config.value("verify", NightConfig.DEFAULT_VERIFY).equals("off")) {
             NightVerify verify = new NightVerify(this::stage, environment, config, dir, previous, snapshot(), coverage);
             boolean verified = verify.run(planned.datasets().stream().filter(d -> d.action() == DatasetAction.SEND).toList());
             // the slice reads what earlier nights left unread as well: it runs whatever tonight's verify found
@@ -132,9 +136,6 @@ final class Night {
                 run.addAll(List.of("--transport", "ssh"));
             }
             run.addAll(List.of("--host", targetHost));
-        }
-        if (dryRun) {
-            run.add("--dry-run");
         }
         return run;
     }
@@ -175,6 +176,25 @@ final class Night {
         Instant started = Instant.now();
         int status = Main.run(where, arguments.toArray(String[]::new));
         stages.add(new Stage(name, status, Duration.between(started, Instant.now()), ""));
+        return status;
+    }
+
+    /** The dry run's plan stage: plan's own options, tonight's snapshot simulated ({@link NightPreview}). */
+    private int preview(List<String> arguments) {
+        environment.err().println("night: " + String.join(" ", arguments) + " (dry run: tonight's snapshot simulated)");
+        environment.err().flush();
+        Instant started = Instant.now();
+        CommandLine line = Main.commandLine(environment, List.of("plan"));
+        int status;
+        try {
+            line.parseArgs(arguments.toArray(String[]::new));
+            status = line.getSubcommands().get("plan").<PlanCommand>getCommand().preview();
+        } catch (CommandLine.ParameterException e) {
+            status = CliErrors.report(environment.err(), new IllegalArgumentException(e.getMessage()), Main.BAD_INPUT);
+        } catch (IOException | RuntimeException e) {
+            status = CliErrors.report(environment.err(), e, Main.FAILED);
+        }
+        stages.add(new Stage("plan", status, Duration.between(started, Instant.now()), ""));
         return status;
     }
 

@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
         + " option's name without its dashes; an example:"
         + " /usr/share/doc/zfs-replication/examples/night.conf); every artifact in the next numbered directory under"
         + " runs, chained by audit.json to the night before.",
-    "Exit status: 0 done and fresh; 1 a stage failed or the backup is CRITICAL by check; 2 bad config;"
+    "Exit status: 0 done and fresh; 1 a stage failed or the backup is CRITICAL by check; 2 bad config (every"
+        + " value is read before anything runs: nothing ran);"
         + " 3 done, but a dataset was not backed up and not excluded (night.json says which and why), verify = copy"
         + " could not compare the copy, or check says WARNING; 75 another night holds the lock"
         + " (nothing done)."})
@@ -38,9 +39,17 @@ final class NightCommand implements Callable<Integer> {
             description = "The night's config file (default ${DEFAULT-VALUE}).")
     private Path config;
 
-    @Option(names = "--dry-run", description = "Plan without a snapshot, prune and run as dry runs, no verify, no"
-            + " audit record; into a temporary directory, not a numbered one.")
+    @Option(names = "--dry-run", description = "Tonight as it would go, changing nothing: tonight's snapshot simulated,"
+            + " each dataset's step (full, incremental, resume) and its size, prune as a dry run (of the snapshots"
+            + " that exist); no send, verify, check or audit record, no lock, nothing written under runs (a"
+            + " temporary directory, removed).")
     private boolean dryRun;
+
+    @Option(names = "--check", description = "Check the config and the hosts, run nothing: every value read as its"
+            + " stage reads it, each host reached, the datasets there, the tools the pipelines start and the zfs"
+            + " permissions the night needs (with the zfs allow line to run). Exit 0 ready, 1 something missing,"
+            + " 2 a bad value.")
+    private boolean check;
 
     @Option(names = "--now", paramLabel = "INSTANT", description = "The night's time (ISO-8601), default the wall clock.")
     private Instant now;
@@ -52,7 +61,16 @@ final class NightCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         NightConfig read = CliErrors.input(() -> NightConfig.read(config));
+        // every stage's values before anything runs: exit 2 then means nothing ran
+        NightValues.check(read);
+        Instant at = now == null ? Instant.now() : now;
+        if (check) {
+            return new NightProbe(environment, read).run();
+        }
         Path runs = Path.of(read.value("runs", NightConfig.DEFAULT_RUNS));
+        if (dryRun) {
+            return dryRun(read, runs, at);
+        }
         Files.createDirectories(runs);
         try (FileChannel lockFile = FileChannel.open(runs.resolve(".lock"), StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE); FileLock lock = tryLock(lockFile)) {
@@ -63,9 +81,28 @@ final class NightCommand implements Callable<Integer> {
             }
             long newest = newest(runs);
             Path previous = newest == 0 ? null : runs.resolve(Long.toString(newest));
-            Path dir = dryRun ? Files.createTempDirectory("zfsr-night-dry-run-")
-                    : Files.createDirectory(runs.resolve(Long.toString(newest + 1)));
-            return new Night(environment, read, dir, previous, now == null ? Instant.now() : now, dryRun).run();
+            Path dir = Files.createDirectory(runs.resolve(Long.toString(newest + 1)));
+            return new Night(environment, read, dir, previous, at, false).run();
+        }
+    }
+
+    /**
+     * The dry run: no lock and nothing under runs (run as root, a lock file it made would be root's
+     * and shut the packaged user's nights out); the stages' files go to a temporary directory that is
+     * removed at the end.
+     */
+    private int dryRun(NightConfig read, Path runs, Instant at) throws IOException {
+        long newest = Files.isDirectory(runs) ? newest(runs) : 0;
+        Path previous = newest == 0 ? null : runs.resolve(Long.toString(newest));
+        Path dir = Files.createTempDirectory("zfsr-night-dry-run-");
+        try {
+            return new Night(environment, read, dir, previous, at, true).run();
+        } finally {
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(file);
+                }
+            }
         }
     }
 

@@ -9,8 +9,12 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import io.jenkins.plugins.zfsreplication.check.AgeThresholds;
 import io.jenkins.plugins.zfsreplication.files.InputFile;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
+import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
+import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
 
 /**
  * The night's configuration: {@code KEY = VALUE} lines, {@code #} comments. A key is the name of the
@@ -28,8 +32,11 @@ record NightConfig(Path file, Map<String, List<String>> values) {
     /** How a key's value becomes arguments. */
     enum Kind { VALUE, FLAG, REPEATABLE, WORDS }
 
-    /** One key: how it is read, the option it becomes and the stages that take it. */
-    record Key(Kind kind, String option, Set<String> stages) {
+    /**
+     * One key: how it is read, the option it becomes, the stages that take it, and what the night does
+     * when the file does not give it (for an option with a default, that default: a test holds them equal).
+     */
+    record Key(Kind kind, String option, Set<String> stages, String byDefault) {
     }
 
     /** Stages of the night that take options from the file. */
@@ -40,58 +47,74 @@ record NightConfig(Path file, Map<String, List<String>> values) {
 
     private static Map<String, Key> keys() {
         Map<String, Key> keys = new LinkedHashMap<>();
-        keys.put("source", new Key(Kind.WORDS, null, Set.of("plan", "check")));
-        keys.put("recursive", new Key(Kind.FLAG, "--recursive", Set.of("plan", "check")));
-        keys.put("include", new Key(Kind.REPEATABLE, "--include", Set.of("plan", "check")));
-        keys.put("exclude", new Key(Kind.REPEATABLE, "--exclude", Set.of("plan", "check")));
-        keys.put("require-property", new Key(Kind.FLAG, "--require-property", Set.of("plan", "check")));
-        keys.put("target-root", new Key(Kind.VALUE, "--target-root", Set.of("plan", "run", "check")));
-        keys.put("target-host", new Key(Kind.VALUE, "--target-host", Set.of("plan", "check")));
-        keys.put("source-host", new Key(Kind.VALUE, "--source-host", Set.of("plan", "run", "check")));
-        keys.put("trust-source-opt-out", new Key(Kind.FLAG, "--trust-source-opt-out", Set.of("plan", "check")));
-        keys.put("prefix", new Key(Kind.VALUE, "--prefix", Set.of("plan", "prune", "run", "check")));
-        keys.put("snapshot-pattern", new Key(Kind.VALUE, "--snapshot-pattern", Set.of("plan", "prune", "run")));
-        keys.put("pre-snapshot", new Key(Kind.VALUE, "--pre-snapshot", Set.of("plan")));
-        keys.put("post-snapshot", new Key(Kind.VALUE, "--post-snapshot", Set.of("plan")));
-        keys.put("allow-rollback", new Key(Kind.FLAG, "--allow-rollback", Set.of("plan")));
-        keys.put("keep-source", new Key(Kind.VALUE, "--keep-source", Set.of("prune")));
-        keys.put("keep-target", new Key(Kind.VALUE, "--keep-target", Set.of("prune", "run")));
-        keys.put("transport", new Key(Kind.VALUE, "--transport", Set.of("run")));
-        keys.put("ssh-option", new Key(Kind.REPEATABLE, "--ssh-option", Set.of("run")));
-        keys.put("target-id", new Key(Kind.VALUE, "--target-id", Set.of("run")));
-        keys.put("concurrency", new Key(Kind.VALUE, "--concurrency", Set.of("run")));
-        keys.put("compress", new Key(Kind.VALUE, "--compress", Set.of("run")));
-        keys.put("buffer", new Key(Kind.VALUE, "--buffer", Set.of("run")));
-        keys.put("rate-limit", new Key(Kind.VALUE, "--rate-limit", Set.of("run")));
-        keys.put("option", new Key(Kind.REPEATABLE, "--option", Set.of("run")));
-        keys.put("retries", new Key(Kind.VALUE, "--retries", Set.of("run")));
-        keys.put("retry-delay", new Key(Kind.VALUE, "--retry-delay", Set.of("run")));
-        keys.put("create-parents", new Key(Kind.FLAG, "--create-parents", Set.of("run")));
-        keys.put("send-decrypted", new Key(Kind.FLAG, "--send-decrypted", Set.of("run")));
-        keys.put("hash", new Key(Kind.VALUE, "--hash", Set.of("verify")));
-        keys.put("block-size", new Key(Kind.VALUE, "--block-size", Set.of("verify")));
-        keys.put("coverage-nights", new Key(Kind.VALUE, "--nights", Set.of("coverage")));
-        keys.put("coverage-budget", new Key(Kind.VALUE, "--budget", Set.of("coverage")));
-        keys.put("coverage-time-budget", new Key(Kind.VALUE, "--time-budget", Set.of("coverage")));
-        keys.put("warn", new Key(Kind.REPEATABLE, "--warn", Set.of("check")));
-        keys.put("crit", new Key(Kind.REPEATABLE, "--crit", Set.of("check")));
-        keys.put("metrics-file", new Key(Kind.VALUE, "--metrics-file", Set.of("plan", "prune", "run", "verify", "check")));
-        keys.put("runs", new Key(Kind.VALUE, null, Set.of()));
-        keys.put("job", new Key(Kind.VALUE, null, Set.of()));
-        keys.put("verify", new Key(Kind.VALUE, null, Set.of()));
-        keys.put("destroy", new Key(Kind.FLAG, null, Set.of()));
+        keys.put("source", new Key(Kind.WORDS, null, Set.of("plan", "check"), "required"));
+        keys.put("recursive", new Key(Kind.FLAG, "--recursive", Set.of("plan", "check"), "no"));
+        keys.put("include", new Key(Kind.REPEATABLE, "--include", Set.of("plan", "check"),
+                "every dataset under the roots"));
+        keys.put("exclude", new Key(Kind.REPEATABLE, "--exclude", Set.of("plan", "check"), "none"));
+        keys.put("require-property", new Key(Kind.FLAG, "--require-property", Set.of("plan", "check"), "no"));
+        keys.put("target-root", new Key(Kind.VALUE, "--target-root", Set.of("plan", "run", "check"), "required"));
+        keys.put("target-host", new Key(Kind.VALUE, "--target-host", Set.of("plan", "check"), "this host"));
+        keys.put("source-host", new Key(Kind.VALUE, "--source-host", Set.of("plan", "run", "check"), "this host"));
+        keys.put("trust-source-opt-out", new Key(Kind.FLAG, "--trust-source-opt-out", Set.of("plan", "check"), "no"));
+        keys.put("prefix", new Key(Kind.VALUE, "--prefix", Set.of("plan", "prune", "run", "check"),
+                SnapshotNaming.DEFAULT_PREFIX));
+        keys.put("snapshot-pattern", new Key(Kind.VALUE, "--snapshot-pattern", Set.of("plan", "prune", "run"),
+                "none: only PREFIX-yyyyMMddTHHmmssZ"));
+        keys.put("pre-snapshot", new Key(Kind.VALUE, "--pre-snapshot", Set.of("plan"), "none"));
+        keys.put("post-snapshot", new Key(Kind.VALUE, "--post-snapshot", Set.of("plan"), "none"));
+        keys.put("allow-rollback", new Key(Kind.FLAG, "--allow-rollback", Set.of("plan"), "no"));
+        keys.put("keep-source", new Key(Kind.VALUE, "--keep-source", Set.of("prune"),
+                "none: no source snapshot is destroyed"));
+        keys.put("keep-target", new Key(Kind.VALUE, "--keep-target", Set.of("prune", "run"),
+                "none: no snapshot of the copy is destroyed"));
+        keys.put("transport", new Key(Kind.VALUE, "--transport", Set.of("run"),
+                "local; ssh when target-host is given"));
+        keys.put("ssh-option", new Key(Kind.REPEATABLE, "--ssh-option", Set.of("run"), "none"));
+        keys.put("target-id", new Key(Kind.VALUE, "--target-id", Set.of("run"), "none: no holds"));
+        keys.put("concurrency", new Key(Kind.VALUE, "--concurrency", Set.of("run"), "1"));
+        keys.put("compress", new Key(Kind.VALUE, "--compress", Set.of("run"), TransferOptions.DEFAULT_COMPRESSION));
+        keys.put("buffer", new Key(Kind.VALUE, "--buffer", Set.of("run"), TransferOptions.DEFAULT_BUFFER_SIZE));
+        keys.put("rate-limit", new Key(Kind.VALUE, "--rate-limit", Set.of("run"), TransferOptions.NO_RATE_LIMIT));
+        keys.put("option", new Key(Kind.REPEATABLE, "--option", Set.of("run"), "none"));
+        keys.put("retries", new Key(Kind.VALUE, "--retries", Set.of("run"), "2"));
+        keys.put("retry-delay", new Key(Kind.VALUE, "--retry-delay", Set.of("run"), "30"));
+        keys.put("create-parents", new Key(Kind.FLAG, "--create-parents", Set.of("run"), "no"));
+        keys.put("send-decrypted", new Key(Kind.FLAG, "--send-decrypted", Set.of("run"), "no"));
+        keys.put("hash", new Key(Kind.VALUE, "--hash", Set.of("verify"), VerifyOptions.DEFAULT_HASH));
+        keys.put("block-size", new Key(Kind.VALUE, "--block-size", Set.of("verify"),
+                VerifyOptions.DEFAULT_BLOCK_SIZE_TEXT));
+        keys.put("coverage-nights", new Key(Kind.VALUE, "--nights", Set.of("coverage"), "off: no coverage slice"));
+        keys.put("coverage-budget", new Key(Kind.VALUE, "--budget", Set.of("coverage"), "what keeps coverage-nights"));
+        keys.put("coverage-time-budget", new Key(Kind.VALUE, "--time-budget", Set.of("coverage"), "none"));
+        keys.put("warn", new Key(Kind.REPEATABLE, "--warn", Set.of("check"), AgeThresholds.DEFAULT_WARN));
+        keys.put("crit", new Key(Kind.REPEATABLE, "--crit", Set.of("check"), AgeThresholds.DEFAULT_CRIT));
+        keys.put("metrics-file", new Key(Kind.VALUE, "--metrics-file", Set.of("plan", "prune", "run", "verify", "check"),
+                "none"));
+        keys.put("runs", new Key(Kind.VALUE, null, Set.of(), DEFAULT_RUNS));
+        keys.put("job", new Key(Kind.VALUE, null, Set.of(), DEFAULT_JOB));
+        keys.put("verify", new Key(Kind.VALUE, null, Set.of(), DEFAULT_VERIFY));
+        keys.put("destroy", new Key(Kind.FLAG, null, Set.of(), "yes"));
         return Map.copyOf(keys);
     }
 
     static final String DEFAULT_RUNS = "/var/lib/zfs-replication/runs";
     static final String DEFAULT_JOB = "night";
-    /** What the night verifies: tonight's snapshot on the source and its copy, compared; the source only; nothing. */
-    static final List<String> VERIFY_MODES = List.of("copy", "source", "off");
     /**
-     * What verify is without the key: the source, which the packaged (non-root) user can read; the
-     * copy is not mounted, and verifying it mounts a clone, which needs root (verify = copy).
+     * source: what works as the packaged user on one host and on two (copy hashes the copy too, which
+     * on Linux mounts a clone of it: root only, and this host only).
      */
     static final String DEFAULT_VERIFY = "source";
+    /** What the night verifies: tonight's snapshot on the source and its copy, compared; the source only; nothing. */
+    static final List<String> VERIFY_MODES = List.of("copy", "source", "off");
+
+    /** One line about a key: the option and stages it goes to, and what the night does without it. */
+    static String describe(Key key) {
+        String where = key.option() == null ? key.kind() == Kind.WORDS ? "the source datasets of plan and check"
+                : "the night's own" : key.option() + " of " + String.join(", ", new TreeSet<>(key.stages()));
+        return where + (key.kind() == Kind.FLAG ? " (yes or no)" : key.kind() == Kind.REPEATABLE ? " (repeatable)" : "")
+                + "; default: " + key.byDefault() + ".";
+    }
 
     /** Reads and checks {@code file}. */
     static NightConfig read(Path file) {

@@ -19,6 +19,7 @@ import io.jenkins.plugins.zfsreplication.plan.Planner;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotHooks;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
+import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -105,6 +106,39 @@ final class PlanCommand implements Callable<Integer> {
             }
         }
         environment.err().flush();
+        return unreadable(plan);
+    }
+
+    /**
+     * The night's dry run: the plan as if tonight's snapshot had been taken ({@link NightPreview}),
+     * one line per dataset; into {@code --output} the plan of the snapshots that exist, for prune's
+     * dry run (what its rules would destroy of them).
+     */
+    int preview() throws IOException {
+        PlanOptions options;
+        OutputDirectory.check(output, "--output");
+        Instant at = now == null ? environment.clock().instant() : now;
+        try {
+            hooks.hooks();
+            options = new PlanOptions(selected.selection(), selected.targetRoot,
+                    SnapshotNaming.of(prefix, pattern), allowRollback, allSnapshots);
+            environment.runner(selected.targetHost);
+            environment.runner(selected.sourceHost);
+        } catch (ZfsException e) {
+            return CliErrors.badInput(environment, e);
+        }
+        Zfs source = environment.zfs(selected.sourceHost);
+        Zfs target = environment.zfs(selected.targetHost);
+        // prune's dry run reads a plan of what exists (it refuses one naming a snapshot the source lacks)
+        ReplicationPlan existing = new PlanRun(source, target, options, false, false).run(at, line -> { });
+        PlanArtifacts.write(existing, output);
+        ReplicationPlan plan = NightPreview.plan(source, target, options, at, environment.err()::println);
+        NightPreview.describe(plan, options.naming().name(at)).forEach(environment.out()::println);
+        environment.out().flush();
+        return unreadable(plan);
+    }
+
+    private int unreadable(ReplicationPlan plan) {
         java.util.Optional<String> unreadable = Planner.unreadableTarget(plan);
         if (unreadable.isPresent()) {
             // the plan is written (it sends and prunes nothing), and the night fails where people look

@@ -110,6 +110,10 @@ final class RunCommand implements Callable<Integer> {
         TransferOptions options = transfer.toOptions();
         OutputDirectory.check(transfer.artifacts, "--artifacts");
         String pullFrom = sourceHost != null ? sourceHost : "local".equals(read.sourceHost()) ? null : read.sourceHost();
+        String towards = transport.towardsPlanTarget(read.targetHost());
+        if (towards != null) {
+            environment.err().println(towards);
+        }
         Transport stream = pullFrom == null ? transport.transport() : transport.pullTransport(pullFrom);
         return new Checked(read, retention, stream, transport.sourceZfs(environment, pullFrom),
                 transport.targetZfs(environment), options);

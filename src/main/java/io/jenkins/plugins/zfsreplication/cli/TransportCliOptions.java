@@ -83,6 +83,23 @@ final class TransportCliOptions {
                 ? new ProcessCommandRunner() : environment.localRunner());
     }
 
+    /**
+     * A plan made for a target over ssh ({@code plan --target-host}) is received there: run without
+     * --host or --transport (resuming a night's plan by hand) reaches the target the plan was made
+     * for, not this host's pools. Given --host or another transport, those stand.
+     *
+     * @return the line that says so, or null when nothing was chosen
+     */
+    String towardsPlanTarget(String planTarget) {
+        if (planTarget == null || "local".equals(planTarget) || host != null || !"local".equals(transport)) {
+            return null;
+        }
+        SshCommandRunner.checkDestination(planTarget);
+        transport = "ssh";
+        host = planTarget;
+        return "run: the plan was made for the target on " + planTarget + ": receiving there over ssh";
+    }
+
     private String requireHost() {
         if (host == null) {
             throw new TransferException("The ssh transport needs --host [USER@]HOST");

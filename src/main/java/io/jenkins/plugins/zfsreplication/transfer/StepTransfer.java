@@ -29,6 +29,7 @@ public final class StepTransfer {
     private volatile Set<SendOption> used;
     private final Clock clock;
     private final Consumer<String> log;
+    private final Consumer<String> warnings;
     private volatile RunningPipeline pipeline;
     private volatile boolean cancelled;
     private String stall;
@@ -36,6 +37,13 @@ public final class StepTransfer {
     private volatile long estimate = -1;
 
     StepTransfer(TransferSetup setup, TransferOptions options, Set<SendOption> used, Clock clock, Consumer<String> log) {
+        this(setup, options, used, clock, log, log);
+    }
+
+    /** @param warnings where the run's once-only warnings go (the engine logs each once a run) */
+    StepTransfer(TransferSetup setup, TransferOptions options, Set<SendOption> used, Clock clock, Consumer<String> log,
+                 Consumer<String> warnings) {
+        this.warnings = warnings;
         this.setup = setup;
         this.options = options;
         this.used = used;
@@ -96,6 +104,7 @@ public final class StepTransfer {
                 outcome = StepOutcome.OK;
             }
             ended = true; // what follows (settling the target) streams nothing: no more progress lines
+            unbuffered(pipeline).ifPresent(warnings);
             long bytes = pipeline.bytes();
             String error = outcome == StepOutcome.OK ? "" : outcome == StepOutcome.CANCELLED
                     ? "cancelled; every process of the pipeline was ended"
@@ -229,11 +238,7 @@ public final class StepTransfer {
             sendSide.add(new StageCommand("compress", options.compression().compressCommand()));
         }
         if (options.bufferBytes() > 0) {
-            List<String> mbuffer = new ArrayList<>(List.of("mbuffer", "-q", "-m", (options.bufferBytes() >> 10) + "k"));
-            if (options.rateLimit() > 0) {
-                mbuffer.addAll(List.of("-r", Long.toString(options.rateLimit())));
-            }
-            sendSide.add(new StageCommand("mbuffer", mbuffer));
+            sendSide.add(new StageCommand("mbuffer", buffer(options)));
         }
         List<StageCommand> receiveSide = new ArrayList<>();
         if (options.compression() != Compression.NONE) {
@@ -241,6 +246,46 @@ public final class StepTransfer {
         }
         receiveSide.add(new StageCommand(sinkRole(), setup.commands().sink(step, used, options)));
         return new PipelineSpec(label(step), sendSide, receiveSide, setup.sender(), setup.receiver(), workDir, options, step);
+    }
+
+    /** What the buffer stage's shell says, on its stderr, where mbuffer is missing and the stream goes unbuffered. */
+    static final String NO_MBUFFER = "warning: mbuffer is not installed on ";
+    /** mbuffer if the host has it, else cat and the warning; with a rate limit (argument 4 is -r) a failure. */
+    private static final String BUFFER_SCRIPT = "command -v mbuffer >/dev/null 2>&1 && exec mbuffer \"$@\";"
+            + " if [ \"$4\" = -r ]; then echo \"mbuffer is not installed on $(uname -n): --rate-limit needs it"
+            + " (apt-get install mbuffer)\" >&2; exit 127; fi;"
+            + " echo \"" + NO_MBUFFER + "$(uname -n): the stream goes without a buffer (apt-get install mbuffer)\" >&2;"
+            + " exec cat";
+
+    /**
+     * The buffer stage: mbuffer where the sending side has it (the shell execs it: the process is
+     * mbuffer, its counters the stage's). Where it is missing the stream goes through {@code cat},
+     * unbuffered, and the stage says so once on its stderr (the run logs it once): a missing buffer
+     * costs smoothing, not the night. A rate limit has no such fallback: without mbuffer it fails.
+     */
+    static List<String> buffer(TransferOptions options) {
+        List<String> argv = new ArrayList<>(List.of("sh", "-c", BUFFER_SCRIPT, "mbuffer", "-q", "-m",
+                (options.bufferBytes() >> 10) + "k"));
+        if (options.rateLimit() > 0) {
+            argv.addAll(List.of("-r", Long.toString(options.rateLimit())));
+        }
+        return argv;
+    }
+
+    /** The buffer's warning, if a stage of the ended pipeline wrote it. */
+    private static java.util.Optional<String> unbuffered(RunningPipeline running) {
+        for (RunningPipeline.Stage stage : running.stages()) {
+            try {
+                java.util.Optional<String> said = Files.readAllLines(stage.stderr()).stream()
+                        .filter(line -> line.startsWith(NO_MBUFFER)).findFirst();
+                if (said.isPresent()) {
+                    return said;
+                }
+            } catch (IOException | java.io.UncheckedIOException e) {
+                // the stage's stderr is its own file in the step's directory; unreadable, it says nothing
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     private String sourceRole() {
@@ -255,8 +300,10 @@ public final class StepTransfer {
         return step.source() + "@" + step.to().name() + " -> " + step.target();
     }
 
+    /** The pipeline as the log shows it: the buffer stage as the mbuffer it runs, without its fallback's shell. */
     private static String describe(RunningPipeline pipeline) {
-        return String.join(" | ", pipeline.stages().stream().map(stage -> String.join(" ", stage.argv())).toList());
+        return String.join(" | ", pipeline.stages().stream().map(stage -> String.join(" ", stage.argv())
+                .replace("sh -c " + BUFFER_SCRIPT + " ", "")).toList());
     }
 
     private static void deleteQuietly(Path directory) {

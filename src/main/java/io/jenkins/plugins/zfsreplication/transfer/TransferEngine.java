@@ -36,6 +36,8 @@ public final class TransferEngine {
     private final Clock clock;
     private final OptionResolver.Resolved resolved;
     private final Map<String, DatasetProgress> progress = new ConcurrentHashMap<>();
+    /** Warnings every step would repeat (a missing buffer): logged once a run. */
+    private final java.util.Set<String> warned = ConcurrentHashMap.newKeySet();
     private volatile boolean cancelled;
     private boolean interrupted;
 
@@ -45,6 +47,12 @@ public final class TransferEngine {
         this.log = log;
         this.clock = clock;
         this.resolved = OptionResolver.resolve(options.requested(), setup.sourceCapabilities(), setup.targetCapabilities());
+    }
+
+    private void warnOnce(String line) {
+        if (warned.add(line)) {
+            log.accept(line);
+        }
     }
 
     /** The options in use and those dropped, with the reason, for logs before the run starts. */
@@ -189,7 +197,7 @@ public final class TransferEngine {
         RetryPolicy retry = setup.transport().retriable() ? options.retry() : RetryPolicy.NONE;
         List<StepResult.Attempt> retried = new ArrayList<>();
         while (true) {
-            StepResult result = state.run(new StepTransfer(setup, options, used, clock, log), step);
+            StepResult result = state.run(new StepTransfer(setup, options, used, clock, log, this::warnOnce), step);
             String reason = result.outcome() == StepOutcome.FAILED ? RetryPolicy.transientReason(result.message())
                     : null;
             if (reason == null || retried.size() >= retry.retries() || cancelled) {

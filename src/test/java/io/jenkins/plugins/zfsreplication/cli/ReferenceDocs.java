@@ -103,12 +103,14 @@ final class ReferenceDocs {
     private static void nightKeys(StringBuilder md) {
         md.append("\n## night.conf\n\n`zfs-replication night` reads `KEY = VALUE` lines (`#` starts a comment). A key is the"
                 + " option it stands for, without its dashes; it goes to the stages named. yes/no keys are flags; a"
-                + " repeatable key may be given on several lines.\n\n| key | option | stages | kind |\n| --- | --- | --- | --- |\n");
+                + " repeatable key may be given on several lines. The default is what the night does when the file does"
+                + " not give the key.\n\n| key | option | stages | kind | default |\n| --- | --- | --- | --- | --- |\n");
         new TreeMap<>(NightConfig.KEYS).forEach((key, spec) -> md.append("| `").append(key).append("` | ")
                 .append(spec.option() == null ? (spec.kind() == NightConfig.Kind.WORDS ? "`SOURCE...`" : "the night's own")
                         : "`" + spec.option() + "`")
                 .append(" | ").append(String.join(", ", new java.util.TreeSet<>(spec.stages())))
-                .append(" | ").append(spec.kind().name().toLowerCase(java.util.Locale.ROOT)).append(" |\n"));
+                .append(" | ").append(spec.kind().name().toLowerCase(java.util.Locale.ROOT))
+                .append(" | ").append(cell(spec.byDefault())).append(" |\n"));
     }
 
     static String steps() {
