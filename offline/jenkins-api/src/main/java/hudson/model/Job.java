@@ -9,14 +9,9 @@ import org.kohsuke.stapler.StaplerOverridable;
  * Compile-only stand-in (see docs/architecture.md); no behaviour.
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Job.java ('Job<JobT extends
  * Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends AbstractItem implements ExtensionPoint,
-<<<<<<< HEAD
  * StaplerOverridable, ModelObjectWithChildren, HasWidgets'; getLastBuild, getLastSuccessfulBuild and
- * getLastCompletedBuild as there, without their @Exported/@QuickSilver). Constructors are replaced by a
- * package-private one: the plugin never creates or subclasses this type.
-=======
- * StaplerOverridable, ModelObjectWithChildren, HasWidgets'). The constructor is empty: only the
- * stand-ins of real subclasses (WorkflowJob in offline/test-harness-api) call it.
->>>>>>> itest
+ * getLastCompletedBuild as there, without their @Exported/@QuickSilver). The constructor is empty: only
+ * the stand-ins of real subclasses (WorkflowJob in offline/test-harness-api) call it.
  */
 public abstract class Job<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>>
         extends AbstractItem implements ExtensionPoint, StaplerOverridable, ModelObjectWithChildren, HasWidgets {
