@@ -110,6 +110,43 @@ class TcpCallablesTest {
     }
 
     @Test
+    void shouldRollNothingBackOnTheTargetByAPlanTheSourcesAgentForged(TestPools pools) throws Exception {
+        // given a target that received all three snapshots of the naming
+        Fixture fixture = fixture(pools);
+        SendRecvSettings local = new SendRecvSettings("plan.json", "local", "", "", "out",
+                TransferOptions.defaults().withBuffer(1 << 20, 0));
+        assertThat(new SendRecvCallable(local, listener(), null, new SendRecvTarget("", "", 0, ""))
+                .invoke(workspace.toFile(), null).succeeded()).isTrue();
+        List<String> before = TestApply.snapshots(pools, fixture.target.name());
+        assertThat(before).hasSize(3);
+
+        // when the source's agent writes a plan that rolls the target back to its oldest snapshot, and the
+        // step allows rollbacks (the receiving side's consent, from the controller's settings)
+        List<SendStep> planned = PlanJson.read(workspace.resolve("plan.json")).steps();
+        SendStep forged = new SendStep(planned.get(0).source(), fixture.target, SendKind.INCREMENTAL,
+                planned.get(0).to(), planned.get(2).to(), null, true, -1);
+        PlanJson.write(new ReplicationPlan(Instant.now(), "local", "agent:backup", List.of(new DatasetPlan(
+                forged.source(), fixture.target, DatasetAction.SEND, "diverged", List.of(forged)))),
+                workspace.resolve("plan.json"));
+        SendRecvSettings settings = new SendRecvSettings("plan.json", "tcp", "", "", "out",
+                TransferOptions.defaults().withBuffer(1 << 20, 0).withAllowRollback(true));
+        SendRecvTarget target = new SendRecvTarget("backup", "127.0.0.1", 0, "");
+        String planJson = Files.readString(workspace.resolve("plan.json"));
+        Path work = agentRoot.resolve("zfs-replication").resolve("recv-4");
+        Future<ReceiveServer.Report> receiving = targetAgent.submit(
+                RoundTrip.of(new ReceiveCallable(planJson, settings, target, work.toString()))::call);
+        ReceiveEndpoints endpoints = awaitEndpoints(work.resolve(ReceiveCallable.ENDPOINTS), receiving);
+        SendRecvSummary summary = new TcpSendCallable(settings, target, endpoints, null, ResumeTokens.NONE,
+                new TargetCapabilitiesCallable("agent:backup").call(), listener()).invoke(workspace.toFile(), null);
+        receiving.get(60, TimeUnit.SECONDS);
+
+        // then the step failed and nothing was rolled back or destroyed there (the receiving side's reason:
+        // ReceivingRollbackZfsTest)
+        assertThat(summary.succeeded()).isFalse();
+        assertThat(TestApply.snapshots(pools, fixture.target.name())).isEqualTo(before);
+    }
+
+    @Test
     void shouldSkipTheSameStepWithTheLocalTransport(TestPools pools) throws Exception {
         Fixture fixture = fixture(pools);
         SendRecvSettings settings = new SendRecvSettings("plan.json", "local", "", "", "out", TransferOptions.defaults().withBuffer(1 << 20, 0));
