@@ -61,6 +61,8 @@ final class Night {
 
     /** Runs the night and returns its exit status. */
     int run() throws IOException {
+        // night.json from the start and after every stage: a night that dies leaves what it had done
+        writeSummary(null);
         boolean sent = transfer();
         int check = check();
         int status = status(sent, check);
@@ -159,6 +161,11 @@ final class Night {
         Instant started = Instant.now();
         int status = Main.run(where, arguments.toArray(String[]::new));
         stages.add(new Stage(name, status, Duration.between(started, Instant.now()), ""));
+        try {
+            writeSummary(null);
+        } catch (IOException e) {
+            environment.err().println("night: cannot write " + dir.resolve("night.json") + ": " + e.getMessage());
+        }
         return status;
     }
 
@@ -176,8 +183,11 @@ final class Night {
         return String.join(", ", parts);
     }
 
-    /** night.json: what ran, how each stage ended, the datasets that need a person, the exit status. */
-    private void writeSummary(int status) throws IOException {
+    /**
+     * night.json: what ran, how each stage ended, the datasets that need a person, the exit status
+     * (null while the night runs: then {@code "finished": false} and no exit status).
+     */
+    private void writeSummary(Integer status) throws IOException {
         ObjectMapper json = new ObjectMapper();
         ObjectNode root = json.createObjectNode();
         root.put("format", 1);
@@ -191,7 +201,11 @@ final class Night {
         }
         ArrayNode needs = root.putArray("attention");
         attention.forEach(needs::add);
-        root.put("exitStatus", status);
+        if (status == null) {
+            root.put("finished", false);
+        } else {
+            root.put("exitStatus", status);
+        }
         AtomicFile.write(dir.resolve("night.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n");
     }
 
