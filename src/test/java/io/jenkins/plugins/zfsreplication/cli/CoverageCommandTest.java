@@ -89,6 +89,37 @@ class CoverageCommandTest {
     }
 
     @Test
+    void shouldStartOverWithACopyDestroyedAndReceivedAgainUnderTheSameGuid(TestPools pools) throws Exception {
+        Copy copy = copy(pools);
+        Path first = Files.createDirectories(work.resolve("runs/1"));
+        Path second = Files.createDirectories(work.resolve("runs/2"));
+        assertThat(run("coverage", copy.root.name(), "--manifests", copy.store.toString(), "--artifacts",
+                first.toString(), "--budget", "200000", "--now", NIGHT)).as(err.toString()).isZero();
+        String snapshot = copy.source + "@zr-20261201T010000Z";
+        String copied = copy.root + "/data@zr-20261201T010000Z";
+        String guid = pools.exec("zfs", "get", "-Hp", "-o", "value", "guid", copied).stdout().strip();
+        String txg = pools.exec("zfs", "get", "-Hp", "-o", "value", "createtxg", copied).stdout().strip();
+        // the copy destroyed and received again: the same snapshot GUID, other blocks, a later createtxg
+        pools.exec("zfs", "destroy", "-r", copy.root + "/data");
+        pools.pipe(java.util.List.of("zfs", "send", snapshot), java.util.List.of("zfs", "recv", copy.root + "/data"));
+        assertThat(pools.exec("zfs", "get", "-Hp", "-o", "value", "guid", copied).stdout().strip()).isEqualTo(guid);
+        assertThat(pools.exec("zfs", "get", "-Hp", "-o", "value", "createtxg", copied).stdout().strip()).isNotEqualTo(txg);
+        out.getBuffer().setLength(0);
+
+        assertThat(run("coverage", copy.root.name(), "--manifests", copy.store.toString(), "--artifacts",
+                second.toString(), "--budget", "100000", "--ledger", first.resolve("coverage-ledger.json").toString(),
+                "--now", "2026-12-02T02:00:00Z", "--json")).as(err.toString()).isZero();
+
+        JsonNode report = new ObjectMapper().readTree(out.toString());
+        // nothing of the first night's reads counts: only tonight's 100,000 bytes of the 300,000
+        assertThat(report.get("slice").get("checkedBytes").asLong()).isEqualTo(100_000);
+        assertThat(report.get("coverage").get("ratio").asDouble()).isEqualTo(100_000 / 300_000.0);
+        assertThat(report.get("pruned")).extracting(JsonNode::asText).containsExactly(copied);
+        assertThat(report.get("added")).extracting(a -> a.get("snapshot").asText(), a -> a.get("toReadBytes").asLong())
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("zr-20261201T010000Z", 300_000L));
+    }
+
+    @Test
     void shouldRefuseBadInputInOneLineBeforeAnythingRuns(TestPools pools) throws Exception {
         DatasetName pool = pools.create("cbad");
 
