@@ -47,6 +47,8 @@ final class Night {
     private final List<Stage> stages = new ArrayList<>();
     private final List<String> attention = new ArrayList<>();
     private final NightCoverage coverage;
+    /** night.json holds the night's end: no stage after it (the audit record) writes it again. */
+    private boolean summarised;
 
     Night(CliEnvironment environment, NightConfig config, Path dir, Path previous, Instant now, boolean dryRun) {
         this.environment = environment;
@@ -161,6 +163,9 @@ final class Night {
         Instant started = Instant.now();
         int status = Main.run(where, arguments.toArray(String[]::new));
         stages.add(new Stage(name, status, Duration.between(started, Instant.now()), ""));
+        if (summarised) {
+            return status; // the audit record hashed night.json: it is final
+        }
         try {
             writeSummary(null);
         } catch (IOException e) {
@@ -205,6 +210,7 @@ final class Night {
             root.put("finished", false);
         } else {
             root.put("exitStatus", status);
+            summarised = true;
         }
         AtomicFile.write(dir.resolve("night.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n");
     }

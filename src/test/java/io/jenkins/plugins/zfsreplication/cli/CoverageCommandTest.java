@@ -100,7 +100,7 @@ class CoverageCommandTest {
         String guid = pools.exec("zfs", "get", "-Hp", "-o", "value", "guid", copied).stdout().strip();
         String txg = pools.exec("zfs", "get", "-Hp", "-o", "value", "createtxg", copied).stdout().strip();
         // the copy destroyed and received again: the same snapshot GUID, other blocks, a later createtxg
-        pools.exec("zfs", "destroy", "-r", copy.root + "/data");
+        pools.exec("zfs", "destroy", "-r", "-f", copy.root + "/data"); // -f: unmounted first where zfs-fuse mounted it
         pools.pipe(java.util.List.of("zfs", "send", snapshot), java.util.List.of("zfs", "recv", copy.root + "/data"));
         assertThat(pools.exec("zfs", "get", "-Hp", "-o", "value", "guid", copied).stdout().strip()).isEqualTo(guid);
         assertThat(pools.exec("zfs", "get", "-Hp", "-o", "value", "createtxg", copied).stdout().strip()).isNotEqualTo(txg);
