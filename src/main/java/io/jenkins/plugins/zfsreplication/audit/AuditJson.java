@@ -43,8 +43,13 @@ public final class AuditJson {
             previous.put("sha256", record.previous().sha256());
             if (record.previous().skipped() != null) {
                 ArrayNode skipped = previous.putArray("skipped");
-                record.previous().skipped().forEach(build -> skipped.addObject().put("build", build.build())
-                        .put("why", build.why().id()));
+                record.previous().skipped().forEach(build -> {
+                    ObjectNode node = skipped.addObject().put("build", build.build()).put("why", build.why().id());
+                    if (!build.left().isEmpty()) {
+                        ArrayNode left = node.putArray("left");
+                        build.left().forEach(path -> left.addObject().put("path", path));
+                    }
+                });
             }
         }
         root.put("previousNote", record.previousNote());
@@ -102,7 +107,8 @@ public final class AuditJson {
             }
             if (previousNode.isObject()) {
                 List<SkippedBuild> skipped = previousNode.has("skipped") ? fields.list(previousNode, "skipped",
-                        node -> new SkippedBuild(fields.number(node, "build"), SkippedBuild.Why.of(fields.text(node, "why"))))
+                        node -> new SkippedBuild(fields.number(node, "build"), SkippedBuild.Why.of(fields.text(node, "why")),
+                                node.has("left") ? fields.list(node, "left", file -> fields.text(file, "path")) : List.of()))
                         : null;
                 previous = new ChainLink(fields.number(previousNode, "build"), fields.optionalText(previousNode, "sha256"),
                         skipped);

@@ -72,6 +72,7 @@ public final class ChainCheck {
         String beforeSha256 = null;
         LedgerLinks ledgers = new LedgerLinks();
         AuditRecord first = null;
+        List<SkippedBuild> unfinished = new ArrayList<>();
         for (ChainBuild build : builds) {
             byte[] json = readAudit(build);
             AuditRecord record;
@@ -109,6 +110,10 @@ public final class ChainCheck {
             if (skippedBreak != null) {
                 return skippedBreak;
             }
+            if (record.previous() != null && record.previous().skipped() != null) {
+                record.previous().skipped().stream().filter(b -> b.why() == SkippedBuild.Why.UNFINISHED)
+                        .forEach(unfinished::add);
+            }
             before = build;
             beforeSha256 = Sha256.of(json);
         }
@@ -120,7 +125,24 @@ public final class ChainCheck {
                 "audit chain intact: job '%s', builds %d to %d (%d builds, %d artifacts)%s; %s%s", job,
                 builds.get(0).number(), before.number(), builds.size(), artifacts,
                 newestSha256 == null ? "" : ", newest audit.json as expected", start(builds.get(0).number(), first),
-                skipped.isEmpty() ? "" : "; without audit.json, skipped: " + skipped) + ledgers.restarts(), 0);
+                unfinished(unfinished, skipped)) + ledgers.restarts(), 0);
+    }
+
+    /**
+     * The builds without a record: the unfinished ones (a later record says what each left: it died
+     * before its end), then the rest (no zfs step, or not recorded by a later build yet).
+     */
+    private static String unfinished(List<SkippedBuild> unfinished, List<Long> skipped) {
+        StringBuilder text = new StringBuilder();
+        if (!unfinished.isEmpty()) {
+            text.append("; unfinished (died before its record): ").append(String.join(", ", unfinished.stream()
+                    .map(b -> b.build() + " (left " + String.join(", ", b.left()) + ")").toList()));
+        }
+        List<Long> rest = skipped.stream().filter(n -> unfinished.stream().noneMatch(b -> b.build() == n)).toList();
+        if (!rest.isEmpty()) {
+            text.append("; without audit.json, skipped: ").append(rest);
+        }
+        return text.toString();
     }
 
     /** A build's audit.json, at most {@link AuditJson#MAX_BYTES}. */
@@ -181,11 +203,13 @@ public final class ChainCheck {
                     previous.absent().size() == 1 ? "it" : "them", previous.build());
         }
         for (SkippedBuild skipped : previous.skipped()) {
-            if (skipped.why() == SkippedBuild.Why.NO_ZFS_STEP
-                    && given.stream().anyMatch(build -> build.number() == skipped.build())) {
+            boolean recordless = skipped.why() == SkippedBuild.Why.NO_ZFS_STEP
+                    || skipped.why() == SkippedBuild.Why.UNFINISHED;
+            if (recordless && given.stream().anyMatch(build -> build.number() == skipped.build())) {
                 return ChainReport.brokenAt(record.build(), "build %d has an audit record, but when build %d was "
-                        + "recorded it was a build without zfs steps (a record added or replaced since?)",
-                        skipped.build(), record.build());
+                        + "recorded it was %s (a record added or replaced since?)", skipped.build(), record.build(),
+                        skipped.why() == SkippedBuild.Why.UNFINISHED ? "an unfinished build"
+                                : "a build without zfs steps");
             }
         }
         return null;

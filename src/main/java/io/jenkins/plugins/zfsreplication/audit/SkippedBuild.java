@@ -10,8 +10,10 @@ import java.util.Locale;
  *
  * @param build the skipped build's number
  * @param why   what the history held under that number
+ * @param left  for an {@link Why#UNFINISHED} build, the files its directory held (what it had done
+ *              before it died), sorted; empty otherwise
  */
-public record SkippedBuild(long build, Why why) implements Comparable<SkippedBuild> {
+public record SkippedBuild(long build, Why why, java.util.List<String> left) implements Comparable<SkippedBuild> {
 
     /** What the job's history held under a skipped number. */
     public enum Why {
@@ -20,9 +22,15 @@ public record SkippedBuild(long build, Why why) implements Comparable<SkippedBui
         /** A build still running when the record was made: it links to its own predecessor. */
         RUNNING,
         /** No build under that number: deleted (or the job's next number set past it). */
-        ABSENT;
+        ABSENT,
+        /**
+         * A build that started and never finished (killed, the power lost, the OOM killer): its
+         * directory holds what it had done but no record, which it writes last. The next build
+         * records it and the chain goes on.
+         */
+        UNFINISHED;
 
-        /** The name in audit.json: "no-zfs-step", "running", "absent". */
+        /** The name in audit.json: "no-zfs-step", "running", "absent", "unfinished". */
         public String id() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
@@ -33,7 +41,8 @@ public record SkippedBuild(long build, Why why) implements Comparable<SkippedBui
                     return why;
                 }
             }
-            throw new AuditException("\"why\" of a skipped build is '%s', not one of no-zfs-step, running, absent", id);
+            throw new AuditException("\"why\" of a skipped build is '%s', not one of no-zfs-step, running, absent,"
+                    + " unfinished", id);
         }
     }
 
@@ -41,6 +50,15 @@ public record SkippedBuild(long build, Why why) implements Comparable<SkippedBui
         if (build < 1 || why == null) {
             throw new AuditException("a skipped build needs a build number and why it is skipped");
         }
+        left = left == null ? java.util.List.of() : java.util.List.copyOf(new java.util.TreeSet<>(left));
+        if (!left.isEmpty() && why != Why.UNFINISHED) {
+            throw new AuditException("skipped build %d is %s: only an unfinished build left files", build, why.id());
+        }
+    }
+
+    /** A skipped build that left nothing to name. */
+    public SkippedBuild(long build, Why why) {
+        this(build, why, java.util.List.of());
     }
 
     @Override

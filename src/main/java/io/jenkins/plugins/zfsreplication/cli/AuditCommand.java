@@ -130,10 +130,11 @@ final class AuditCommand implements Runnable {
 
         /**
          * The numbers between the previous build and this one, as the directory holding this build
-         * shows them (builds kept side by side, named by number): a directory without a record ran no
-         * zfs step, a missing one was deleted. One with a record is the predecessor: refused.
+         * shows them (builds kept side by side, named by number): an empty directory ran no zfs step, one
+         * with files but no record died before its end (unfinished: the files are named), a missing one
+         * was deleted. One with a record is the predecessor: refused.
          */
-        private List<SkippedBuild> skipped(BuildDirectory before, long build) {
+        private List<SkippedBuild> skipped(BuildDirectory before, long build) throws IOException {
             Path parent = directory.toAbsolutePath().normalize().getParent();
             List<SkippedBuild> skipped = new java.util.ArrayList<>();
             for (long number = before.number() + 1; number < build; number++) {
@@ -144,7 +145,10 @@ final class AuditCommand implements Runnable {
                     throw new AuditException("%s holds the record of build %d, which comes after %s: give it as "
                             + "--previous", candidate, number, before.directory());
                 } else {
-                    skipped.add(new SkippedBuild(number, SkippedBuild.Why.NO_ZFS_STEP));
+                    // the record is the last thing a build writes: files without one are a build that died
+                    List<String> left = artifacts(candidate);
+                    skipped.add(left.isEmpty() ? new SkippedBuild(number, SkippedBuild.Why.NO_ZFS_STEP)
+                            : new SkippedBuild(number, SkippedBuild.Why.UNFINISHED, left));
                 }
             }
             return skipped;

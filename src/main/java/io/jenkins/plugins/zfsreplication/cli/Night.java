@@ -51,6 +51,8 @@ final class Night {
     /** Every dataset of the selection and how it came out tonight (empty until the plan is read). */
     private List<DatasetAccount> accounts = List.of();
     private final NightCoverage coverage;
+    /** night.json holds the night's end: no stage after it (the audit record) writes it again. */
+    private boolean summarised;
 
     Night(CliEnvironment environment, NightConfig config, Path dir, Path previous, Instant now, boolean dryRun) {
         this.environment = environment;
@@ -66,6 +68,8 @@ final class Night {
     /** Runs the night and returns its exit status. */
     int run() throws IOException {
         Instant started = Instant.now();
+        // night.json from the start and after every stage: a night that dies leaves what it had done
+        writeSummary(null);
         boolean sent = transfer();
         // a dry run's freshness would be tonight's before tonight ran (CRITICAL before the first night):
         // its preview says what tonight does instead
@@ -176,6 +180,14 @@ final class Night {
         Instant started = Instant.now();
         int status = Main.run(where, arguments.toArray(String[]::new));
         stages.add(new Stage(name, status, Duration.between(started, Instant.now()), ""));
+        if (summarised) {
+            return status; // the audit record hashed night.json: it is final
+        }
+        try {
+            writeSummary(null);
+        } catch (IOException e) {
+            environment.err().println("night: cannot write " + dir.resolve("night.json") + ": " + e.getMessage());
+        }
         return status;
     }
 
@@ -227,8 +239,11 @@ final class Night {
         return String.join(", ", parts);
     }
 
-    /** night.json: what ran, how each stage ended, the datasets that need a person, the exit status. */
-    private void writeSummary(int status) throws IOException {
+    /**
+     * night.json: what ran, how each stage ended, the datasets that need a person, the exit status
+     * (null while the night runs: then {@code "finished": false} and no exit status).
+     */
+    private void writeSummary(Integer status) throws IOException {
         ObjectMapper json = new ObjectMapper();
         ObjectNode root = json.createObjectNode();
         root.put("format", 1);
@@ -250,7 +265,12 @@ final class Night {
         // what was verified: the copy compared with the source, or one side only (and why), or nothing
         verify.put("copyCompared", verifyMode.equals("copy") && uncompared == null);
         verify.put("notCompared", uncompared);
-        root.put("exitStatus", status);
+        if (status == null) {
+            root.put("finished", false);
+        } else {
+            root.put("exitStatus", status);
+            summarised = true;
+        }
         AtomicFile.write(dir.resolve("night.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n");
     }
 

@@ -80,7 +80,7 @@ final class NightCommand implements Callable<Integer> {
                 return Night.LOCKED;
             }
             long newest = newest(runs);
-            Path previous = newest == 0 ? null : runs.resolve(Long.toString(newest));
+            Path previous = newestRecorded(runs, newest);
             Path dir = Files.createDirectory(runs.resolve(Long.toString(newest + 1)));
             return new Night(environment, read, dir, previous, at, false).run();
         }
@@ -93,7 +93,7 @@ final class NightCommand implements Callable<Integer> {
      */
     private int dryRun(NightConfig read, Path runs, Instant at) throws IOException {
         long newest = Files.isDirectory(runs) ? newest(runs) : 0;
-        Path previous = newest == 0 ? null : runs.resolve(Long.toString(newest));
+        Path previous = newestRecorded(runs, newest);
         Path dir = Files.createTempDirectory("zfsr-night-dry-run-");
         try {
             return new Night(environment, read, dir, previous, at, true).run();
@@ -113,6 +113,21 @@ final class NightCommand implements Callable<Integer> {
         } catch (OverlappingFileLockException e) {
             return null;
         }
+    }
+
+    /**
+     * The newest run directory with its audit record, or null. A night that died (killed, the power
+     * lost) left a directory without one: the chain links over it, and audit record names it
+     * unfinished with what it left, instead of refusing it as the previous night for good.
+     */
+    static Path newestRecorded(Path runs, long newest) {
+        for (long number = newest; number > 0; number--) {
+            Path dir = runs.resolve(Long.toString(number));
+            if (Files.isDirectory(dir) && io.jenkins.plugins.zfsreplication.audit.BuildDirectory.of(dir).root() != null) {
+                return dir;
+            }
+        }
+        return null;
     }
 
     /** The highest number a run directory under {@code runs} is named by, 0 when there is none. */

@@ -36,13 +36,28 @@ final class Reconciler {
         this.log = log;
     }
 
+    /**
+     * Which snapshot of the copy an entry is: its dataset, GUID and createtxg. The GUID alone
+     * survives a copy destroyed and received again (or rolled back and the same snapshots received
+     * again): the blocks read then are gone, and the new ones have another createtxg, so the ledger
+     * starts over with them instead of crediting the old reads.
+     */
+    private static String identity(String dataset, String guid, long createtxg) {
+        return dataset + "\n" + guid + "\n" + createtxg;
+    }
+
+    private static boolean same(SnapshotCoverage known, CopySnapshot snapshot) {
+        return known.dataset().equals(snapshot.dataset()) && known.guid().equals(snapshot.guid())
+                && known.createtxg() == snapshot.createtxg();
+    }
+
     Ledger reconcile(Ledger ledger, List<CopySnapshot> listed) {
         Set<String> present = new HashSet<>();
-        listed.forEach(s -> present.add(s.dataset() + "\n" + s.guid()));
+        listed.forEach(s -> present.add(identity(s.dataset(), s.guid(), s.createtxg())));
         List<SnapshotCoverage> kept = new ArrayList<>(ledger.snapshots());
         kept.sort(Comparator.comparingLong(SnapshotCoverage::createtxg));
         for (SnapshotCoverage snapshot : List.copyOf(kept)) {
-            if (!present.contains(snapshot.dataset() + "\n" + snapshot.guid())) {
+            if (!present.contains(identity(snapshot.dataset(), snapshot.guid(), snapshot.createtxg()))) {
                 // as it is now: splicing an earlier one may have rewritten it
                 prune(kept, current(kept, snapshot));
             }
@@ -50,13 +65,13 @@ final class Reconciler {
         Set<String> known = new HashSet<>();
         List<SnapshotCoverage> current = new ArrayList<>();
         for (SnapshotCoverage snapshot : kept) {
-            known.add(snapshot.dataset() + "\n" + snapshot.guid());
+            known.add(identity(snapshot.dataset(), snapshot.guid(), snapshot.createtxg()));
             current.add(snapshot.manifest() == null ? snapshot : recheck(snapshot));
         }
         List<CopySnapshot> arrived = new ArrayList<>();
         for (CopySnapshot snapshot : listed) {
             SnapshotCoverage waiting = waiting(current, snapshot);
-            if (!known.contains(snapshot.dataset() + "\n" + snapshot.guid()) || waiting != null) {
+            if (!known.contains(identity(snapshot.dataset(), snapshot.guid(), snapshot.createtxg())) || waiting != null) {
                 current.remove(waiting);
                 arrived.add(snapshot);
             }
@@ -72,7 +87,8 @@ final class Reconciler {
 
     private static SnapshotCoverage current(List<SnapshotCoverage> snapshots, SnapshotCoverage snapshot) {
         for (SnapshotCoverage known : snapshots) {
-            if (known.dataset().equals(snapshot.dataset()) && known.guid().equals(snapshot.guid())) {
+            if (known.dataset().equals(snapshot.dataset()) && known.guid().equals(snapshot.guid())
+                    && known.createtxg() == snapshot.createtxg()) {
                 return known;
             }
         }
@@ -82,8 +98,7 @@ final class Reconciler {
     /** The ledger's entry of {@code snapshot} when it is still waiting for its manifest, else null. */
     private static SnapshotCoverage waiting(List<SnapshotCoverage> snapshots, CopySnapshot snapshot) {
         for (SnapshotCoverage known : snapshots) {
-            if (known.dataset().equals(snapshot.dataset()) && known.guid().equals(snapshot.guid())
-                    && known.manifest() == null) {
+            if (same(known, snapshot) && known.manifest() == null) {
                 return known;
             }
         }

@@ -54,7 +54,8 @@ public record LocalPrune(Zfs source, Selection selection, PruneOptions options, 
         PropertyOrigins origins = RetentionProperties.anySet(listing)
                 ? source.propertyOrigins(selection.roots(), selection.recursive(), RetentionProperties.PROPERTIES)
                 : PropertyOrigins.UNKNOWN;
-        PruneReport report = PruneBeforeSend.local(plan, listing, new Listing(NO_TARGET, List.of()), options, origins)
+        PruneReport report = PruneBeforeSend.local(plan, listing, new Listing(NO_TARGET, List.of()), options, origins,
+                source.clonesOnPools(selection.roots().stream().map(DatasetName::pool).toList()).keySet())
                 .report();
         if (report.retention().stream().allMatch(rule -> rule.rules() == null)) {
             throw new RetentionPropertyException(String.format("Pruning without a plan needs the source's rules:"

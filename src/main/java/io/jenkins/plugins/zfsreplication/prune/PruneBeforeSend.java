@@ -66,8 +66,18 @@ public final class PruneBeforeSend {
      */
     public static Result apply(ReplicationPlan plan, Listing source, Listing target, PruneOptions options,
                                PropertyOrigins origins) {
+        return apply(plan, source, target, options, origins, Set.of());
+    }
+
+    /**
+     * The same, keeping also the snapshots in {@code cloned}: origins of clones anywhere on the
+     * hosts' pools ({@code Zfs#clonesOnPools}), outside what the listings hold. zfs would refuse to
+     * destroy them, and one refusal would fail the whole prune (and the night after it).
+     */
+    public static Result apply(ReplicationPlan plan, Listing source, Listing target, PruneOptions options,
+                               PropertyOrigins origins, Set<String> cloned) {
         PlanBases.requireOnTarget(plan, source, target);
-        return decide(plan, source, target, options, origins, true);
+        return decide(plan, source, target, options, origins, true, cloned);
     }
 
     /**
@@ -75,12 +85,12 @@ public final class PruneBeforeSend {
      * the source datasets (UP_TO_DATE, no steps), {@code target} is empty; nothing can be stale.
      */
     static Result local(ReplicationPlan datasets, Listing source, Listing target, PruneOptions options,
-                        PropertyOrigins origins) {
-        return decide(datasets, source, target, options, origins, false);
+                        PropertyOrigins origins, Set<String> cloned) {
+        return decide(datasets, source, target, options, origins, false, cloned);
     }
 
     private static Result decide(ReplicationPlan plan, Listing source, Listing target, PruneOptions options,
-                                 PropertyOrigins propertyOrigins, boolean withTarget) {
+                                 PropertyOrigins propertyOrigins, boolean withTarget, Set<String> cloned) {
         // every dataset's rules parsed first: a bad property stops the run before any decision
         Map<DatasetName, RetentionProperties.DatasetRules> rules = RetentionProperties.resolve(active(plan), source,
                 propertyOrigins, options, withTarget, options.takesKeepTargetFrom(plan.sourceHost()));
@@ -91,6 +101,7 @@ public final class PruneBeforeSend {
             case NEWEST_SNAPSHOT -> "newest snapshot on the source" + now.ignored();
         };
         Set<String> origins = origins(source, target);
+        origins.addAll(cloned);
         // datasets are independent: judged in parallel, collected in plan order; only the outcome is kept (a
         // pruner's working arrays are as big as the dataset's listing)
         List<Outcome> outcomes = plan.datasets().parallelStream().map(dataset -> {

@@ -38,7 +38,8 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
 
     private PruneBeforeSend.Result run(ReplicationPlan plan, Listings listings, Zfs destroyTarget, Consumer<String> log) {
         PruneBeforeSend.Result result = estimateRederived(plan, PruneBeforeSend.apply(plan, listings.source(),
-                listings.target(), options, origins(plan, listings.source())));
+                listings.target(), options, origins(plan, listings.source()),
+                cloned(active(plan), destroyTarget != null, log)));
         PruneReport report = result.report();
         KnownBases bases = KnownBases.of(plan, listings.source(), listings.target());
         if (destroy) {
@@ -135,6 +136,29 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
         log.accept(String.format("listed %d objects on %s and %d on %s, one call each", sourceListing.size(),
                 source.host(), targetListing.size(), targetListing.host()));
         return new Listings(sourceListing, targetListing);
+    }
+
+    /**
+     * The snapshots with a clone anywhere on the pools pruned here, outside the listings too: a file
+     * restored from a copy's snapshot (a clone beside the copy) keeps that snapshot, reported, and the
+     * rest of the prune goes on. The target's pool is asked here only when its listing is made here.
+     */
+    private java.util.Set<String> cloned(List<DatasetPlan> active, boolean targetHere, Consumer<String> log) {
+        if (active.isEmpty()) {
+            return java.util.Set.of();
+        }
+        java.util.Set<String> cloned = new java.util.TreeSet<>();
+        java.util.Map<String, List<String>> clones = new java.util.TreeMap<>(
+                source.clonesOnPools(active.stream().map(d -> d.source().pool()).distinct().toList()));
+        if (targetHere && target != null) {
+            clones.putAll(target.clonesOnPools(active.stream().map(d -> d.target().pool()).distinct().toList()));
+        }
+        clones.forEach((origin, names) -> {
+            cloned.add(origin);
+            log.accept(String.format("%s has a clone (%s): kept, never destroyed while it has one", origin,
+                    String.join(", ", names)));
+        });
+        return cloned;
     }
 
     private record Listings(Listing source, Listing target) {

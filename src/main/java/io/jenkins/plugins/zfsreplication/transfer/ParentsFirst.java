@@ -16,17 +16,27 @@ import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
  * New targets below new targets: {@code zfs recv} of a full stream needs the target's parent, so a
  * dataset whose first step creates its target waits until the nearest ancestor the same plan
  * creates has received its first step. Datasets run parents first ({@link #order}), so with a
- * fixed pool of workers a waiting child never holds the worker its parent needs.
+ * fixed pool of workers a waiting child never holds the worker its parent needs. Below a copy whose
+ * first step goes back to its base (a rollback, which first moves the copy and its children aside
+ * to keep its later snapshots: {@link DivergedCopy}) every dataset waits for that step too, whatever
+ * its outcome: a receive must not run into a child while it is being moved.
  */
 final class ParentsFirst {
     private final Map<DatasetName, CompletableFuture<Boolean>> created = new HashMap<>();
     private final Map<DatasetName, DatasetName> parentOf = new HashMap<>();
+    private final java.util.Set<DatasetName> rollingBack = new java.util.HashSet<>();
 
     ParentsFirst(List<DatasetPlan> sending) {
         sending.stream().filter(ParentsFirst::createsTarget)
                 .forEach(dataset -> created.put(dataset.target(), new CompletableFuture<>()));
-        for (DatasetName target : created.keySet()) {
-            nearestCreatedAncestor(target).ifPresent(parent -> parentOf.put(target, parent));
+        sending.stream().filter(ParentsFirst::rollsBack).forEach(dataset -> {
+            created.put(dataset.target(), new CompletableFuture<>());
+            rollingBack.add(dataset.target());
+        });
+        for (DatasetPlan dataset : sending) {
+            DatasetName target = dataset.target();
+            nearestCreatedAncestor(target).filter(parent -> created.containsKey(target) || rollingBack.contains(parent))
+                    .ifPresent(parent -> parentOf.put(target, parent));
         }
     }
 
@@ -46,7 +56,11 @@ final class ParentsFirst {
             return Optional.empty();
         }
         try {
-            return created.get(parent).get() ? Optional.empty() : Optional.of(String.format(
+            boolean ended = created.get(parent).get();
+            if (rollingBack.contains(parent)) {
+                return Optional.empty(); // the child's own copy is as it was, whatever the parent's step did
+            }
+            return ended ? Optional.empty() : Optional.of(String.format(
                     "its parent target %s was not created (the parent's first step did not complete)", parent));
         } catch (ExecutionException e) {
             return Optional.of("its parent target " + parent + " was not created: " + e.getCause());
@@ -74,6 +88,11 @@ final class ParentsFirst {
 
     private static boolean createsTarget(DatasetPlan dataset) {
         return !dataset.steps().isEmpty() && dataset.steps().get(0).kind() == SendKind.FULL;
+    }
+
+    private static boolean rollsBack(DatasetPlan dataset) {
+        return !dataset.steps().isEmpty() && dataset.steps().get(0).rollback()
+                && dataset.steps().get(0).kind() != SendKind.FULL;
     }
 
     private static int depth(DatasetName name) {

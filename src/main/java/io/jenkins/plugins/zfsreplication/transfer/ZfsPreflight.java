@@ -373,25 +373,33 @@ public final class ZfsPreflight implements Preflight {
     /**
      * The rollback the plan names for a diverged target: {@code zfs recv -F} alone rolls back only to
      * the target's newest snapshot, so snapshots the target took after the base would make OpenZFS
-     * refuse the stream (and zfs-fuse keep them). {@code zfs rollback -r} to the base first, and the
-     * destroyed snapshots are named in the log, which is the step's record.
+     * refuse the stream (and zfs-fuse keep them). Those snapshots exist only on the copy (the base is
+     * the newest one the source shares), so they are never destroyed: they are kept in a dataset of
+     * their own first ({@link DivergedCopy}), which the log, the step's record, names. A copy with
+     * only changes after the base is rolled back to it (the changes are what the plan allowed to go).
      */
     private void rollBack(SendStep step, Listing onTarget, Consumer<String> log) {
         SnapshotName base = step.target().snapshot(step.from().name());
         long baseTxg = onTarget.find(base.toString()).orElseThrow().createtxg();
-        List<String> newer = onTarget.snapshotsOf(step.target().name()).stream()
-                .filter(snapshot -> snapshot.createtxg() > baseTxg).map(ZfsObject::shortName).toList();
-        List<String> ofHistory = history == null ? List.of() : newer.stream().filter(history::isCandidate).toList();
+        List<ZfsObject> newer = onTarget.snapshotsOf(step.target().name()).stream()
+                .filter(snapshot -> snapshot.createtxg() > baseTxg)
+                .sorted(java.util.Comparator.comparingLong(ZfsObject::createtxg)).toList();
+        List<String> ofHistory = history == null ? List.of()
+                : newer.stream().map(ZfsObject::shortName).filter(history::isCandidate).toList();
         if (!ofHistory.isEmpty()) {
+            // a plan from the sending host: its say is no consent to move the copy's history aside either
             throw new TransferException("The plan rolls %s back to @%s, which would destroy %d snapshot(s) of the naming "
                     + "(%s): a plan made on the sending host may discard the target's changes, never its history. "
                     + "Roll back on the target by hand (zfs rollback -r %s) if they may go. Nothing was sent or destroyed",
                     step.target(), step.from().name(), ofHistory.size(), String.join(", ", ofHistory), base);
         }
+        if (!newer.isEmpty()) {
+            DivergedCopy.keep(target, step.target(), base, newer, log);
+            return;
+        }
         target.rollback(base, true);
-        log.accept(String.format("%s: rolled back to @%s as the plan allows (zfs rollback -r), destroying %d newer "
-                + "snapshot(s)%s", step.target(), step.from().name(), newer.size(),
-                newer.isEmpty() ? "" : ": " + String.join(", ", newer)));
+        log.accept(String.format("%s: rolled back to @%s as the plan allows (zfs rollback -r): its changes after it "
+                + "are gone, no snapshot was destroyed", step.target(), step.from().name()));
     }
 
     /**

@@ -535,6 +535,72 @@ public final class Zfs {
     }
 
     /**
+     * The snapshots of {@code pools} that have a clone anywhere on them, each with its clones: one
+     * {@code zfs list -o name,origin} of every file system and volume. A clone outside what a run
+     * lists (a file restored from a copy's snapshot, as docs/howto/restore.md does it) still makes
+     * zfs refuse to destroy its origin.
+     */
+    public Map<String, List<String>> clonesOnPools(Collection<String> pools) {
+        if (pools.isEmpty()) {
+            return Map.of();
+        }
+        List<String> command = new ArrayList<>(List.of("zfs", "list", "-H", "-o", "name,origin", "-t",
+                "filesystem,volume", "-r"));
+        pools.stream().distinct().forEach(pool -> command.add(DatasetName.of(pool).name()));
+        Map<String, List<String>> clones = new java.util.TreeMap<>();
+        for (String line : run(command).stdout().split("\n")) {
+            int tab = line.indexOf('\t');
+            if (tab > 0 && line.indexOf('@', tab) > tab) {
+                clones.computeIfAbsent(line.substring(tab + 1).strip(), origin -> new ArrayList<>())
+                        .add(line.substring(0, tab));
+            }
+        }
+        clones.replaceAll((origin, names) -> List.copyOf(names));
+        return java.util.Collections.unmodifiableMap(clones);
+    }
+
+    /** {@code zfs rename from to}: a dataset with its snapshots and children, on the same pool. */
+    public void rename(DatasetName from, DatasetName to) {
+        run(renameCommand(from, to));
+    }
+
+    /** The argument vector of {@link #rename}, for messages that name what would run. */
+    public static List<String> renameCommand(DatasetName from, DatasetName to) {
+        return List.of("zfs", "rename", from.name(), to.name());
+    }
+
+    /** {@code zfs clone -o ... snapshot dataset}: a writable dataset sharing {@code snapshot}'s blocks. */
+    public void clone(SnapshotName snapshot, DatasetName clone, Map<String, String> properties) {
+        run(cloneCommand(snapshot, clone, properties));
+    }
+
+    /** The argument vector of {@link #clone}. */
+    public static List<String> cloneCommand(SnapshotName snapshot, DatasetName clone, Map<String, String> properties) {
+        List<String> command = new ArrayList<>(List.of("zfs", "clone"));
+        properties.forEach((property, value) -> {
+            checkPropertyName(property);
+            command.add("-o");
+            command.add(property + "=" + value);
+        });
+        command.add(snapshot.toString());
+        command.add(clone.name());
+        return command;
+    }
+
+    /**
+     * {@code zfs promote clone}: the clone takes over its origin's snapshots up to the origin (their
+     * GUIDs and holds with them); the former parent keeps the later ones, a clone of the origin now.
+     */
+    public void promote(DatasetName clone) {
+        run(promoteCommand(clone));
+    }
+
+    /** The argument vector of {@link #promote}. */
+    public static List<String> promoteCommand(DatasetName clone) {
+        return List.of("zfs", "promote", clone.name());
+    }
+
+    /**
      * Rolls {@code dataset} back to {@code snapshot}; with {@code destroyNewer} ({@code -r}) the
      * snapshots taken after it are destroyed, which a diverged target needs before an incremental
      * receive from {@code snapshot}.

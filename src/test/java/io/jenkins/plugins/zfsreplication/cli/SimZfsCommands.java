@@ -102,7 +102,8 @@ final class SimZfsCommands {
             }
             for (Object object : objects(root, options.flag('r') ? Integer.MAX_VALUE : depth(options))) {
                 // -t filesystem: datasets only (ReceivedProperties reads the file systems a receive left)
-                boolean wanted = !"filesystem".equals(options.value("t")) || object instanceof SimHost.Dataset;
+                String types = options.value("t");
+                boolean wanted = types == null || !types.startsWith("filesystem") || object instanceof SimHost.Dataset;
                 if (wanted && printed.add(name(object))) {
                     out.append(String.join("\t", row(object, columns))).append('\n');
                 }

@@ -26,23 +26,27 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class RollbackStepTest {
 
     @Test
-    void shouldRollTheTargetBackToTheBaseAndNameTheSnapshotsItDestroyed(TestPools pools) throws Exception {
+    void shouldKeepTheSnapshotsOnlyTheTargetHasWhenRollingItBackAndNameWhereTheyAre(TestPools pools) throws Exception {
         Replica replica = new Replica(pools, List.of("alpha"));
         replica.writeAndSnapshot("one.bin", 64 << 10, "s1");
         List<String> log = new ArrayList<>();
         engine(replica, log).run(replica.plan(true, "s1"));
         replica.zfs.snapshot(List.of(replica.target.resolve("alpha").snapshot("local1")), false);
         replica.zfs.snapshot(List.of(replica.target.resolve("alpha").snapshot("local2")), false);
+        List<String> local = replica.snapshotsWithGuids(replica.target, "alpha").subList(1, 3);
         replica.writeAndSnapshot("two.bin", 64 << 10, "s2");
 
         TransferReport report = engine(replica, log, true).run(withRollback(replica.plan(false, "s1", "s2")));
 
         assertThat(report.succeeded()).as(report.firstError()).isTrue();
         replica.assertReplicated("s1", "s2");
-        String rolledBack = replica.target.resolve("alpha") + ": rolled back to @s1 as the plan allows "
-                + "(zfs rollback -r), destroying 2 newer snapshot(s): local1, local2";
+        String kept = "alpha-kept-" + String.format("%016x", Long.parseUnsignedLong(local.get(1).split(" ")[1]));
+        String rolledBack = replica.target.resolve("alpha") + ": back at @s1 as the plan allows, keeping the 2"
+                + " snapshot(s) only the copy had (local1, local2) in " + replica.target.resolve(kept)
+                + " (zfs rename, zfs clone, zfs promote): nothing was destroyed";
         assertThat(log).contains(rolledBack);
-        // the destroy is recorded where the audit trail keeps it: the step's checks in transfer.json
+        assertThat(replica.snapshotsWithGuids(replica.target, kept)).containsExactlyElementsOf(local);
+        // where they are is recorded where the audit trail keeps it: the step's checks in transfer.json
         assertThat(report.steps().get(0).checks()).containsExactly(rolledBack);
         assertThat(new ObjectMapper().readTree(TransferArtifacts.json(report)).at("/steps/0/checks/0").asText())
                 .isEqualTo(rolledBack);
