@@ -112,11 +112,14 @@ final class Night {
             }
         }
         ReplicationPlan planned = PlanJson.read(dir.resolve("plan.json"));
-        accounts = DatasetAccount.of(planned);
         if (dryRun) {
-            // the preview named each dataset's step; run's dry run would print the plan of what exists
+            // the preview named each dataset's step; run's dry run would print the plan of what exists.
+            // Each dataset is accounted for by the preview's plan, tonight's snapshot simulated: the
+            // plan of what exists says "no snapshot to send" of every dataset that snapshot answers
+            accounts = DatasetAccount.of(PlanJson.read(dir.resolve(PlanCommand.PREVIEW_PLAN)));
             return true;
         }
+        accounts = DatasetAccount.of(planned);
         int ran = stage("run", plus(runArguments(), "run"), environment);
         accounts = NightOutcomes.afterRun(accounts, dir.resolve("transfer.json"));
         if (ran != 0) {

@@ -109,6 +109,9 @@ final class PlanCommand implements Callable<Integer> {
         return unreadable(plan);
     }
 
+    /** The preview's plan, beside the plan of what exists (the night's dry run reads it). */
+    static final String PREVIEW_PLAN = "preview-plan.json";
+
     /**
      * The night's dry run: the plan as if tonight's snapshot had been taken ({@link NightPreview}),
      * one line per dataset; into {@code --output} the plan of the snapshots that exist, for prune's
@@ -133,6 +136,8 @@ final class PlanCommand implements Callable<Integer> {
         ReplicationPlan existing = new PlanRun(source, target, options, false, false).run(at, line -> { });
         PlanArtifacts.write(existing, output);
         ReplicationPlan plan = NightPreview.plan(source, target, options, at, environment.err()::println);
+        // tonight as planned with its snapshot: what the night's dry run accounts each dataset by
+        PlanJson.write(plan, output.resolve(PREVIEW_PLAN));
         NightPreview.describe(plan, options.naming().name(at)).forEach(environment.out()::println);
         environment.out().flush();
         return unreadable(plan);

@@ -251,7 +251,9 @@ public final class StepTransfer {
     /** What the buffer stage's shell says, on its stderr, where mbuffer is missing and the stream goes unbuffered. */
     static final String NO_MBUFFER = "warning: mbuffer is not installed on ";
     /** mbuffer if the host has it, else cat and the warning; with a rate limit (argument 4 is -r) a failure. */
-    private static final String BUFFER_SCRIPT = "command -v mbuffer >/dev/null 2>&1 && exec mbuffer \"$@\";"
+    // hash, not command -v: the stage's bytes are its process's write count, and command -v writes
+    // mbuffer's path (to /dev/null, still counted) before the exec keeps the same process
+    private static final String BUFFER_SCRIPT = "hash mbuffer 2>/dev/null && exec mbuffer \"$@\";"
             + " if [ \"$4\" = -r ]; then echo \"mbuffer is not installed on $(uname -n): --rate-limit needs it"
             + " (apt-get install mbuffer)\" >&2; exit 127; fi;"
             + " echo \"" + NO_MBUFFER + "$(uname -n): the stream goes without a buffer (apt-get install mbuffer)\" >&2;"
