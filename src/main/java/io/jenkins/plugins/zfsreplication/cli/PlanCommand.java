@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAccount;
 import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
 import io.jenkins.plugins.zfsreplication.plan.PlanArtifacts;
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.metrics.ReportMetrics;
 import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
