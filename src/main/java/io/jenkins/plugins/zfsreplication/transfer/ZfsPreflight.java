@@ -393,7 +393,9 @@ public final class ZfsPreflight implements Preflight {
                     + "Roll back on the target by hand (zfs rollback -r %s) if they may go. Nothing was sent or destroyed",
                     step.target(), step.from().name(), ofHistory.size(), String.join(", ", ofHistory), base);
         }
-        if (!newer.isEmpty()) {
+        if (history == null && !newer.isEmpty()) {
+            // a plan made here: the copy's later snapshots are kept aside, none destroyed. A plan from the
+            // sending host (history set) may discard those outside the naming, never the naming's
             DivergedCopy.keep(target, step.target(), base, newer, log);
             return;
         }

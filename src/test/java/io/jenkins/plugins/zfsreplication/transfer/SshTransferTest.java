@@ -43,7 +43,7 @@ class SshTransferTest {
             replica.assertReplicated("s1", "s2", "s3");
         }
         assertThat(log).anySatisfy(line -> assertThat(line).contains("started ip netns exec")
-                .contains(" zstd -q -c -1 -T0 | ").contains(" ssh -o BatchMode=yes").contains("'zstd' '-q' '-d' '-c' | 'zfs' 'recv' '"));
+                .contains(" zstd -q -c -1 -T0 | ").contains(" ssh -o BatchMode=yes").contains("'zstd' '-q' '-d' '-c' | 'env' 'LC_ALL=C' 'zfs' 'recv' '"));
         assertThat(Processes.liveChildren()).isEmpty();
     }
 }
