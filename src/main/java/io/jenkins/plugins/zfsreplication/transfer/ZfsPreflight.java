@@ -400,8 +400,12 @@ public final class ZfsPreflight implements Preflight {
             return;
         }
         target.rollback(base, true);
-        log.accept(String.format("%s: rolled back to @%s as the plan allows (zfs rollback -r): its changes after it "
-                + "are gone, no snapshot was destroyed", step.target(), step.from().name()));
+        log.accept(newer.isEmpty()
+                ? String.format("%s: rolled back to @%s as the plan allows (zfs rollback -r): its changes after it "
+                        + "are gone, no snapshot was destroyed", step.target(), step.from().name())
+                : String.format("%s: rolled back to @%s as the plan allows (zfs rollback -r), destroying %d newer "
+                        + "snapshot(s): %s", step.target(), step.from().name(), newer.size(),
+                        String.join(", ", newer.stream().map(ZfsObject::shortName).toList())));
     }
 
     /**
