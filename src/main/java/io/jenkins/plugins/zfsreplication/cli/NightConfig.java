@@ -63,7 +63,9 @@ record NightConfig(Path file, Map<String, List<String>> values) {
                 "none: only PREFIX-yyyyMMddTHHmmssZ"));
         keys.put("pre-snapshot", new Key(Kind.VALUE, "--pre-snapshot", Set.of("plan"), "none"));
         keys.put("post-snapshot", new Key(Kind.VALUE, "--post-snapshot", Set.of("plan"), "none"));
-        keys.put("allow-rollback", new Key(Kind.FLAG, "--allow-rollback", Set.of("plan"), "no"));
+        // both: a rollback the plan names is carried out only with the run's consent too, and the run
+        // keeps the copy's later snapshots aside (never destroys them), so the night's one key gives both
+        keys.put("allow-rollback", new Key(Kind.FLAG, "--allow-rollback", Set.of("plan", "run"), "no"));
         keys.put("keep-source", new Key(Kind.VALUE, "--keep-source", Set.of("prune"),
                 "none: no source snapshot is destroyed"));
         keys.put("keep-target", new Key(Kind.VALUE, "--keep-target", Set.of("prune", "run"),

@@ -53,7 +53,8 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--snapshot-now", description = "Take the run's snapshot of every selected dataset first.")
     private boolean snapshotNow;
 
-    @Option(names = "--allow-rollback", description = "Roll diverged targets back to the common snapshot (loses their changes).")
+    @Option(names = "--allow-rollback", description = "Roll diverged targets back to the common snapshot (loses their changes; their"
+            + " later snapshots are kept aside when run carries it out with its own --allow-rollback).")
     private boolean allowRollback;
 
     @Option(names = "--estimate-sizes", description = "Ask zfs send -nP for every step's size, where zfs can.")

@@ -59,9 +59,10 @@ final class TransferCliOptions {
     boolean createParents;
 
     @Option(names = "--allow-rollback",
-            description = "Run the rollbacks the plan names (zfs rollback -r to the base, then zfs recv -F: the target's"
-                    + " later snapshots and changes are lost). Default: such a step is refused, nothing sent or"
-                    + " destroyed; a plan made with --allow-rollback needs it here too.")
+            description = "Run the rollbacks the plan names: the target goes back to the base (its changes since are"
+                    + " lost), its later snapshots are kept in TARGET-kept-GUID (zfs rename, clone, promote), none"
+                    + " destroyed. Default: such a step is refused, nothing sent or destroyed; a plan made with"
+                    + " --allow-rollback needs it here too.")
     boolean allowRollback;
 
     @Option(names = {"-j", "--concurrency"}, paramLabel = "N", defaultValue = "1",
