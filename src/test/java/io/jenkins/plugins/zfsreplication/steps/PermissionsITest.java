@@ -66,6 +66,8 @@ class PermissionsITest {
     private static final String STRANGER = "stranger";
     private static final String ADMIN = "admin";
     private static final String KEY_ID = "backup-key";
+    /** The system property that turns Run/Artifacts on (read by Jenkins each time it asks). */
+    private static final String ARTIFACTS_PERMISSION = "hudson.security.ArtifactsPermission";
     /** Wrong for every field it is tried on that these tests name: absolute, and no agent is called so. */
     private static final String WRONG = "/no-such-thing";
 
@@ -187,19 +189,36 @@ class PermissionsITest {
         assertThat(trend).isNotNull();
         assertThat(chain).isNotNull();
 
-        as(STRANGER, () -> assertThatThrownBy(trend::getTrendModel).isInstanceOf(AccessDeniedException.class));
-        as(READER, () -> {
-            assertThat(trend.getTrendModel()).isEqualTo(trend.getTrend().toJson());
-            // the chain shows what the builds archived: neither the link nor the report without Run/Artifacts
+        as(STRANGER, () -> {
+            assertThatThrownBy(trend::getTrendModel).isInstanceOf(AccessDeniedException.class);
             assertThat(chain.getIconFileName()).isNull();
             assertThatThrownBy(chain::getReport).isInstanceOf(AccessDeniedException.class);
             return null;
         });
-        as(AUDITOR, () -> {
+        // Run/Artifacts is off (Jenkins' default): whoever may read the job may read its artifacts, and the chain
+        as(READER, () -> {
+            assertThat(trend.getTrendModel()).isEqualTo(trend.getTrend().toJson());
             assertThat(chain.getIconFileName()).isEqualTo("symbol-fingerprint");
             assertThat(chain.getReport().intact()).isTrue();
             return null;
         });
+        // turned on, the chain (which shows what the builds archived) takes it: neither link nor report without
+        System.setProperty(ARTIFACTS_PERMISSION, "true");
+        try {
+            as(READER, () -> {
+                assertThat(trend.getTrendModel()).isEqualTo(trend.getTrend().toJson());
+                assertThat(chain.getIconFileName()).isNull();
+                assertThatThrownBy(chain::getReport).isInstanceOf(AccessDeniedException.class);
+                return null;
+            });
+            as(AUDITOR, () -> {
+                assertThat(chain.getIconFileName()).isEqualTo("symbol-fingerprint");
+                assertThat(chain.getReport().intact()).isTrue();
+                return null;
+            });
+        } finally {
+            System.clearProperty(ARTIFACTS_PERMISSION);
+        }
     }
 
     @Test
