@@ -1,6 +1,7 @@
 package hudson.model;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.security.Permission;
 import jenkins.model.Loadable;
 import jenkins.util.io.OnMaster;
 import org.kohsuke.stapler.HttpResponse;
@@ -10,7 +11,8 @@ import org.kohsuke.stapler.HttpResponse;
  * Checked against jenkinsci/jenkins core/src/main/java/hudson/model/Descriptor.java
  * ('Descriptor<T extends Describable<T>> implements Loadable, Saveable, OnMaster' with
  * jenkins.model.Loadable and jenkins.util.io.OnMaster; nested FormException).
- * configure(StaplerRequest2, JSONObject) is omitted until a step needs it. Constructors are empty
+ * configure(StaplerRequest2, JSONObject) is omitted until a step needs it. getId() and
+ * getRequiredGlobalConfigPagePermission() (ADMINISTER unless overridden) are for PermissionsITest. Constructors are empty
  * so that the plugin's descriptors can be built in offline tests.
  */
 public abstract class Descriptor<T extends Describable<T>> implements Loadable, Saveable, OnMaster {
@@ -20,6 +22,15 @@ public abstract class Descriptor<T extends Describable<T>> implements Loadable, 
 
     protected Descriptor() {
         // empty: the real constructor infers clazz from the enclosing class
+    }
+
+    public String getId() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    @NonNull
+    public Permission getRequiredGlobalConfigPagePermission() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 
     @NonNull

@@ -24,6 +24,10 @@ public class ListBoxModel extends ArrayList<ListBoxModel.Option> implements Http
     }
 
     public static final class Option {
+        /** The value the form submits (PermissionsITest reads it). */
+        @NonNull
+        public String value;
+
         public Option(@NonNull String name, @NonNull String value) {
             throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
         }

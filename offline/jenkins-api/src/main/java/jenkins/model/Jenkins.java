@@ -3,13 +3,16 @@ package jenkins.model;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.Nullable;
+import hudson.ExtensionList;
 import hudson.FilePath;
 import hudson.model.AbstractCIBase;
 import hudson.model.DescriptorByNameOwner;
 import hudson.model.ModifiableViewGroup;
 import hudson.model.Node;
 import hudson.security.AccessControlled;
+import hudson.security.AuthorizationStrategy;
 import hudson.security.Permission;
+import hudson.security.SecurityRealm;
 import java.io.File;
 import jakarta.servlet.ServletContext;
 import java.io.IOException;
@@ -28,15 +31,29 @@ import org.springframework.security.core.Authentication;
  * ModelObjectWithContextMenu, ModelObjectWithChildren, OnMaster, Loadable'; getInstance() is
  * @Nullable @Deprecated there). Only get/getInstance/getNode and the permission checks (inherited
  * from AccessControlled) are for the plugin; the other members are those the real class
- * implements for its supertypes. ADMINISTER is null here (see Permission).
+ * implements for its supertypes. ADMINISTER and READ are null here (see Permission).
+ * setSecurityRealm, setAuthorizationStrategy and getExtensionList are for PermissionsITest.
  */
 public class Jenkins extends AbstractCIBase
         implements DirectlyModifiableTopLevelItemGroup, StaplerProxy, StaplerFallback, ModifiableViewGroup,
                 AccessControlled, DescriptorByNameOwner, ModelObjectWithContextMenu, ModelObjectWithChildren,
                 OnMaster, Loadable {
     public static final Permission ADMINISTER = null;
+    public static final Permission READ = null;
 
     protected Jenkins(File root, ServletContext context) throws IOException, InterruptedException, ReactorException {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    public void setSecurityRealm(@CheckForNull SecurityRealm securityRealm) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    public void setAuthorizationStrategy(@CheckForNull AuthorizationStrategy a) {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    public <T> ExtensionList<T> getExtensionList(Class<T> extensionType) {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
 

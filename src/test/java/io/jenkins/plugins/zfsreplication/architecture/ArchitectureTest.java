@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -11,6 +12,7 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -20,6 +22,7 @@ import io.jenkins.plugins.zfsreplication.architecture.fixtures.JenkinsDependenci
 import io.jenkins.plugins.zfsreplication.architecture.fixtures.ProcessStarters;
 import io.jenkins.plugins.zfsreplication.architecture.fixtures.PublicTestClass;
 import io.jenkins.plugins.zfsreplication.architecture.fixtures.RestrictedUses;
+import io.jenkins.plugins.zfsreplication.architecture.fixtures.WebMethods;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,6 +37,7 @@ class ArchitectureTest {
     private static final String BASE = "io.jenkins.plugins.zfsreplication";
     private static final String FIXTURES = BASE + ".architecture.fixtures";
     private static final String RESTRICTED = "org.kohsuke.accmod.Restricted";
+    private static final String POST = "org.kohsuke.stapler.verb.POST";
 
     /** Annotations that make a method a test for JUnit 5 or jqwik. */
     private static final Set<String> TEST_ANNOTATIONS = Set.of(
@@ -116,6 +120,33 @@ class ArchitectureTest {
                 .should().dependOnClassesThat(restrictedType)
                 .orShould().accessTargetWhere(restrictedMember)
                 .because("the root build's access-modifier-checker fails on a @Restricted Jenkins API");
+    }
+
+    /**
+     * A web method of the Jenkins layer ({@code doCheck...}, {@code doFill...Items}, any {@code do...})
+     * that reads the request (a query parameter, the item in the URL) is {@code @POST}: Stapler then
+     * refuses other verbs, so another site cannot make a user's browser run it (CSRF; Jenkins sends
+     * the crumb with a form's own checks). Methods without parameters (choices that are the same
+     * for everyone) may stay reachable by GET.
+     */
+    static ArchRule webMethodsThatReadTheRequestArePost(String steps) {
+        DescribedPredicate<JavaMethod> readsTheRequest = DescribedPredicate.describe("read the request",
+                method -> !method.getRawParameterTypes().isEmpty());
+        return methods().that().arePublic().and().haveNameMatching("do[A-Z].*")
+                .and().areDeclaredInClassesThat().resideInAPackage(steps + "..").and(readsTheRequest)
+                .should().beAnnotatedWith(POST)
+                .because("a web method reachable by GET can be triggered from another site (PermissionsITest "
+                        + "checks the 404 in a real Jenkins)");
+    }
+
+    @Test
+    void shouldRequirePostOfEveryWebMethodThatReadsTheRequest() {
+        webMethodsThatReadTheRequestArePost(BASE + ".steps").check(mainClasses());
+    }
+
+    @Test
+    void shouldReportAFormCheckReachableByGet() {
+        assertViolatedBy(webMethodsThatReadTheRequestArePost(FIXTURES), WebMethods.CheckByGet.class);
     }
 
     @Test

@@ -11,6 +11,7 @@ import hudson.model.Queue;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TopLevelItem;
+import hudson.security.AbstractPasswordBasedSecurityRealm;
 import hudson.slaves.DumbSlave;
 import hudson.tasks.Builder;
 import java.io.IOException;
@@ -112,6 +113,17 @@ public class JenkinsRule {
             throws java.lang.reflect.InvocationTargetException, NoSuchMethodException, IllegalAccessException {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
+    public DummySecurityRealm createDummySecurityRealm() {
+        throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+    }
+
+    /** Stand-in of the harness's test security realm (username == password); placeholder. */
+    public static class DummySecurityRealm extends AbstractPasswordBasedSecurityRealm {
+        DummySecurityRealm() {
+            throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+        }
+    }
+
     public WebClient createWebClient() {
         throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
     }
@@ -121,6 +133,23 @@ public class JenkinsRule {
         private static final long serialVersionUID = -7944895389154288881L;
 
         public WebClient() {
+            throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+        }
+
+        public WebClient login(String username) throws Exception {
+            throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+        }
+
+        public java.net.URL createCrumbedUrl(String relativePath) throws IOException {
+            throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+        }
+
+        public void assertFails(String url, int statusCode) throws Exception {
+            throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
+        }
+
+        public org.htmlunit.Page goTo(String relative, @CheckForNull String expectedContentType)
+                throws IOException, org.xml.sax.SAXException {
             throw new UnsupportedOperationException("compile-only stand-in: runs inside Jenkins only");
         }
 

@@ -2,9 +2,12 @@ package io.jenkins.plugins.zfsreplication.steps.audit;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
+import hudson.Functions;
 import hudson.model.Action;
+import hudson.model.Item;
 import hudson.model.Job;
 import hudson.model.Run;
+import hudson.security.Permission;
 import io.jenkins.plugins.zfsreplication.audit.AuditException;
 import io.jenkins.plugins.zfsreplication.audit.ChainCheck;
 import io.jenkins.plugins.zfsreplication.audit.ChainReport;
@@ -27,7 +30,7 @@ import jenkins.model.TransientActionFactory;
  * intact, or the first build where the chain breaks. Running builds are left out. The report is
  * computed when the page is asked for, one computation per newest build at a time (requests
  * meanwhile wait for it), and shown again for {@link #FRESH_FOR} while the same builds are kept.
- * Seeing it, and its link, takes the permission to read the builds' artifacts.
+ * Seeing it, and its link, takes the permission to read the builds' artifacts, as Jenkins decides it.
  */
 public final class AuditChainAction implements Action {
     static final String URL_NAME = "zfs-audit-chain";
@@ -47,7 +50,7 @@ public final class AuditChainAction implements Action {
 
     /** The chain of the newest kept builds, checked now or shortly before. */
     public ChainReport getReport() throws IOException {
-        job.checkPermission(Run.ARTIFACTS);
+        job.checkPermission(artifactsPermission());
         List<Run<?, ?>> builds = new ArrayList<>();
         for (Run<?, ?> run = job.getLastBuild(); run != null && builds.size() < MAX_BUILDS; run = run.getPreviousBuild()) {
             if (!run.isBuilding()) {
@@ -82,7 +85,17 @@ public final class AuditChainAction implements Action {
     /** The link, only for those who may see the report: it shows what the builds' artifacts hold. */
     @Override
     public String getIconFileName() {
-        return job.hasPermission(Run.ARTIFACTS) ? "symbol-fingerprint" : null;
+        return job.hasPermission(artifactsPermission()) ? "symbol-fingerprint" : null;
+    }
+
+    /**
+     * The permission to read the builds' artifacts, as Jenkins asks it before it serves them
+     * (Run.doArtifact): Run/Artifacts where Jenkins turns that permission on
+     * (hudson.security.ArtifactsPermission); otherwise it is as if it did not exist, and whoever may
+     * read the job may read its artifacts.
+     */
+    private static Permission artifactsPermission() {
+        return Functions.isArtifactsPermissionEnabled() ? Run.ARTIFACTS : Item.READ;
     }
 
     @Override

@@ -6,25 +6,33 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import hudson.model.FreeStyleBuild;
+import hudson.model.Computer;
 import hudson.model.FreeStyleProject;
+import hudson.model.Item;
 import hudson.model.Label;
 import hudson.model.Node;
 import hudson.model.Queue;
 import hudson.model.Result;
+import hudson.model.User;
 import hudson.model.queue.CauseOfBlockage;
 import hudson.model.queue.QueueTaskDispatcher;
+import hudson.security.ACL;
 import hudson.slaves.DumbSlave;
 import io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckBuilder;
 import io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckStep;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
+import jenkins.model.Jenkins;
+import jenkins.security.QueueItemAuthenticatorConfiguration;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
 import org.jenkinsci.plugins.workflow.job.WorkflowJob;
 import org.jenkinsci.plugins.workflow.job.WorkflowRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.jvnet.hudson.test.JenkinsRule;
+import org.jvnet.hudson.test.MockAuthorizationStrategy;
+import org.jvnet.hudson.test.MockQueueItemAuthenticator;
 import org.jvnet.hudson.test.TestExtension;
 import org.jvnet.hudson.test.junit.jupiter.WithJenkins;
 
@@ -97,6 +105,59 @@ class TargetAgentITest {
         WorkflowRun allowed = r.buildAndAssertSuccess(pipeline(r, "allowed", pair, backup));
         r.assertLogContains("ZFS-REPLICATION OK - 1 dataset(s) replicated", allowed);
         r.assertLogNotContains(REFUSED, allowed);
+    }
+
+    @Test
+    void shouldRefuseAnAgentTheBuildsAuthenticationMayNotBuildOn(JenkinsRule r, TestPools pools) throws Exception {
+        r.createOnlineSlave(Label.get("zfs"));
+        DumbSlave backup = r.createOnlineSlave(Label.get("backup"));
+        DatasetName[] pair = replicated(pools);
+        // builder may build on the zfs agent (where the build runs), not on backup; operator on both
+        r.jenkins.setSecurityRealm(r.createDummySecurityRealm());
+        r.jenkins.setAuthorizationStrategy(new AgentBuildWithheld(backup.getNodeName(), "builder")
+                .grant(Jenkins.READ, Item.READ, Computer.BUILD).everywhere().to("builder", "operator"));
+        FreeStyleProject restricted = freestyle(r, "restricted", pair, backup);
+        restricted.setAssignedLabel(Label.get("zfs"));
+        WorkflowJob pipeline = pipeline(r, "restricted-pipeline", pair, backup);
+        FreeStyleProject allowed = freestyle(r, "allowed", pair, backup);
+        allowed.setAssignedLabel(Label.get("zfs"));
+        QueueItemAuthenticatorConfiguration.get().getAuthenticators().add(new MockQueueItemAuthenticator()
+                .authenticate("restricted", User.getById("builder", true).impersonate2())
+                .authenticate("restricted-pipeline", User.getById("builder", true).impersonate2())
+                .authenticate("allowed", User.getById("operator", true).impersonate2()));
+
+        String refusal = "this build may not build on agent '" + backup.getNodeName() + "' (it lacks Agent/Build there)";
+        FreeStyleBuild refused = r.buildAndAssertStatus(Result.FAILURE, restricted);
+        r.assertLogContains("zfsCheck: " + refusal, refused);
+        r.assertLogNotContains("ZFS-REPLICATION OK", refused);
+        WorkflowRun refusedPipeline = r.buildAndAssertStatus(Result.FAILURE, pipeline);
+        r.assertLogContains("zfsCheck: " + refusal, refusedPipeline);
+        r.assertLogNotContains("ZFS-REPLICATION OK", refusedPipeline);
+
+        // the same step, as someone who may build on both agents
+        r.assertLogContains("ZFS-REPLICATION OK", r.buildAndAssertSuccess(allowed));
+    }
+
+    /**
+     * MockAuthorizationStrategy grants on agents what it grants on Jenkins itself (AuthorizationStrategy's
+     * getACL(Node) is the root ACL): this one withholds Agent/Build on one agent from one user.
+     */
+    public static final class AgentBuildWithheld extends MockAuthorizationStrategy {
+        private final String agent;
+        private final String user;
+
+        AgentBuildWithheld(String agent, String user) {
+            this.agent = agent;
+            this.user = user;
+        }
+
+        @Override
+        public ACL getACL(Node node) {
+            ACL granted = super.getACL(node);
+            return !node.getNodeName().equals(agent) ? granted : ACL.lambda2((authentication, permission) ->
+                    !(permission == Computer.BUILD && authentication.getName().equals(user))
+                            && granted.hasPermission2(authentication, permission));
+        }
     }
 
     /** Refuses every agent labelled backup to every build, in the one test that names it. */
