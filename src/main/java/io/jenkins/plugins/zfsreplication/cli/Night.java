@@ -99,7 +99,10 @@ final class Night {
         return status;
     }
 
-    /** Plan with tonight's snapshot, prune, send and verify, each only when the one before went through. */
+    /**
+     * Plan with tonight's snapshot, prune, send and verify, each only when the one before went through;
+     * a prune whose only failures are destroys zfs refused, each pinned on a dataset, went through.
+     */
     private boolean transfer() throws IOException {
         List<String> plan = new ArrayList<>(List.of("plan", "--now", now.toString(), "--output", dir.toString()));
         if (!dryRun) {
@@ -117,12 +120,13 @@ final class Night {
             if (pruned != 0) {
                 // zfs refused some destroys (exit 1, each in the report): those datasets need a person, the
                 // others' sends go on. Anything else (bad input, a refusal by the guard, no report) stops here
-                pruneFailures = pruned == Main.FAILED ? NightOutcomes.pruneFailures(dir.resolve("prune-report.json"),
-                        PlanJson.read(dir.resolve("plan.json"))) : null;
-                if (pruneFailures == null) {
+                Map<String, String> refused = pruned == Main.FAILED ? NightOutcomes.pruneFailures(
+                        dir.resolve("prune-report.json"), PlanJson.read(dir.resolve("plan.json"))) : null;
+                if (refused == null) {
                     accounts = NightOutcomes.notRun(DatasetAccount.of(PlanJson.read(dir.resolve("plan.json"))), "prune");
                     return false;
                 }
+                pruneFailures = refused;
             }
         }
         ReplicationPlan planned = PlanJson.read(dir.resolve("plan.json"));
