@@ -32,9 +32,11 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
  * run receives is read back: anything mounted is unmounted, and {@code canmount=noauto} (never at
  * boot), {@code readonly=on} (on what the step created), {@code setuid=off devices=off exec=off}
  * are set where the backup host itself did not set them; a received mountpoint or share (zfs-fuse
- * has no {@code -x}) is inherited instead. Where there was no {@code -x}, every other received
- * property outside {@link #ALLOWED} is made the backup host's too: inherited, or {@code none} for a
- * quota, reservation or limit (it took effect between the receive and this check).</li>
+ * has no {@code -x}) is inherited instead. Every other received property outside {@link #ALLOWED}
+ * is made the backup host's too: inherited, or {@code none} for a quota, reservation or limit (it
+ * took effect between the receive and this check). That is zfs-fuse's whole exclusion, and on
+ * OpenZFS it catches what {@code -x} lets through: a quota or reservation in an incremental stream
+ * into a copy that exists.</li>
  * </ul>
  * A property the user sets with {@code recvSet} is the user's; {@code mountReceived} leaves
  * mounting ({@code mountpoint}, {@code canmount}, {@code readonly}, unmounting) to zfs and the stream.
@@ -119,6 +121,8 @@ public final class ReceivedProperties {
         for (String property : List.of("encryption", "keyformat", "keylocation", "pbkdf2iters")) {
             allowed.put(property, key);
         }
+        allowed.put("mlslabel", "a Trusted Extensions label: OpenZFS on Linux lets nobody set it, a stream included"
+                + " (zfs recv -x of it only prints a refusal, even as root)");
         return java.util.Collections.unmodifiableMap(allowed);
     }
 
@@ -133,7 +137,7 @@ public final class ReceivedProperties {
             excluded.put(property, Reach.INTEGRITY);
         }
         for (String property : List.of("zoned", "overlay", "nbmand", "vscan", "snapdev", "volmode", "context",
-                "fscontext", "defcontext", "rootcontext", "mlslabel", "longname")) {
+                "fscontext", "defcontext", "rootcontext", "longname")) {
             excluded.put(property, Reach.HOST);
         }
         for (String property : List.of("primarycache", "secondarycache", "logbias", "prefetch", "direct")) {
@@ -161,7 +165,7 @@ public final class ReceivedProperties {
      * @throws TransferException when a file system cannot be read back or made safe
      */
     static void check(Zfs target, DatasetName top, boolean created, Set<DatasetName> planned, TransferOptions options,
-                      boolean excludedOnReceive, String topNote, Consumer<String> log) {
+                      String topNote, Consumer<String> log) {
         Map<DatasetName, Map<String, Setting>> tree;
         try {
             tree = FilesystemProperties.read(target, top, READ);
@@ -176,13 +180,12 @@ public final class ReceivedProperties {
         List<DatasetName> checked = new ArrayList<>(tree.keySet().stream()
                 .filter(dataset -> dataset.equals(top) || !planned.contains(dataset)).toList());
         java.util.Collections.reverse(checked); // children first: a parent unmounts only once they have
-        Map<DatasetName, Map<String, Setting>> received = Map.of();
-        if (!excludedOnReceive) {
-            try {
-                received = FilesystemProperties.received(target, checked);
-            } catch (ZfsException e) {
-                throw failure(top, e);
-            }
+        Map<DatasetName, Map<String, Setting>> received;
+        try {
+            // also where zfs has -x: OpenZFS lets a quota or reservation through -x into a copy that exists
+            received = FilesystemProperties.received(target, checked);
+        } catch (ZfsException e) {
+            throw failure(top, e);
         }
         for (DatasetName dataset : checked) {
             boolean made = created || !dataset.equals(top);
@@ -224,7 +227,7 @@ public final class ReceivedProperties {
     }
 
     /**
-     * Where zfs had no {@code recv -x}: each property the stream set that is neither {@link #ALLOWED}
+     * Each property the stream set that is neither {@link #ALLOWED}
      * nor one {@link #neutralise} decides is the backup host's again, inherited (zfs-fuse keeps a
      * received value through {@code zfs inherit}: then the parent's value is set), or {@code none}
      * for a quota, reservation or limit, which zfs does not inherit. A change zfs refuses fails the

@@ -119,7 +119,7 @@ public final class ZfsPreflight implements Preflight {
             boolean interrupted = Thread.interrupted();
             try {
                 ReceivedProperties.check(target, step.target(), step.from() == null, planned, options,
-                        used.contains(SendOption.NEUTRALISE), "what the failed step left made safe", log);
+                        "what the failed step left made safe", log);
             } catch (TransferException e) {
                 log.accept(e.getMessage());
             } finally {
@@ -249,7 +249,7 @@ public final class ZfsPreflight implements Preflight {
     public void received(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
         if (target != null) {
             ReceivedProperties.check(target, step.target(), step.from() == null, planned, options,
-                    used.contains(SendOption.NEUTRALISE), "received file system left unmounted", log);
+                    "received file system left unmounted", log);
             if (step.from() == null) {
                 ChainFlags.record(target, step, used);
             }

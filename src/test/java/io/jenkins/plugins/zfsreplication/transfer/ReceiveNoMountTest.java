@@ -21,7 +21,7 @@ class ReceiveNoMountTest {
             "refreservation", "filesystem_limit", "snapshot_limit", "special_small_blocks", "compression", "checksum",
             "copies", "dedup", "redundant_metadata", "sync");
     private static final List<String> HOST_AND_RESOURCES = List.of("zoned", "overlay", "nbmand", "vscan", "snapdev",
-            "volmode", "context", "fscontext", "defcontext", "rootcontext", "mlslabel", "longname", "primarycache",
+            "volmode", "context", "fscontext", "defcontext", "rootcontext", "longname", "primarycache",
             "secondarycache", "logbias", "prefetch", "direct");
     /** What every receive excludes from the stream where the target can ({@code zfs recv -x}). */
     private static final List<String> NEUTRALISED = x(List.of("mountpoint", "canmount", "sharenfs", "sharesmb", "setuid",
