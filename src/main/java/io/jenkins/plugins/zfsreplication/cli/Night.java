@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -29,7 +30,8 @@ import picocli.CommandLine;
  * verify, coverage (with {@code coverage-nights}), check, then night.json and audit record. Each
  * stage is the subcommand itself (same engine entry points, same artifacts, same exit statuses); a
  * failed stage stops the ones that depend on it, check and the audit record always run, so a
- * failed night is in the chain too.
+ * failed night is in the chain too. A prune whose only failures are destroys zfs refused (each
+ * named in prune-report.json) stops no send: those datasets need attention, every dataset is sent.
  */
 final class Night {
     /** Exit statuses of the night (see {@link NightCommand}). */
@@ -50,6 +52,11 @@ final class Night {
     private final List<Stage> stages = new ArrayList<>();
     /** Every dataset of the selection and how it came out tonight (empty until the plan is read). */
     private List<DatasetAccount> accounts = List.of();
+    /**
+     * Source dataset to the destroy zfs refused it tonight: the dataset is still sent (a target that
+     * holds more snapshots than its rules keep receives as well), and then needs a person.
+     */
+    private Map<String, String> pruneFailures = Map.of();
     private final NightCoverage coverage;
     /** night.json holds the night's end: no stage after it (the audit record) writes it again. */
     private boolean summarised;
@@ -92,7 +99,10 @@ final class Night {
         return status;
     }
 
-    /** Plan with tonight's snapshot, prune, send and verify, each only when the one before went through. */
+    /**
+     * Plan with tonight's snapshot, prune, send and verify, each only when the one before went through;
+     * a prune whose only failures are destroys zfs refused, each pinned on a dataset, went through.
+     */
     private boolean transfer() throws IOException {
         List<String> plan = new ArrayList<>(List.of("plan", "--now", now.toString(), "--output", dir.toString()));
         if (!dryRun) {
@@ -106,9 +116,17 @@ final class Night {
             if (!dryRun && config.flag("destroy", true)) {
                 prune.add("--destroy");
             }
-            if (stage("prune", plus(prune, "prune"), environment) != 0) {
-                accounts = NightOutcomes.notRun(DatasetAccount.of(PlanJson.read(dir.resolve("plan.json"))), "prune");
-                return false;
+            int pruned = stage("prune", plus(prune, "prune"), environment);
+            if (pruned != 0) {
+                // zfs refused some destroys (exit 1, each in the report): those datasets need a person, the
+                // others' sends go on. Anything else (bad input, a refusal by the guard, no report) stops here
+                Map<String, String> refused = pruned == Main.FAILED ? NightOutcomes.pruneFailures(
+                        dir.resolve("prune-report.json"), PlanJson.read(dir.resolve("plan.json"))) : null;
+                if (refused == null) {
+                    accounts = NightOutcomes.notRun(DatasetAccount.of(PlanJson.read(dir.resolve("plan.json"))), "prune");
+                    return false;
+                }
+                pruneFailures = refused;
             }
         }
         ReplicationPlan planned = PlanJson.read(dir.resolve("plan.json"));
@@ -121,7 +139,8 @@ final class Night {
         }
         accounts = DatasetAccount.of(planned);
         int ran = stage("run", plus(runArguments(), "run"), environment);
-        accounts = NightOutcomes.afterRun(accounts, dir.resolve("transfer.json"));
+        accounts = NightOutcomes.afterPrune(NightOutcomes.afterRun(accounts, dir.resolve("transfer.json")),
+                pruneFailures);
         if (ran != 0) {
             return false;
         }

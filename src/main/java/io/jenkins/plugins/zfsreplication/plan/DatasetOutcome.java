@@ -14,7 +14,10 @@ public enum DatasetOutcome {
     CURRENT("already current"),
     /** Left out by the backup host's own choice. */
     EXCLUDED("excluded by the backup host's choice"),
-    /** Not backed up and nobody chose that: diverged, refused, a bad property value or name. */
+    /**
+     * Not backed up and nobody chose that: diverged, refused, a bad property value or name; or
+     * backed up, but zfs refused a destroy of its prune (it holds more than its rules keep).
+     */
     ATTENTION("needs attention"),
     /** Planned and sent, but a step failed (or did not run). */
     FAILED("failed");

@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.transfer;
 
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,16 +19,24 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
  * What a received copy may do on the backup host, whatever the stream that made it carries. The
  * sending host decides what arrives: asked for one file system's snapshot, a compromised source can
  * send a replication stream with children, and with them {@code mountpoint=/etc},
- * {@code sharenfs=on}, {@code setuid=on}. So, on every step, full or incremental:
+ * {@code sharenfs=on}, {@code setuid=on}, a {@code refreservation} that takes the backup pool's free
+ * space from every other copy, {@code checksum=off} or {@code dedup=on}. So a stream decides only
+ * the properties {@link #ALLOWED} names (and user properties); on every step, full or incremental:
  * <ul>
- * <li>{@code zfs recv -x} of {@link #NEUTRALISED} where the target's zfs has it (OpenZFS): the
- * stream's values are kept as received values (the copy still knows them) but never take effect;
- * the backup host's own, inherited from the target's parent, do;</li>
+ * <li>{@code zfs recv -x} of every other property a stream may carry ({@link #EXCLUDED}) where the
+ * target's zfs has it (OpenZFS): an inheritable one's stream value is kept as its received value
+ * (the copy still knows it) but never takes effect; the backup host's own, inherited from the
+ * target's parent, does. A non-inheritable one (quota, reservation, limits) is dropped from the
+ * stream by zfs;</li>
  * <li>after the receive, every file system at and below the step's target that no other step of the
  * run receives is read back: anything mounted is unmounted, and {@code canmount=noauto} (never at
  * boot), {@code readonly=on} (on what the step created), {@code setuid=off devices=off exec=off}
  * are set where the backup host itself did not set them; a received mountpoint or share (zfs-fuse
- * has no {@code -x}) is inherited instead.</li>
+ * has no {@code -x}) is inherited instead. Every other received property outside {@link #ALLOWED}
+ * is made the backup host's too: inherited, or {@code none} for a quota, reservation or limit (it
+ * took effect between the receive and this check). That is zfs-fuse's whole exclusion, and on
+ * OpenZFS it catches what {@code -x} lets through: a quota or reservation in an incremental stream
+ * into a copy that exists.</li>
  * </ul>
  * A property the user sets with {@code recvSet} is the user's; {@code mountReceived} leaves
  * mounting ({@code mountpoint}, {@code canmount}, {@code readonly}, unmounting) to zfs and the stream.
@@ -36,6 +45,49 @@ public final class ReceivedProperties {
     /** The properties no stream decides: where and whether it mounts, shares, runs programs or devices. */
     static final List<String> NEUTRALISED = List.of("mountpoint", "canmount", "sharenfs", "sharesmb", "setuid",
             "devices", "exec");
+
+    /** What an excluded property would reach beyond the copy it came with. */
+    enum Reach {
+        /** The backup pool's space: taken or capped whatever the copy holds, or multiplied, or every copy's. */
+        SPACE("the backup pool's space"),
+        /** How the pool keeps data safe: checksums, extra copies, synchronous writes, metadata redundancy. */
+        INTEGRITY("the integrity of what the backup pool stores"),
+        /** The backup host: its paths, shares, programs, devices, security labels, containers. */
+        HOST("the backup host's paths, shares, devices or labels"),
+        /** The backup host's memory, caches and log devices, shared by every copy. */
+        SHARED_RESOURCES("the backup host's memory, caches or log devices");
+
+        private final String text;
+
+        Reach(String text) {
+            this.text = text;
+        }
+
+        /** What people read: "the backup pool's space". */
+        String text() {
+            return text;
+        }
+    }
+
+    /**
+     * The native properties a stream may set on its copy, and why each is harmless there: each
+     * concerns only how the copy's own files read, or zfs cannot exclude it. User properties
+     * ({@code module:name}) arrive too: labels of the copy, which decide nothing on the backup host
+     * (a received {@code zfs-replication:keep-*} decides no destroy: docs/prune-safety.md).
+     */
+    static final Map<String, String> ALLOWED = allowed();
+
+    /**
+     * Every other property a stream may carry, in {@code zfs recv -x} order, with what it would reach:
+     * {@link #NEUTRALISED} first. A property a zfs does not know gets only a warning from
+     * {@code zfs recv -x} (OpenZFS before 2.2 lacks {@code prefetch}, before 2.3 {@code direct} and
+     * {@code longname}).
+     */
+    static final Map<String, Reach> EXCLUDED = excluded();
+
+    /** The excluded properties zfs cannot inherit: where a stream set one, {@code none} is set instead. */
+    private static final Set<String> NOT_INHERITABLE = Set.of("quota", "refquota", "reservation", "refreservation",
+            "filesystem_limit", "snapshot_limit", "context", "fscontext", "defcontext", "rootcontext");
     private static final Set<String> MOUNTING = Set.of("mountpoint", "canmount", "readonly");
     private static final List<String> READ = List.of("mounted", "mountpoint", "canmount", "readonly", "sharenfs",
             "sharesmb", "setuid", "devices", "exec");
@@ -44,9 +96,59 @@ public final class ReceivedProperties {
     private ReceivedProperties() {
     }
 
+    private static Map<String, String> allowed() {
+        Map<String, String> allowed = new LinkedHashMap<>();
+        String files = "how the copy's files read: a restore needs the source's";
+        for (String property : List.of("aclinherit", "aclmode", "acltype", "xattr")) {
+            allowed.put(property, files);
+        }
+        String layout = "the layout of what is written to the copy, the copy alone, which the backup keeps read-only";
+        allowed.put("recordsize", layout);
+        allowed.put("dnodesize", layout);
+        String times = "whether reading the copy updates access times: the copy's alone, and it is read-only";
+        allowed.put("atime", times);
+        allowed.put("relatime", times);
+        allowed.put("snapdir", "whether the copy's .zfs directory shows where an admin mounts it");
+        String once = "set once when the copy is created, bound to the names the stream holds: zfs cannot exclude it";
+        for (String property : List.of("casesensitivity", "normalization", "utf8only")) {
+            allowed.put(property, once);
+        }
+        String volume = "a volume's size and block size are its data: zfs cannot exclude them";
+        allowed.put("volsize", volume);
+        allowed.put("volblocksize", volume);
+        String key = "the key of a copy received raw (encrypted): zfs refuses to exclude it from a raw stream, and it"
+                + " concerns that copy's key alone";
+        for (String property : List.of("encryption", "keyformat", "keylocation", "pbkdf2iters")) {
+            allowed.put(property, key);
+        }
+        allowed.put("mlslabel", "a Trusted Extensions label: OpenZFS on Linux lets nobody set it, a stream included"
+                + " (zfs recv -x of it only prints a refusal, even as root)");
+        return java.util.Collections.unmodifiableMap(allowed);
+    }
+
+    private static Map<String, Reach> excluded() {
+        Map<String, Reach> excluded = new LinkedHashMap<>();
+        NEUTRALISED.forEach(property -> excluded.put(property, Reach.HOST));
+        for (String property : List.of("quota", "refquota", "reservation", "refreservation", "filesystem_limit",
+                "snapshot_limit", "special_small_blocks", "compression")) {
+            excluded.put(property, Reach.SPACE);
+        }
+        for (String property : List.of("checksum", "copies", "dedup", "redundant_metadata", "sync", "readonly")) {
+            excluded.put(property, Reach.INTEGRITY);
+        }
+        for (String property : List.of("zoned", "overlay", "nbmand", "vscan", "snapdev", "volmode", "context",
+                "fscontext", "defcontext", "rootcontext", "longname")) {
+            excluded.put(property, Reach.HOST);
+        }
+        for (String property : List.of("primarycache", "secondarycache", "logbias", "prefetch", "direct")) {
+            excluded.put(property, Reach.SHARED_RESOURCES);
+        }
+        return java.util.Collections.unmodifiableMap(excluded);
+    }
+
     /** The properties every {@code zfs recv} excludes ({@code -x}), in a fixed order. */
     static List<String> excluded(TransferOptions options) {
-        return NEUTRALISED.stream().filter(property -> decidedHere(property, options)
+        return EXCLUDED.keySet().stream().filter(property -> decidedHere(property, options)
                 && !options.recvExclude().contains(property)).toList();
     }
 
@@ -78,10 +180,18 @@ public final class ReceivedProperties {
         List<DatasetName> checked = new ArrayList<>(tree.keySet().stream()
                 .filter(dataset -> dataset.equals(top) || !planned.contains(dataset)).toList());
         java.util.Collections.reverse(checked); // children first: a parent unmounts only once they have
+        Map<DatasetName, Map<String, Setting>> received;
+        try {
+            // also where zfs has -x: OpenZFS lets a quota or reservation through -x into a copy that exists
+            received = FilesystemProperties.received(target, checked);
+        } catch (ZfsException e) {
+            throw failure(top, e);
+        }
         for (DatasetName dataset : checked) {
             boolean made = created || !dataset.equals(top);
             try {
                 List<String> done = neutralise(target, dataset, tree.get(dataset), made, options);
+                done.addAll(outsideTheAllowlist(target, dataset, received.getOrDefault(dataset, Map.of()), options));
                 if (dataset.equals(top) && created && !options.mountReceived()) {
                     done.add(0, topNote);
                 }
@@ -112,6 +222,64 @@ public final class ReceivedProperties {
         }
         for (String property : OFF) {
             replace(target, dataset, settings, property, "on", "off", options, done);
+        }
+        return done;
+    }
+
+    /**
+     * Each property the stream set that is neither {@link #ALLOWED}
+     * nor one {@link #neutralise} decides is the backup host's again, inherited (zfs-fuse keeps a
+     * received value through {@code zfs inherit}: then the parent's value is set), or {@code none}
+     * for a quota, reservation or limit, which zfs does not inherit. A change zfs refuses fails the
+     * check; only a property this tool does not know at all (neither list), which zfs will not
+     * inherit, is left as received and named in the log.
+     */
+    private static List<String> outsideTheAllowlist(Zfs target, DatasetName dataset, Map<String, Setting> received,
+                                                    TransferOptions options) {
+        List<String> done = new ArrayList<>();
+        for (Map.Entry<String, Setting> entry : new java.util.TreeMap<>(received).entrySet()) {
+            String property = entry.getKey();
+            if (ALLOWED.containsKey(property) || NEUTRALISED.contains(property) || MOUNTING.contains(property)
+                    || !decidedHere(property, options)) {
+                continue;
+            }
+            String stream = io.jenkins.plugins.zfsreplication.text.TerminalText.line(entry.getValue().value());
+            Reach reach = EXCLUDED.get(property);
+            String why = reach == null ? "it is outside the allowlist" : "it reaches " + reach.text();
+            if (NOT_INHERITABLE.contains(property)) {
+                if ("none".equals(entry.getValue().value())) {
+                    continue; // zfs-fuse sends every quota and reservation, none included: it takes nothing
+                }
+                target.setProperty(dataset.name(), property, "none");
+                done.add(property + "=none (the stream's " + stream + " not used: " + why + ")");
+                continue;
+            }
+            try {
+                target.inherit(dataset, property);
+            } catch (ZfsCommandException e) {
+                if (reach != null) {
+                    throw e;
+                }
+                // a property this tool does not know, which zfs does not inherit: said, not guessed at
+                done.add(property + " left as received (" + stream + "; zfs inherit: "
+                        + io.jenkins.plugins.zfsreplication.text.TerminalText.line(e.getZfsMessage()) + ")");
+                continue;
+            }
+            Setting now = FilesystemProperties.read(target, dataset, List.of(property)).get(dataset).get(property);
+            if (now != null && now.received()) {
+                String parent = dataset.name().indexOf('/') < 0 ? null
+                        : dataset.name().substring(0, dataset.name().lastIndexOf('/'));
+                if (parent == null) {
+                    throw new ZfsException("%s: the stream's %s=%s stays: zfs inherit kept it and a pool's root has"
+                            + " no parent to take the value from", dataset, property, stream);
+                }
+                String value = target.property(parent, property);
+                target.setProperty(dataset.name(), property, value);
+                done.add(property + "=" + value + " (the stream's " + stream + " not used: " + why
+                        + "; zfs inherit kept it)");
+            } else {
+                done.add(property + " inherited (the stream's " + stream + " not used: " + why + ")");
+            }
         }
         return done;
     }

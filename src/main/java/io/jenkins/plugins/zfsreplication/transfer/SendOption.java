@@ -32,9 +32,11 @@ public enum SendOption {
     /** {@code recv -u}: received file systems are not mounted (asked for unless the run mounts them). */
     NO_MOUNT("-u", Feature.RECEIVE_NO_MOUNT, Side.RECEIVE),
     /**
-     * {@code recv -x mountpoint -x canmount ...}: whatever properties a stream carries, the target
-     * host's own values decide where and whether a received file system mounts, shares or runs
-     * anything (asked for always; {@link ReceivedProperties} says which, and checks after the receive).
+     * {@code recv -x mountpoint -x canmount ... -x refreservation -x checksum ...}: whatever
+     * properties a stream carries, the target host's own values decide where and whether a received
+     * file system mounts, shares or runs anything, and what it takes of the pool's space and
+     * integrity: a stream sets only an allowlist (asked for always; {@link ReceivedProperties} says
+     * which, and checks after the receive).
      */
     NEUTRALISE("-x", Feature.RECEIVE_OVERRIDES, Side.RECEIVE),
     /**

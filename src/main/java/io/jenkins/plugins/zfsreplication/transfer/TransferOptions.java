@@ -92,9 +92,9 @@ public record TransferOptions(Set<SendOption> requested, Compression compression
     }
 
     /**
-     * The options asked of zfs send/recv: those requested, {@code recv -x} of the properties that
-     * decide mounting, sharing and running ({@link SendOption#NEUTRALISE}, always) and, unless the
-     * run mounts, {@code recv -u}.
+     * The options asked of zfs send/recv: those requested, {@code recv -x} of the properties a stream
+     * may not set (all but {@code ReceivedProperties.ALLOWED}: {@link SendOption#NEUTRALISE}, always)
+     * and, unless the run mounts, {@code recv -u}.
      */
     @Override
     public Set<SendOption> requested() {

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.zfs;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +58,32 @@ public final class FilesystemProperties {
                 }
             }
         }
+        return settings;
+    }
+
+    /**
+     * Of {@code filesystems}, each one's native properties whose value now is the one a stream gave
+     * (source {@code received}), from {@code zfs get all}: user properties ({@code module:name})
+     * left out. zfs prints a user property's value as it is, new lines included: a line that is not
+     * one of a listed file system's native properties is no property of it and is passed over.
+     */
+    public static Map<DatasetName, Map<String, Setting>> received(Zfs zfs, Collection<DatasetName> filesystems) {
+        Map<String, Map<String, Setting>> byName = new LinkedHashMap<>();
+        filesystems.forEach(filesystem -> byName.put(filesystem.name(), new LinkedHashMap<>()));
+        for (List<DatasetName> batch : batches(new ArrayList<>(filesystems))) {
+            List<String> command = new ArrayList<>(List.of("zfs", "get", "-H", "-o", "name,property,value,source",
+                    "all"));
+            batch.forEach(filesystem -> command.add(filesystem.name()));
+            for (String line : zfs.run(command).stdout().split("\n")) {
+                String[] fields = line.split("\t", -1);
+                if (fields.length == 4 && byName.containsKey(fields[0]) && "received".equals(fields[3])
+                        && fields[1].matches("[a-z][a-z0-9_]*")) {
+                    byName.get(fields[0]).put(fields[1], new Setting(fields[2], fields[3]));
+                }
+            }
+        }
+        Map<DatasetName, Map<String, Setting>> settings = new LinkedHashMap<>();
+        filesystems.forEach(filesystem -> settings.put(filesystem, byName.get(filesystem.name())));
         return settings;
     }
 

@@ -16,9 +16,16 @@ import org.junit.jupiter.api.Test;
 class ReceiveNoMountTest {
     private static final Capabilities OPENZFS = new Capabilities("nas", "2.2.2",
             Set.of(Feature.RECEIVE_NO_MOUNT, Feature.RESUME_TOKENS, Feature.RECEIVE_OVERRIDES));
+    /** What a stream may carry that decides the backup pool's space and integrity, and the backup host's resources. */
+    private static final List<String> SPACE_AND_INTEGRITY = List.of("quota", "refquota", "reservation",
+            "refreservation", "filesystem_limit", "snapshot_limit", "special_small_blocks", "compression", "checksum",
+            "copies", "dedup", "redundant_metadata", "sync");
+    private static final List<String> HOST_AND_RESOURCES = List.of("zoned", "overlay", "nbmand", "vscan", "snapdev",
+            "volmode", "context", "fscontext", "defcontext", "rootcontext", "longname", "primarycache",
+            "secondarycache", "logbias", "prefetch", "direct");
     /** What every receive excludes from the stream where the target can ({@code zfs recv -x}). */
-    private static final List<String> NEUTRALISED = List.of("-x", "mountpoint", "-x", "canmount", "-x", "sharenfs",
-            "-x", "sharesmb", "-x", "setuid", "-x", "devices", "-x", "exec");
+    private static final List<String> NEUTRALISED = x(List.of("mountpoint", "canmount", "sharenfs", "sharesmb", "setuid",
+            "devices", "exec"), SPACE_AND_INTEGRITY, List.of("readonly"), HOST_AND_RESOURCES);
     private static final Capabilities ZFS_FUSE = new Capabilities("old", "unknown", Set.of(Feature.HOLDS));
     private static final SendStep STEP = new SendStep(DatasetName.of("tank/home"), DatasetName.of("backup/home"),
             SendKind.FULL, null, new SnapshotRef("zr-1", 11, 1, 1), null, false, -1);
@@ -67,8 +74,9 @@ class ReceiveNoMountTest {
         OptionResolver.Resolved resolved = OptionResolver.resolve(options.requested(), OPENZFS, OPENZFS);
 
         // mounting is left to zfs and the stream; sharing, setuid, devices and exec are still the target's
-        assertThat(new ZfsStreamCommands().sink(STEP, resolved.used(), options)).containsExactly("zfs", "recv",
-                "-x", "sharenfs", "-x", "sharesmb", "-x", "setuid", "-x", "devices", "-x", "exec", "backup/home");
+        assertThat(new ZfsStreamCommands().sink(STEP, resolved.used(), options)).containsExactlyElementsOf(argv(
+                List.of("zfs", "recv"), x(List.of("sharenfs", "sharesmb", "setuid", "devices", "exec"),
+                        SPACE_AND_INTEGRITY, HOST_AND_RESOURCES), "backup/home"));
         assertThat(List.copyOf(resolved.dropped())).isEmpty();
     }
 
@@ -78,9 +86,23 @@ class ReceiveNoMountTest {
                 java.util.Map.of("mountpoint", "/srv/backup", "exec", "on"), List.of("devices"));
         OptionResolver.Resolved resolved = OptionResolver.resolve(options.requested(), OPENZFS, OPENZFS);
 
-        assertThat(new ZfsStreamCommands().sink(STEP, resolved.used(), options)).containsExactly("zfs", "recv", "-u",
-                "-o", "exec=on", "-o", "mountpoint=/srv/backup", "-x", "devices", "-x", "canmount", "-x", "sharenfs",
-                "-x", "sharesmb", "-x", "setuid", "backup/home");
+        assertThat(new ZfsStreamCommands().sink(STEP, resolved.used(), options)).containsExactlyElementsOf(argv(
+                List.of("zfs", "recv", "-u", "-o", "exec=on", "-o", "mountpoint=/srv/backup", "-x", "devices"),
+                x(List.of("canmount", "sharenfs", "sharesmb", "setuid"), SPACE_AND_INTEGRITY, List.of("readonly"),
+                        HOST_AND_RESOURCES), "backup/home"));
+    }
+
+    /** {@code -x NAME} for each name of the lists, in order. */
+    @SafeVarargs
+    private static List<String> x(List<String>... names) {
+        List<String> argv = new java.util.ArrayList<>();
+        for (List<String> list : names) {
+            list.forEach(name -> {
+                argv.add("-x");
+                argv.add(name);
+            });
+        }
+        return argv;
     }
 
     private static List<String> argv(List<String> start, List<String> middle, String target) {
