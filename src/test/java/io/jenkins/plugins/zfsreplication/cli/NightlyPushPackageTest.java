@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -119,7 +120,7 @@ class NightlyPushPackageTest {
             byte[] thesisAtNight1 = home.get("alice/thesis.tex");
             write(guest, home, random, "alice/thesis.tex", 210_000);
             write(guest, home, random, "second", 1 << 20);
-            fireTheTimer(guest);
+            fireTheTimer(guest, BLOCK);
             String night2 = nightSnapshot(guest, 2);
             assertNight(guest, 2, night1);
             List<String> afterSecond = new ArrayList<>(afterFirst);
@@ -127,8 +128,8 @@ class NightlyPushPackageTest {
             assertSnapshotsOnBothHosts(guest, afterSecond);
 
             restore(guest, scratch, restore, afterSecond, night1, night2, thesisAtNight1, home);
-            System.out.printf("nightly push: the whole test (both pages, two nights, the restores) in %d s%n",
-                    Duration.between(began, Instant.now()).toSeconds());
+            record(String.format("nightly push: the whole test (both pages, two nights, the restores) in %d s%n",
+                    Duration.between(began, Instant.now()).toSeconds()));
         } finally {
             cleanUp(guest);
         }
@@ -292,8 +293,17 @@ class NightlyPushPackageTest {
         String line = String.format("nightly push: from the package installed to the first verified nightly push in %d s"
                 + " (%.1f min, emulated guest); %d s since the test began%n", toPush, toPush / 60.0,
                 Duration.between(began, pushed).toSeconds());
+        Files.deleteIfExists(timings());
+        record(line);
+    }
+
+    private static void record(String line) throws IOException {
         System.out.print(line);
-        Files.writeString(Path.of(System.getProperty("zfsr.build.dir")).resolve("nightly-push-minutes.txt"), line);
+        Files.writeString(timings(), line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+
+    private static Path timings() {
+        return Path.of(System.getProperty("zfsr.build.dir")).resolve("nightly-push-minutes.txt");
     }
 
     private static void givenPools(OpenZfsGuest guest) {

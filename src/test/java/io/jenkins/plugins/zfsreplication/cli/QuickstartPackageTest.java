@@ -189,6 +189,11 @@ class QuickstartPackageTest {
 
     /** A drop-in moves the timer's OnCalendar to 20 s from now; waits until the night it starts has ended. */
     static void fireTheTimer(OpenZfsGuest guest) throws InterruptedException {
+        fireTheTimer(guest, LONG);
+    }
+
+    /** As {@link #fireTheTimer(OpenZfsGuest)}, waiting at most {@code wait} for the night to end. */
+    static void fireTheTimer(OpenZfsGuest guest, Duration wait) throws InterruptedException {
         String before = guest.exec("systemctl", "show", "-p", "ExecMainStartTimestampMonotonic", "--value",
                 "zfs-replication-night.service").stdout().strip();
         String at = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC).format(
@@ -196,7 +201,7 @@ class QuickstartPackageTest {
         root(guest, "mkdir -p /run/systemd/system/zfs-replication-night.timer.d && printf '[Timer]\\nOnCalendar=\\n"
                 + "OnCalendar=" + at + " UTC\\nRandomizedDelaySec=0\\n' > /run/systemd/system/zfs-replication-night.timer.d/"
                 + "now.conf && systemctl daemon-reload && systemctl restart zfs-replication-night.timer").orThrow();
-        Instant deadline = Instant.now().plus(LONG);
+        Instant deadline = Instant.now().plus(wait);
         while (Instant.now().isBefore(deadline)) {
             String state = guest.exec("systemctl", "show", "-p", "ActiveState", "-p", "Result", "-p", "NRestarts",
                     "-p", "ExecMainStartTimestampMonotonic", "zfs-replication-night.service").stdout();
@@ -206,7 +211,7 @@ class QuickstartPackageTest {
             }
             Thread.sleep(2000);
         }
-        throw new AssertionError("the timer's night did not end within " + LONG + ":\n" + journal(guest));
+        throw new AssertionError("the timer's night did not end within " + wait + ":\n" + journal(guest));
     }
 
     /** The snapshot night {@code number} took, from its night.json; the night ended with exit status 0. */
