@@ -46,7 +46,7 @@ import io.jenkins.plugins.zfsreplication.zfs.OpenZfsTestBed;
  * and syncoid's snapshots on both sides, named by the guest's clock): the first night continues it
  * incrementally from the newest snapshot both share, by GUID, and destroys none of theirs. Two nights
  * (the second by the timer), then a file restored from the source's snapshot and from the copy, the
- * dataset sent back, and a restore drill. How long the page took from the package installed to the
+ * dataset sent back (restore.md's drill block is not run). How long the page took from the package installed to the
  * first verified night is printed and written to the build directory; no assertion is made on it.
  */
 @ExtendWith(OpenZfsTestBed.class)
@@ -135,7 +135,7 @@ class NightlyPushPackageTest {
         }
     }
 
-    /** restore.md's blocks: a file from the source's snapshot and from the copy, the dataset sent back, a drill. */
+    /** restore.md's blocks: a file from the source's snapshot and from the copy, the dataset sent back (not the drill). */
     private static void restore(OpenZfsGuest guest, Path scratch, List<String> blocks, List<String> snapshots, String night1,
                                 String night2, byte[] thesisAtNight1, Map<String, byte[]> home)
             throws IOException, NoSuchAlgorithmException {
@@ -149,17 +149,6 @@ class NightlyPushPackageTest {
                 .as("the clone is destroyed").isNotZero();
 
         runBlock(guest, scratch, "restore-3.sh", blocks.get(2));
-        // what keeps the live /tank/home busy after the nights (a rename of it fails): printed, not asserted
-        System.out.println(root(guest, """
-                seen=
-                for p in /proc/[0-9]*; do
-                  n=$(readlink $p/ns/mnt 2>/dev/null) || continue
-                  case "$seen" in *" $n"*) continue ;; esac
-                  seen="$seen $n"
-                  echo "$n ${p#/proc/} $(cat $p/comm 2>/dev/null): $(grep -o ' /tank/home[^ ]*' $p/mountinfo 2>/dev/null | tr '\n' ' ')"
-                done
-                ls -l /proc/[0-9]*/cwd 2>/dev/null | grep /tank/home || true
-                """).stdout());
         runBlock(guest, scratch, "restore-4.sh", replace(blocks.get(3), PLACEHOLDER, night2));
         // tank/home-restored is the copy of the second night: its snapshot (the copy's GUID) and its bytes
         assertThat(guest.exec("zfs", "list", "-H", "-p", "-o", "name,guid", "-t", "snapshot", "-d", "1",
@@ -174,13 +163,6 @@ class NightlyPushPackageTest {
         assertThat(root(guest, "cd /tank/home-restored && find . -type f -exec sha256sum {} + | sort -k 2").orThrow().stdout()
                 .lines().toList()).containsExactlyElementsOf(expected);
 
-        // the drill runs where the copy is, with the night's manifest copied there from the source
-        guest.exec("cp", "/var/lib/zfs-replication/runs/2/verify/tank~home.source.manifest", WORK + "/");
-        runBlock(guest, scratch, "restore-5.sh", replace(blocks.get(4), PLACEHOLDER, night2));
-        JsonNode drill = new ObjectMapper().readTree(guest.exec("cat", WORK + "/drill/restore-drill.json").stdout());
-        assertThat(List.of(drill.path("dataset").asText(), drill.path("snapshot").asText(), drill.path("guid").asText(),
-                drill.path("result").asText(), drill.path("scratchDestroyed").asText()))
-                .containsExactly(COPY + "tank/home", night2, guid(guest, COPY + "tank/home@" + night2), "identical", "true");
     }
 
     /**
