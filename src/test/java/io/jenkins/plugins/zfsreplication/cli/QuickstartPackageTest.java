@@ -38,9 +38,9 @@ import io.jenkins.plugins.zfsreplication.zfs.OpenZfsTestBed;
  */
 @ExtendWith(OpenZfsTestBed.class)
 class QuickstartPackageTest {
-    private static final Duration LONG = Duration.ofMinutes(6);
+    static final Duration LONG = Duration.ofMinutes(6);
     private static final String OLD = "zr-20000101T000000Z";
-    private static final String WORK = "/root/quickstart";
+    static final String WORK = "/root/quickstart";
 
     @Test
     @Timeout(value = 20, unit = TimeUnit.MINUTES)
@@ -143,7 +143,7 @@ class QuickstartPackageTest {
     }
 
     /** The page's placeholder for something of this host (its name, its address, its key) replaced by it. */
-    private static String replace(String text, String placeholder, String value) {
+    static String replace(String text, String placeholder, String value) {
         assertThat(text).as("the placeholder is in the page").contains(placeholder);
         return text.replace(placeholder, value);
     }
@@ -188,7 +188,12 @@ class QuickstartPackageTest {
     }
 
     /** A drop-in moves the timer's OnCalendar to 20 s from now; waits until the night it starts has ended. */
-    private static void fireTheTimer(OpenZfsGuest guest) throws InterruptedException {
+    static void fireTheTimer(OpenZfsGuest guest) throws InterruptedException {
+        fireTheTimer(guest, LONG);
+    }
+
+    /** As {@link #fireTheTimer(OpenZfsGuest)}, waiting at most {@code wait} for the night to end. */
+    static void fireTheTimer(OpenZfsGuest guest, Duration wait) throws InterruptedException {
         String before = guest.exec("systemctl", "show", "-p", "ExecMainStartTimestampMonotonic", "--value",
                 "zfs-replication-night.service").stdout().strip();
         String at = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC).format(
@@ -196,7 +201,7 @@ class QuickstartPackageTest {
         root(guest, "mkdir -p /run/systemd/system/zfs-replication-night.timer.d && printf '[Timer]\\nOnCalendar=\\n"
                 + "OnCalendar=" + at + " UTC\\nRandomizedDelaySec=0\\n' > /run/systemd/system/zfs-replication-night.timer.d/"
                 + "now.conf && systemctl daemon-reload && systemctl restart zfs-replication-night.timer").orThrow();
-        Instant deadline = Instant.now().plus(LONG);
+        Instant deadline = Instant.now().plus(wait);
         while (Instant.now().isBefore(deadline)) {
             String state = guest.exec("systemctl", "show", "-p", "ActiveState", "-p", "Result", "-p", "NRestarts",
                     "-p", "ExecMainStartTimestampMonotonic", "zfs-replication-night.service").stdout();
@@ -206,7 +211,7 @@ class QuickstartPackageTest {
             }
             Thread.sleep(2000);
         }
-        throw new AssertionError("the timer's night did not end within " + LONG + ":\n" + journal(guest));
+        throw new AssertionError("the timer's night did not end within " + wait + ":\n" + journal(guest));
     }
 
     /** The snapshot night {@code number} took, from its night.json; the night ended with exit status 0. */
@@ -256,12 +261,12 @@ class QuickstartPackageTest {
         assertThat(guest.exec("id", "-u", "zfs-replication").stdout().strip()).isNotEqualTo("0");
     }
 
-    private static String journal(OpenZfsGuest guest) {
+    static String journal(OpenZfsGuest guest) {
         return guest.runner().run(List.of("journalctl", "-u", "zfs-replication-night", "--no-pager", "-o", "cat"), LONG)
                 .stdout();
     }
 
-    private static CommandResult root(OpenZfsGuest guest, String script) {
+    static CommandResult root(OpenZfsGuest guest, String script) {
         return guest.runner().run(List.of("bash", "-c", script), LONG);
     }
 
@@ -273,12 +278,12 @@ class QuickstartPackageTest {
                 + " rm -f " + guest.poolDirectory() + "/qs-tank.img " + guest.poolDirectory() + "/qs-backup.img");
     }
 
-    private static Path repository() {
+    static Path repository() {
         return Path.of(System.getProperty("zfsr.repo.root")).toAbsolutePath().normalize();
     }
 
     /** The package the build's package phase made. */
-    private static Path deb() throws IOException {
+    static Path deb() throws IOException {
         Path target = Path.of(System.getProperty("zfsr.build.dir")).toAbsolutePath().normalize();
         try (Stream<Path> files = Files.list(target)) {
             List<Path> debs = files.filter(p -> p.getFileName().toString().matches("zfs-replication_.*_all\\.deb")).toList();
