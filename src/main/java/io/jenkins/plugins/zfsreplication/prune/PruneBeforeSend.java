@@ -167,11 +167,15 @@ public final class PruneBeforeSend {
         for (DatasetPlan dataset : active(plan)) {
             for (SnapshotTable snapshots : List.of(source.snapshotTable(dataset.source().name()),
                     target.snapshotTable(dataset.target().name()))) {
-                for (int i = 0; i < snapshots.size(); i++) {
+                // newest first: a creation after that of a snapshot taken later (by createtxg) was stamped by a
+                // clock that ran ahead then and went back: it witnesses nothing (a later jump could land near it)
+                long floor = Long.MAX_VALUE;
+                for (int i = snapshots.size() - 1; i >= 0; i--) {
                     long creation = snapshots.creation(i);
-                    if (creation < before && creation > newest) {
+                    if (creation < before && creation > newest && creation <= floor + TimeTrust.TOLERANCE.getSeconds()) {
                         newest = creation;
                     }
+                    floor = Math.min(floor, creation);
                 }
             }
         }
