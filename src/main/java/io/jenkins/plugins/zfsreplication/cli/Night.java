@@ -58,6 +58,8 @@ final class Night {
      */
     private Map<String, String> pruneFailures = Map.of();
     private final NightCoverage coverage;
+    /** The prune's clock line when its "now" had no witness (nothing went by age): a warning, or null. */
+    private String clockWarning;
     /** night.json holds the night's end: no stage after it (the audit record) writes it again. */
     private boolean summarised;
 
@@ -112,9 +114,16 @@ final class Night {
             return false;
         }
         if (config.values().containsKey("keep-source") || config.values().containsKey("keep-target")) {
-            List<String> prune = new ArrayList<>(List.of("prune", "--plan", dir.resolve("plan.json").toString()));
+            // ages count from the night's time, as the plan's snapshot and the check do
+            List<String> prune = new ArrayList<>(List.of("prune", "--plan", dir.resolve("plan.json").toString(),
+                    "--now", now.toString()));
             if (!dryRun && config.flag("destroy", true)) {
                 prune.add("--destroy");
+            }
+            Instant before = previousStart(previous);
+            if (before != null) {
+                // recorded before tonight's clock could jump: prune destroys nothing by age when now is far from it
+                prune.addAll(List.of("--previous-run", before.toString()));
             }
             int pruned = stage("prune", plus(prune, "prune"), environment);
             if (pruned != 0) {
@@ -128,6 +137,7 @@ final class Night {
                 }
                 pruneFailures = refused;
             }
+            clockWarning = unwitnessed(dir.resolve("prune-report.json"));
         }
         ReplicationPlan planned = PlanJson.read(dir.resolve("plan.json"));
         if (dryRun) {
@@ -245,6 +255,9 @@ final class Night {
         if (uncompared != null && !accounts.isEmpty()) {
             lines.add("verify = copy: " + uncompared);
         }
+        if (clockWarning != null) {
+            lines.add(clockWarning);
+        }
         return lines;
     }
 
@@ -294,6 +307,31 @@ final class Night {
             summarised = true;
         }
         AtomicFile.write(dir.resolve("night.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n");
+    }
+
+    /** "prune: clock NOT witnessed: ..." when the prune's report says its "now" had no witness, else null. */
+    private static String unwitnessed(Path report) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode clock = new ObjectMapper().readTree(report.toFile()).path("clock");
+            String verdict = clock.path("verdict").asText("");
+            return verdict.equals("AHEAD") || verdict.equals("BEHIND") ? "prune: clock " + clock.path("text").asText()
+                    : null;
+        } catch (IOException e) {
+            return null; // the prune stage ended 0 without its report: nothing to warn of here
+        }
+    }
+
+    /** When a previous night started, from its night.json, or null. */
+    static Instant previousStart(Path previousDir) {
+        if (previousDir == null || !Files.isRegularFile(previousDir.resolve("night.json"))) {
+            return null;
+        }
+        try {
+            String at = new ObjectMapper().readTree(previousDir.resolve("night.json").toFile()).path("startedAt").asText("");
+            return at.isEmpty() ? null : Instant.parse(at);
+        } catch (IOException | java.time.format.DateTimeParseException e) {
+            return null; // an unreadable record witnesses nothing; the snapshots' creation times still do
+        }
     }
 
     /** The snapshot a previous night took, from its night.json, or null. */

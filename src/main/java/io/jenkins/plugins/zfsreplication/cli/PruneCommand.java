@@ -69,6 +69,11 @@ final class PruneCommand implements Callable<Integer> {
             description = "What counts as now: the wall clock (default), the newest snapshot, or an ISO-8601 instant.")
     private String now;
 
+    @Option(names = "--previous-run", paramLabel = "INSTANT", description = "When the previous run started (night"
+            + " passes its previous night's): a witness that now has not jumped. Now more than 8 days after it, or"
+            + " before it, destroys nothing by age (grid, thin) tonight.")
+    private String previousRun;
+
     @Option(names = "--trust-source-keep-target", description = "Take the target's rules from the source's"
             + " zfs-replication:keep-target also where the source is another host (a pull). Without it only this"
             + " host's own settings decide what is destroyed on the target.")
@@ -177,7 +182,8 @@ final class PruneCommand implements Callable<Integer> {
                 sourceRules == null ? null : RetentionPolicy.parse(sourceRules), SnapshotNaming.of(prefix, pattern),
                 nowMode(), nowMode() == PruneOptions.NowMode.FIXED ? Instant.parse(now) : environment.clock().instant(),
                 environment.clock().instant())
-                .trustingSourceKeepTarget(trustSourceKeepTarget);
+                .trustingSourceKeepTarget(trustSourceKeepTarget)
+                .withPreviousRun(previousRun == null ? null : Instant.parse(previousRun));
     }
 
     private PruneOptions.NowMode nowMode() {

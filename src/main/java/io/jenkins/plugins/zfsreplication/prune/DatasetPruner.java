@@ -40,6 +40,8 @@ final class DatasetPruner {
     private final RetentionProperties.DatasetRules rules;
     private final Instant now;
     private final Set<String> origins;
+    /** Whether "now" had a witness: without one, no rule by age destroys or drops anything. */
+    private final ClockWitness clock;
     private final Set<Long> planBases;
     private final GuidIndex indexByGuid;
     private final CommonBase base;
@@ -58,7 +60,7 @@ final class DatasetPruner {
     private DatasetPlan result;
 
     DatasetPruner(DatasetPlan dataset, Listing source, Listing target, PruneOptions options,
-                  RetentionProperties.DatasetRules rules, Instant now, Set<String> origins) {
+                  RetentionProperties.DatasetRules rules, Instant now, Set<String> origins, ClockWitness clock) {
         this.dataset = dataset;
         this.sourceSnapshots = source.snapshotTable(dataset.source().name());
         this.targetSnapshots = target.snapshotTable(dataset.target().name());
@@ -74,6 +76,7 @@ final class DatasetPruner {
         this.rules = rules;
         this.now = now;
         this.origins = origins;
+        this.clock = clock;
         this.planBases = PlanBases.of(dataset);
         this.trust = new TimeTrust(options.naming(), options.clock());
         this.sourceSeen = Seen.of(sourceSnapshots, options.naming(), trust);
@@ -166,7 +169,7 @@ final class DatasetPruner {
                     hasBase && table.guid(index) == baseGuid, isPlanned && index == newest,
                     isPlanned && resumed(index));
             String rule = protection != null ? protection : kept[i] != null ? kept[i]
-                    : isPlanned || keptReal[i] == null ? null : UNTIL_ARRIVED + keptReal[i];
+                    : isPlanned || keptReal[i] == null ? unwitnessed(rules.target()) : UNTIL_ARRIVED + keptReal[i];
             Decision decision = rule != null ? Decision.KEEP : isPlanned ? Decision.NOT_SENT : Decision.DESTROY;
             if (decision == Decision.NOT_SENT) {
                 dropped.set(index);
@@ -193,7 +196,7 @@ final class DatasetPruner {
             if (protection == null && stillToSend.get(i)) {
                 protection = "protected: still to be sent";
             }
-            String rule = protection != null ? protection : kept[i];
+            String rule = protection != null ? protection : kept[i] != null ? kept[i] : unwitnessed(rules.source());
             decisions.add(SOURCE, i, rule != null ? Decision.KEEP : Decision.DESTROY,
                     rule != null ? rule : "kept by no source rule", sourceSeen.times()[i]);
         }
@@ -223,10 +226,18 @@ final class DatasetPruner {
             String rule = hasBase && guid == baseGuid ? "protected: the next incremental's base (matched by GUID)"
                     : planBases.contains(guid) ? "protected: a step of the plan sends from it (its base, matched by GUID)"
                     : i == bookmarks.size() - 1 ? "protected: newest bookmark (a base should its snapshot be destroyed)"
-                    : kept[i];
+                    : kept[i] != null ? kept[i] : unwitnessed(rules.source());
             decisions.add(BOOKMARK, i, rule != null ? Decision.KEEP : Decision.DESTROY,
                     rule != null ? rule : "kept by no source rule", seen.times()[i]);
         }
+    }
+
+    /**
+     * Why what {@code policy} drops stays tonight: its rules count ages from a "now" that has no
+     * witness ({@link ClockWitness}); null where ages are trusted or the rules only count and match.
+     */
+    private String unwitnessed(RetentionPolicy policy) {
+        return clock.agesTrusted() || !policy.countsAge() ? null : clock.rule();
     }
 
     /** Per snapshot the rule keeping it, null for non-candidates and for those no rule keeps. */

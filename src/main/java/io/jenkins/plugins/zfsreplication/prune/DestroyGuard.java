@@ -50,6 +50,8 @@ public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases base
     /** A time beyond this host's clock plus the tolerance is never now and never makes anything older. */
     static final String TIME = "no time beyond this host's clock plus " + TimeTrust.TOLERANCE_TEXT
             + " is now or makes anything older";
+    /** Nothing goes by age on a night whose "now" has no witness ({@link ClockWitness}). */
+    static final String WITNESS = "nothing goes by age when now has no witness";
     /** A target that destroys what another host decided keeps its newest snapshot of the naming. */
     static final String NEWEST = "a target keeps its newest snapshot of the naming when another host decided the prune";
 
@@ -113,6 +115,14 @@ public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases base
             }
             checkByTargetRules(report, destroys, target);
             return;
+        }
+        if (!report.clock().agesTrusted()) {
+            destroys.values().forEach(batch -> batch.forEach(destroy -> {
+                if (countsAge(report, destroy)) {
+                    throw violation(WITNESS, name(destroy), "would go by rules that count ages, and "
+                            + report.clock().text());
+                }
+            }));
         }
         Map<String, String> pairs = pairs(report, destroys);
         // listed as the prune listed them: the topmost datasets recursively on the source, the deepest
@@ -378,6 +388,16 @@ public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases base
                         + names.size() + " snapshot(s) the target has");
             }
         }
+    }
+
+    /** Whether the rules {@code destroy}'s side was judged by keep by age (grid, thin); unknown rules do. */
+    private static boolean countsAge(PruneReport report, PruneDecision destroy) {
+        boolean source = onSource(destroy);
+        return report.retention().stream()
+                .filter(r -> source ? r.dataset().equals(destroy.dataset()) && r.side().equals("source")
+                        : destroy.dataset().equals(r.targetDataset()) && r.side().equals("target"))
+                .map(EffectiveRule::rules).filter(Objects::nonNull).findFirst()
+                .map(rules -> RetentionPolicy.parse(rules).countsAge()).orElse(true);
     }
 
     private static String ruleOf(PruneReport report, String sourceName) {

@@ -148,4 +148,9 @@ final class GridRule implements RetentionRule {
     public String text() {
         return text;
     }
+
+    @Override
+    public boolean countsAge() {
+        return true;
+    }
 }

@@ -1,6 +1,5 @@
 package io.jenkins.plugins.zfsreplication.prune;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -50,7 +49,8 @@ public record LocalPrune(Zfs source, Selection selection, PruneOptions options, 
         if (datasets.isEmpty()) {
             throw new PruneException("No dataset selected under %s: nothing to prune", selection.roots());
         }
-        ReplicationPlan plan = new ReplicationPlan(Instant.now(), source.host(), NO_TARGET, datasets);
+        // made now, by this host's clock: a snapshot taken since (minus the tolerance) witnesses nothing
+        ReplicationPlan plan = new ReplicationPlan(options.clock(), source.host(), NO_TARGET, datasets);
         PropertyOrigins origins = RetentionProperties.anySet(listing)
                 ? source.propertyOrigins(selection.roots(), selection.recursive(), RetentionProperties.PROPERTIES)
                 : PropertyOrigins.UNKNOWN;
@@ -61,6 +61,9 @@ public record LocalPrune(Zfs source, Selection selection, PruneOptions options, 
             throw new RetentionPropertyException(String.format("Pruning without a plan needs the source's rules:"
                     + " give --keep-source, or set %s on the datasets (none under %s has it)",
                     RetentionProperties.KEEP_SOURCE, selection.roots()));
+        }
+        if (!report.clock().agesTrusted()) {
+            log.accept("clock " + report.clock().text());
         }
         if (destroy) {
             return Destroyer.execute(report, source, null, DestroyGuard.of(options, KnownBases.NONE), policy, log);

@@ -100,6 +100,8 @@ public final class PruneBeforeSend {
             case FIXED -> "given";
             case NEWEST_SNAPSHOT -> "newest snapshot on the source" + now.ignored();
         };
+        ClockWitness clock = ClockWitness.judge(now.instant(), options.previousRun(),
+                newestCreationBefore(plan, source, target));
         Set<String> origins = origins(source, target);
         origins.addAll(cloned);
         // datasets are independent: judged in parallel, collected in plan order; only the outcome is kept (a
@@ -109,7 +111,7 @@ public final class PruneBeforeSend {
                 return new Outcome(dataset, null, 0);
             }
             DatasetPruner pruner = new DatasetPruner(dataset, source, target, options, rules.get(dataset.source()),
-                    now.instant(), origins);
+                    now.instant(), origins, clock);
             pruner.prune();
             return new Outcome(pruner.result(), pruner.decisions(), pruner.notSent());
         }).toList();
@@ -127,8 +129,8 @@ public final class PruneBeforeSend {
         PruneReport report = new PruneReport(now.instant(), basis, true, source.host(), target.host(),
                 options.sourceRules() == null ? null : options.sourceRules().spec(),
                 options.targetRules() == null ? null : options.targetRules().spec(), DecisionLog.concat(logs), notSent,
-                -1, "", List.of(), active(plan).stream().flatMap(d -> rules.get(d.source()).shown().stream()).toList())
-                .withBytesNotSent(plan, prunedPlan);
+                -1, "", List.of(), active(plan).stream().flatMap(d -> rules.get(d.source()).shown().stream()).toList(),
+                clock).withBytesNotSent(plan, prunedPlan);
         return new Result(prunedPlan, report);
     }
 
@@ -145,11 +147,39 @@ public final class PruneBeforeSend {
             return RetentionCheck.KEEP_ALL;
         }
         Set<String> origins = origins(source, target);
+        Instant newestCreation = newestCreationBefore(plan, source, target);
         return (step, now) -> plan.datasets().stream()
                 .filter(d -> d.target().equals(step.target()) && d.steps().contains(step)).findFirst()
-                .map(d -> new DatasetPruner(d, source, target, options, rules.get(d.source()), now, origins)
-                        .stillWanted(step))
+                .map(d -> new DatasetPruner(d, source, target, options, rules.get(d.source()), now, origins,
+                        ClockWitness.judge(now, options.previousRun(), newestCreation)).stillWanted(step))
                 .orElse(true);
+    }
+
+    /**
+     * A witness for "now" ({@link ClockWitness}) besides the previous run: the newest {@code creation}
+     * of a snapshot of the judged datasets, on either side, taken before the plan was made (its time
+     * minus the tolerance): tonight's own snapshot was stamped by tonight's clock, the one being
+     * judged. Null when there is none.
+     */
+    static Instant newestCreationBefore(ReplicationPlan plan, Listing source, Listing target) {
+        long before = plan.createdAt().minus(TimeTrust.TOLERANCE).getEpochSecond();
+        long newest = Long.MIN_VALUE;
+        for (DatasetPlan dataset : active(plan)) {
+            for (SnapshotTable snapshots : List.of(source.snapshotTable(dataset.source().name()),
+                    target.snapshotTable(dataset.target().name()))) {
+                // newest first: a creation after that of a snapshot taken later (by createtxg) was stamped by a
+                // clock that ran ahead then and went back: it witnesses nothing (a later jump could land near it)
+                long floor = Long.MAX_VALUE;
+                for (int i = snapshots.size() - 1; i >= 0; i--) {
+                    long creation = snapshots.creation(i);
+                    if (creation < before && creation > newest && creation <= floor + TimeTrust.TOLERANCE.getSeconds()) {
+                        newest = creation;
+                    }
+                    floor = Math.min(floor, creation);
+                }
+            }
+        }
+        return newest == Long.MIN_VALUE ? null : Instant.ofEpochSecond(newest);
     }
 
     /** "Now", and for the newest snapshot " (ignoring ...)" naming newer snapshots whose time is not trusted, or "". */
@@ -179,8 +209,8 @@ public final class PruneBeforeSend {
                     ignored.add(dataset.source() + "@" + name);
                     continue;
                 }
-                Instant stamp = options.naming().timestampOf(name);
-                Instant time = stamp != null ? stamp : Instant.ofEpochSecond(snapshots.creation(i));
+                Instant time = Instant.ofEpochSecond(trust.judgedTime(options.naming().timestampOf(name),
+                        snapshots.creation(i)));
                 newest = newest == null || time.isAfter(newest) ? time : newest;
             }
         }

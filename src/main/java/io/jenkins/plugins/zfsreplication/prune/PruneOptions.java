@@ -18,9 +18,12 @@ import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
  *                    ({@link TimeTrust}); a given moment after it plus the tolerance is refused
  * @param trustSourceKeepTarget take {@code zfs-replication:keep-target} from a source that is another host
  *                    (a pull): by default only the backup side decides what is destroyed on it
+ * @param previousRun when the previous run started (the night's previous night), a witness that "now"
+ *                    has not jumped ({@link ClockWitness}); null when unknown
  */
 public record PruneOptions(RetentionPolicy targetRules, RetentionPolicy sourceRules, SnapshotNaming naming,
-                           NowMode now, Instant wallClock, Instant clock, boolean trustSourceKeepTarget) {
+                           NowMode now, Instant wallClock, Instant clock, boolean trustSourceKeepTarget,
+                           Instant previousRun) {
     public PruneOptions {
         Objects.requireNonNull(naming, "naming");
         Objects.requireNonNull(now, "now");
@@ -42,12 +45,17 @@ public record PruneOptions(RetentionPolicy targetRules, RetentionPolicy sourceRu
     /** Options that take no target rules from a remote source. */
     public PruneOptions(RetentionPolicy targetRules, RetentionPolicy sourceRules, SnapshotNaming naming, NowMode now,
                         Instant wallClock, Instant clock) {
-        this(targetRules, sourceRules, naming, now, wallClock, clock, false);
+        this(targetRules, sourceRules, naming, now, wallClock, clock, false, null);
     }
 
     /** These options, taking a remote source's {@code zfs-replication:keep-target} when {@code trust}. */
     public PruneOptions trustingSourceKeepTarget(boolean trust) {
-        return new PruneOptions(targetRules, sourceRules, naming, now, wallClock, clock, trust);
+        return new PruneOptions(targetRules, sourceRules, naming, now, wallClock, clock, trust, previousRun);
+    }
+
+    /** These options, with when the previous run started: a witness for "now" ({@link ClockWitness}). */
+    public PruneOptions withPreviousRun(Instant previous) {
+        return new PruneOptions(targetRules, sourceRules, naming, now, wallClock, clock, trustSourceKeepTarget, previous);
     }
 
     /** Whether a plan's source host's {@code zfs-replication:keep-target} may decide what goes on the target. */

@@ -18,11 +18,12 @@ import java.util.Objects;
  * @param errors            destroys that failed (zfs's message), in order
  * @param retention         per judged dataset and side, the rules it was judged by and where they come
  *                          from (the command, or a {@code zfs-replication:keep-*} property)
+ * @param clock             whether "now" had a witness ({@link ClockWitness}): without one nothing went by age
  */
 public record PruneReport(Instant now, String nowBasis, boolean dryRun, String sourceHost, String targetHost,
                           String sourceRules, String targetRules, List<PruneDecision> decisions, int snapshotsNotSent,
                           long bytesNotSent, String bytesNotSentBasis, List<String> errors,
-                          List<EffectiveRule> retention) implements java.io.Serializable {
+                          List<EffectiveRule> retention, ClockWitness clock) implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
     public static final int FORMAT = 1;
 
@@ -32,6 +33,16 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
         decisions = decisions instanceof DecisionLog.View ? decisions : List.copyOf(decisions);
         errors = List.copyOf(errors);
         retention = List.copyOf(retention);
+        Objects.requireNonNull(clock, "clock");
+    }
+
+    /** A report whose "now" was compared with nothing ({@link ClockWitness.Verdict#NONE}). */
+    public PruneReport(Instant now, String nowBasis, boolean dryRun, String sourceHost, String targetHost,
+                       String sourceRules, String targetRules, List<PruneDecision> decisions, int snapshotsNotSent,
+                       long bytesNotSent, String bytesNotSentBasis, List<String> errors, List<EffectiveRule> retention) {
+        this(now, nowBasis, dryRun, sourceHost, targetHost, sourceRules, targetRules, decisions, snapshotsNotSent,
+                bytesNotSent, bytesNotSentBasis, errors, retention,
+                new ClockWitness(ClockWitness.Verdict.NONE, now, null, ClockWitness.Basis.NONE));
     }
 
     /** A report that names no dataset's rules (every dataset judged by the command's). */
@@ -50,7 +61,7 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
     private Object writeReplace() {
         return decisions instanceof DecisionLog.View ? new PruneReport(now, nowBasis, dryRun, sourceHost, targetHost,
                 sourceRules, targetRules, List.copyOf(decisions), snapshotsNotSent, bytesNotSent, bytesNotSentBasis,
-                errors, retention) : this;
+                errors, retention, clock) : this;
     }
 
     /**
@@ -79,13 +90,14 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
         return new PruneReport(now, nowBasis, dryRun, sourceHost, targetHost, sourceRules, targetRules, decisions,
                 snapshotsNotSent, known ? bytes - left : -1,
                 known ? "zfs send -nP estimates of the plan before minus after pruning"
-                        : "unknown: the source's zfs gives no send size estimates (zfs send -nP)", errors, retention);
+                        : "unknown: the source's zfs gives no send size estimates (zfs send -nP)", errors, retention,
+                clock);
     }
 
     /** This report once the decisions at the positions {@code destroyed} were carried out. */
     PruneReport executed(BitSet destroyed, List<String> newErrors) {
         return new PruneReport(now, nowBasis, false, sourceHost, targetHost, sourceRules, targetRules,
                 new DecisionLog.Marked(decisions, destroyed), snapshotsNotSent, bytesNotSent, bytesNotSentBasis, newErrors,
-                retention);
+                retention, clock);
     }
 }

@@ -46,6 +46,12 @@ public final class PruneReportJson {
             json.writeStringField("kind", KIND);
             json.writeStringField("now", report.now().toString());
             json.writeStringField("nowBasis", report.nowBasis());
+            json.writeObjectFieldStart("clock");
+            json.writeStringField("verdict", report.clock().verdict().name());
+            json.writeStringField("witness", report.clock().witness() == null ? null : report.clock().witness().toString());
+            json.writeStringField("basis", report.clock().basis().name());
+            json.writeStringField("text", report.clock().text());
+            json.writeEndObject();
             json.writeBooleanField("dryRun", report.dryRun());
             json.writeStringField("sourceHost", report.sourceHost());
             json.writeStringField("targetHost", report.targetHost());
@@ -101,6 +107,7 @@ public final class PruneReportJson {
     public static String summary(PruneReport report) {
         StringBuilder text = new StringBuilder();
         text.append(String.format("now: %s (%s)%n", report.now(), report.nowBasis()));
+        text.append(String.format("clock: %s%n", report.clock().text()));
         List<String> sides = List.of("source", "target", "planned", "bookmark");
         long[][] counts = new long[sides.size()][Decision.values().length];
         for (PruneDecision decision : report.decisions()) { // one pass: a big run has millions

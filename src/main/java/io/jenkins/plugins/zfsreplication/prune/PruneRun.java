@@ -41,6 +41,9 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
                 listings.target(), options, origins(plan, listings.source()),
                 cloned(active(plan), destroyTarget != null, log)));
         PruneReport report = result.report();
+        if (!report.clock().agesTrusted()) {
+            log.accept("clock " + report.clock().text());
+        }
         KnownBases bases = KnownBases.of(plan, listings.source(), listings.target());
         if (destroy) {
             DestroyGuard guard = DestroyGuard.of(options, bases);

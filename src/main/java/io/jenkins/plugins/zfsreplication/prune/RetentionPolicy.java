@@ -127,6 +127,11 @@ public final class RetentionPolicy {
         return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
     }
 
+    /** Whether any rule keeps by age from "now" (grid, thin): see {@link ClockWitness}. */
+    public boolean countsAge() {
+        return rules.stream().anyMatch(RetentionRule::countsAge);
+    }
+
     /** The rules as given. */
     public String spec() {
         return spec;

@@ -18,4 +18,12 @@ interface RetentionRule {
 
     /** The rule as written. */
     String text();
+
+    /**
+     * Whether what it keeps depends on "now" (a grid, a thinning schedule): such a rule destroys
+     * nothing on a night whose clock has no witness ({@link ClockWitness}). Counting and names do not.
+     */
+    default boolean countsAge() {
+        return false;
+    }
 }

@@ -19,7 +19,7 @@ record Seen(String[] names, long[] times, boolean[] candidates, String[] untrust
             String name = snapshots.shortName(i);
             Instant stamp = naming.timestampOf(name);
             seen.names[i] = name;
-            seen.times[i] = stamp != null ? stamp.getEpochSecond() : snapshots.creation(i);
+            seen.times[i] = trust.judgedTime(stamp, snapshots.creation(i));
             seen.candidates[i] = seen.untrusted[i] == null && (stamp != null || naming.isCandidate(name));
         }
         return seen;

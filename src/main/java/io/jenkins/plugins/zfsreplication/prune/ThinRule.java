@@ -104,4 +104,9 @@ final class ThinRule implements RetentionRule {
     public String text() {
         return text;
     }
+
+    @Override
+    public boolean countsAge() {
+        return true;
+    }
 }

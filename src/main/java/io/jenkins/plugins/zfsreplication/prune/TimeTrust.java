@@ -15,7 +15,10 @@ import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
  * <ul>
  * <li>a time after this host's clock plus {@link #TOLERANCE} (dated in the future);</li>
  * <li>a name dated after the snapshot's own {@code creation} plus the tolerance (named after it was
- *     taken: made by hand, or by a clock that has since gone back);</li>
+ *     taken: made by hand, or named on a host whose clock ran ahead of the one that took it) while
+ *     that name still lies after this host's clock. Once the clock has passed the name, the
+ *     snapshot is judged again, by its creation: the earlier of its two times, the one its data is
+ *     of ({@link #judgedTime});</li>
  * <li>a name dated before a snapshot taken earlier (by createtxg) minus the tolerance: received or
  *     taken out of order, it would stand in an old bucket in place of the snapshot really taken then.</li>
  * </ul>
@@ -30,12 +33,30 @@ public final class TimeTrust {
     private static final long SLACK = TOLERANCE.getSeconds();
 
     private final SnapshotNaming naming;
+    private final long clock;
     private final long latest;
 
     /** @param clock this host's clock: what "the future" is measured from */
     TimeTrust(SnapshotNaming naming, Instant clock) {
         this.naming = naming;
-        this.latest = clock.getEpochSecond() + SLACK;
+        this.clock = clock.getEpochSecond();
+        this.latest = this.clock + SLACK;
+    }
+
+    /**
+     * The time a snapshot is judged by: its name's (null: none), else its creation. A name dated
+     * after the creation (beyond the tolerance) whose time this host's clock has reached is judged
+     * by the creation: the snapshot's data is of its creation, and the later name would let it stand
+     * in a bucket after its data was taken (and make the snapshots really taken between the two
+     * look "named before a snapshot taken earlier"). While the name is still ahead of the clock
+     * the snapshot is not judged at all ({@link #untrusted}): the clocks disagree.
+     */
+    long judgedTime(Instant stamp, long creation) {
+        if (stamp == null) {
+            return creation;
+        }
+        long named = stamp.getEpochSecond();
+        return named > creation + SLACK && named <= clock ? creation : named;
     }
 
     /** True when {@code moment} lies after this host's clock plus the tolerance. */
@@ -57,7 +78,7 @@ public final class TimeTrust {
                 continue;
             }
             long creation = snapshots.creation(i);
-            long time = stamp != null ? stamp.getEpochSecond() : creation;
+            long time = judgedTime(stamp, creation);
             reasons[i] = reason(time, stamp != null, creation, newestTrusted);
             if (reasons[i] == null) {
                 newestTrusted = Math.max(newestTrusted, time);
@@ -73,7 +94,7 @@ public final class TimeTrust {
         }
         if (named && time > creation + SLACK) {
             return "protected: named after its creation (" + Instant.ofEpochSecond(creation)
-                    + "): its time is not trusted";
+                    + ") and still after this host's clock: its time is not trusted until the clock reaches it";
         }
         if (newestTrusted != Long.MIN_VALUE && time < newestTrusted - SLACK) {
             return "protected: named before a snapshot taken earlier (" + Instant.ofEpochSecond(newestTrusted)

@@ -59,6 +59,11 @@ final class NightlySimulation {
         AGENT_LOST,
         /** src's clock jumps ahead by weeks for the night's snapshot (and comes back). */
         CLOCK_JUMP,
+        /**
+         * src's clock jumps years ahead after tonight's snapshot, before its prune (and comes back the
+         * next night): the pruning host's "now" is years off while every snapshot was taken on time.
+         */
+        PRUNE_CLOCK_JUMP,
         /** Someone takes a snapshot on src named years ahead. */
         FUTURE_NAME,
         /** Someone takes snapshots on src with names that only look like the naming. */
@@ -270,6 +275,9 @@ final class NightlySimulation {
         }
         if (tonight.contains(Fault.HOLD_DURING_PRUNE)) {
             holdDuringPrune();
+        }
+        if (tonight.contains(Fault.PRUNE_CLOCK_JUMP)) {
+            offsets.merge("src", Duration.ofDays(365 + random.nextInt(3000)), Duration::plus);
         }
         oracle.beforePrune(Hop.NAS, clock("src"));
         Cli prune = cli("src", "prune", "--plan", dir.resolve("plan.json").toString(), "--keep-source", KEEP_SOURCE,

@@ -32,8 +32,10 @@ import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
  *     destroys nothing;</li>
  * <li>encryption: an encrypted dataset only ever arrives raw;</li>
  * <li>time: no prune's "now" lies beyond its host's clock plus 15 minutes, and no snapshot whose time
- *     is not trusted (dated in the future, named after its creation, named before an older snapshot)
- *     is destroyed by a rule.</li>
+ *     is not trusted (dated in the future, named after its creation while that name is still ahead of the
+ *     clock, named before an older snapshot) is destroyed by a rule; on a night whose pruning host's
+ *     clock jumped ahead ({@code CLOCK_JUMP}, {@code PRUNE_CLOCK_JUMP}) nothing is destroyed by rules that
+ *     count ages (witness).</li>
  * </ol>
  * and two of the night's accounting (docs/prune-safety.md lists them with the others):
  * <ol start="8">
@@ -148,6 +150,10 @@ final class SafetyOracle {
             violation(hop, "arrivals", destroy.host() + ":" + destroy.object() + " destroyed without rules that apply");
             return;
         }
+        if (pruneClockJumped(hop) && RetentionPolicy.parse(rules).countsAge()) {
+            violation(hop, "witness", destroy.host() + ":" + destroy.object() + " destroyed by the ages of '" + rules
+                    + "' on a night whose pruning host's clock jumped to " + pruneClock);
+        }
         List<String> names = new ArrayList<>();
         List<Long> times = new ArrayList<>();
         int at = -1;
@@ -157,7 +163,9 @@ final class SafetyOracle {
             if (stamp == null && !NightlySimulation.NAMING.isCandidate(snap.name)) {
                 continue;
             }
-            long time = stamp != null ? stamp.getEpochSecond() : snap.creation;
+            // a name after its creation is judged by the creation once the clock has passed the name
+            long time = stamp == null ? snap.creation : stamp.getEpochSecond() > snap.creation + TOLERANCE
+                    && stamp.getEpochSecond() <= pruneClock.getEpochSecond() ? snap.creation : stamp.getEpochSecond();
             boolean trusted = time <= pruneClock.getEpochSecond() + TOLERANCE
                     && (stamp == null || time <= snap.creation + TOLERANCE)
                     && (newestTrusted == Long.MIN_VALUE || time >= newestTrusted - TOLERANCE);
@@ -183,6 +191,12 @@ final class SafetyOracle {
             violation(hop, "arrivals", destroy.host() + ":" + destroy.object() + " destroyed although '" + kept[at]
                     + "' of " + rules + " keeps it among the " + names.size() + " snapshots the host had");
         }
+    }
+
+    /** Whether the host pruning {@code hop} tonight had its clock jumped ahead (src prunes the push to nas). */
+    private boolean pruneClockJumped(NightlySimulation.Hop hop) {
+        return hop == NightlySimulation.Hop.NAS && (tonight.contains(NightlySimulation.Fault.CLOCK_JUMP)
+                || tonight.contains(NightlySimulation.Fault.PRUNE_CLOCK_JUMP));
     }
 
     /** The backup side's own rules for a dataset of a hop: a pushing source's own property counts, nothing else. */
