@@ -45,6 +45,14 @@ import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
  * <li>copy age: check never judges a copy younger than the copy's own snapshot: the newest common
  *     snapshot it names is the target's (its name there), no younger than its creation.</li>
  * </ol>
+ * and the two of the copy's own history:
+ * <ol start="10">
+ * <li>only copy: a snapshot a copy holds whose source lost it to a rollback (not to this tool) is
+ *     on the copy's host still, wherever the run moved it (COPY-kept-GUID), unless a prune destroyed it
+ *     by the copy's own rules (judged by 2, and counted);</li>
+ * <li>clones: zfs never refuses a destroy or rollback of this tool because of a clone (the engine
+ *     keeps such snapshots), and a prune on a night with an admin's clone on its target does not fail.</li>
+ * </ol>
  * The pruner deciding what the guard refuses (a refusal without a change between the prune's
  * listing and its destroys) is a finding too.
  */
@@ -67,6 +75,13 @@ final class SafetyOracle {
     private Set<NightlySimulation.Fault> tonight = Set.of();
     /** Snapshots, bookmarks destroyed by the tool in all nights. */
     int destroys;
+    /** Per target host, the GUIDs only its copies have (their source was rolled back), with where they were. */
+    private final Map<String, Map<Long, String>> onlyOnCopy = new HashMap<>();
+    /** Snapshots only a copy had that a prune destroyed by the copy's own rules. */
+    int onlyCopyPruned;
+    /** Snapshots only a copy had, tracked since their source lost them. */
+    int onlyCopyTracked;
+    private final Map<String, Integer> cloneMarks = new HashMap<>();
 
     SafetyOracle(NightlySimulation simulation) {
         this.simulation = simulation;
@@ -81,6 +96,7 @@ final class SafetyOracle {
         destroyedTonight.clear();
         destroyedOn.clear();
         simulation.cluster.hosts.values().forEach(host -> nightMarks.put(host.name, host.destroyed.size()));
+        simulation.cluster.hosts.values().forEach(host -> cloneMarks.put(host.name, host.refusedForClones.size()));
         for (NightlySimulation.Hop hop : NightlySimulation.Hop.values()) {
             for (String dataset : sourceDatasets(hop)) {
                 sharedAtStart.put(hop + " " + dataset, shared(hop, dataset));
@@ -118,6 +134,13 @@ final class SafetyOracle {
         destroys += destroyed.size();
         destroyed.forEach(d -> destroyedTonight.add(d.guid()));
         destroyed.forEach(d -> destroyedOn.computeIfAbsent(d.host(), h -> new HashSet<>()).add(d.guid()));
+        for (SimHost.Destroyed d : destroyed) {
+            // a prune's destroy is judged by the copy's own rules (2); it is counted, not a finding here
+            Map<Long, String> tracked = onlyOnCopy.get(d.host());
+            if (!d.object().contains("#") && tracked != null && tracked.remove(d.guid()) != null) {
+                onlyCopyPruned++;
+            }
+        }
         if ((unreadableAtPlan.get(hop) || !targetReadableAtPrune) && !destroyed.isEmpty()) {
             violation(hop, "readable", "destroyed " + destroyed + " from a plan or listing of a target that could not"
                     + " be read");
@@ -233,7 +256,55 @@ final class SafetyOracle {
         }
     }
 
+    /**
+     * src lost {@code lost} (by GUID) to a rollback: whatever of them a copy of its holds now exists
+     * only there, and must stay on that host (10).
+     */
+    void sourceRolledBack(SimHost source, Set<Long> lost) {
+        for (NightlySimulation.Hop hop : NightlySimulation.Hop.values()) {
+            if (!hop.source.equals(source.name)) {
+                continue;
+            }
+            Map<Long, String> tracked = onlyOnCopy.computeIfAbsent(hop.target, h -> new HashMap<>());
+            allDatasets(host(hop.target)).values().forEach(d -> d.snapshots.stream()
+                    .filter(s -> lost.contains(s.guid) && !tracked.containsKey(s.guid)).forEach(s -> {
+                        tracked.put(s.guid, hop.target + ":" + d.name + "@" + s.name);
+                        onlyCopyTracked++;
+                    }));
+        }
+    }
+
+    /** A prune on a night with an admin's clone on its target: it must not fail (11). */
+    void prunedAroundClone(NightlySimulation.Hop hop, NightlySimulation.Cli prune, String clone) {
+        if (prune.status() == 1) {
+            violation(hop, "clones", "the prune failed with " + clone + " on the target: " + prune.err().strip());
+        }
+    }
+
     void endNight() {
+        for (SimHost host : simulation.cluster.hosts.values()) {
+            for (String refused : host.refusedForClones.subList(cloneMarks.get(host.name),
+                    host.refusedForClones.size())) {
+                violation(null, "clones", "zfs refused to destroy " + host.name + ":" + refused
+                        + ", which has a clone: the engine tried");
+            }
+        }
+        onlyOnCopy.forEach((hostName, tracked) -> {
+            SimHost host = host(hostName);
+            Set<Long> present = new HashSet<>();
+            allDatasets(host).values().forEach(d -> d.snapshots.forEach(s -> present.add(s.guid)));
+            tracked.entrySet().removeIf(entry -> {
+                if (present.contains(entry.getKey())) {
+                    return false;
+                }
+                List<String> how = host.destroyed.stream().filter(d -> d.guid() == entry.getKey())
+                        .map(d -> d.how() + " of " + d.object()).toList();
+                violation(null, "only copy", entry.getValue() + ", which only the copy had since its source was"
+                        + " rolled back, is gone from " + hostName + (how.isEmpty() ? " (no destroy recorded)"
+                        : ": " + how));
+                return true;
+            });
+        });
         for (SimHost host : simulation.cluster.hosts.values()) {
             for (SimHost.Destroyed d : host.destroyed.subList(nightMarks.get(host.name), host.destroyed.size())) {
                 if (!d.how().equals("destroy")) {
