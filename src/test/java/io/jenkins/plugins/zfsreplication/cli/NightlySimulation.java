@@ -103,7 +103,9 @@ final class NightlySimulation {
          */
         SOURCE_ROLLED_BACK,
         /** An admin clones a snapshot of a copy on nas's pool (a restore) and destroys the clone some nights later. */
-        ADMIN_CLONE
+        ADMIN_CLONE,
+        /** An admin destroys nas's copy of tank/data/sub ({@code zfs destroy -r}); the night's plan sends it again in full. */
+        COPY_RERECEIVED
     }
 
     /** Values of zfs-replication:backup that are neither on nor off. */
@@ -257,6 +259,9 @@ final class NightlySimulation {
             rollBackSource(data);
         }
         adminClone(tonight);
+        if (tonight.contains(Fault.COPY_RERECEIVED)) {
+            destroyCopy("backup/src/data/sub");
+        }
         if (tonight.contains(Fault.OFF_AWAY) && nightNumber > offAwayUntil) {
             offAwayUntil = nightNumber + 7 + random.nextInt(28);
         }
@@ -308,6 +313,21 @@ final class NightlySimulation {
             adminCloneUntil = nightNumber + 1 + random.nextInt(10);
             log.add("night " + nightNumber + ": the admin cloned " + origin + " to " + name);
         }
+    }
+
+    /**
+     * An admin's {@code zfs destroy -r} of a copy on nas, its holds released first (not where a clone
+     * depends on it: zfs would refuse).
+     */
+    private void destroyCopy(String copy) {
+        SimHost.Dataset dataset = nas.dataset(copy);
+        if (dataset == null || nas.datasets.keySet().stream().anyMatch(d -> d.startsWith(copy + "/"))
+                || dataset.snapshots.stream().anyMatch(snap -> !nas.clonesOf(snap).isEmpty())) {
+            return;
+        }
+        nas.datasets.remove(copy);
+        log.add("night " + nightNumber + ": the admin destroyed " + copy);
+        oracle.copyDestroyed(Hop.NAS, "tank/data/sub", dataset);
     }
 
     /** The plan's arguments, with the night's allow-rollback where it is given. */

@@ -82,6 +82,8 @@ final class SafetyOracle {
     /** Snapshots only a copy had, tracked since their source lost them. */
     int onlyCopyTracked;
     private final Map<String, Integer> cloneMarks = new HashMap<>();
+    /** Copies an admin destroyed tonight, with the GUIDs they held. */
+    private final Map<String, Set<Long>> rereceived = new HashMap<>();
 
     SafetyOracle(NightlySimulation simulation) {
         this.simulation = simulation;
@@ -265,6 +267,11 @@ final class SafetyOracle {
             if (!hop.source.equals(source.name)) {
                 continue;
             }
+            // what the copy shared with its source and lost to the rollback was lost by a person, not by this tool:
+            // from here on the bases are what they still share
+            for (String dataset : sourceDatasets(hop)) {
+                sharedAtStart.put(hop + " " + dataset, shared(hop, dataset));
+            }
             Map<Long, String> tracked = onlyOnCopy.computeIfAbsent(hop.target, h -> new HashMap<>());
             allDatasets(host(hop.target)).values().forEach(d -> d.snapshots.stream()
                     .filter(s -> lost.contains(s.guid) && !tracked.containsKey(s.guid)).forEach(s -> {
@@ -272,6 +279,20 @@ final class SafetyOracle {
                         onlyCopyTracked++;
                     }));
         }
+    }
+
+    /**
+     * An admin destroyed a hop's copy of {@code dataset} (its snapshots with it): the copy shares
+     * nothing with its source now by a person's choice, and what only it had is gone by that choice.
+     */
+    void copyDestroyed(NightlySimulation.Hop hop, String dataset, SimHost.Dataset copy) {
+        sharedAtStart.remove(hop + " " + dataset);
+        Map<Long, String> tracked = onlyOnCopy.get(hop.target);
+        if (tracked != null) {
+            copy.snapshots.forEach(snap -> tracked.remove(snap.guid));
+        }
+        rereceived.put(hop + " " + dataset, copy.snapshots.stream().map(s -> s.guid).collect(
+                java.util.stream.Collectors.toSet()));
     }
 
     /** A prune on a night with an admin's clone on its target: it must not fail (11). */
@@ -289,6 +310,24 @@ final class SafetyOracle {
                         + ", which has a clone: the engine tried");
             }
         }
+        rereceived.forEach((key, old) -> {
+            // a copy destroyed and received again in full: the source's holds for it follow the new copy (1), no
+            // old base stays held, and so kept, for a copy that no longer exists
+            String dataset = key.substring(key.indexOf(' ') + 1);
+            NightlySimulation.Hop hop = NightlySimulation.Hop.valueOf(key.substring(0, key.indexOf(' ')));
+            SimHost.Dataset copy = host(hop.target).dataset(hop.targetOf(dataset));
+            SimHost.Dataset source = host(hop.source).dataset(dataset);
+            if (copy == null || source == null || copy.snapshots.isEmpty()) {
+                return; // not received again tonight: reported by the night (8)
+            }
+            Set<Long> onCopy = new HashSet<>();
+            copy.snapshots.forEach(snap -> onCopy.add(snap.guid));
+            source.snapshots.stream().filter(snap -> snap.holds.contains("zfs-replication:" + hop.target)
+                    && !onCopy.contains(snap.guid)).forEach(snap -> violation(hop, "received again", hop.source + ":"
+                    + dataset + "@" + snap.name + " is still held for " + hop.target + ", whose copy was destroyed and"
+                    + " received again without it"));
+        });
+        rereceived.clear();
         onlyOnCopy.forEach((hostName, tracked) -> {
             SimHost host = host(hostName);
             Set<Long> present = new HashSet<>();
