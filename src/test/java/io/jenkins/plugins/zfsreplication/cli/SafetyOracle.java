@@ -82,6 +82,11 @@ final class SafetyOracle {
     /** Snapshots only a copy had, tracked since their source lost them. */
     int onlyCopyTracked;
     private final Map<String, Integer> cloneMarks = new HashMap<>();
+    /**
+     * Hop and source dataset whose copy's held base a source rollback took (its hold released by the
+     * admin): the tool cannot know what the copy still shares until a run backs it up again.
+     */
+    private final Set<String> baseUnknown = new HashSet<>();
     /** Copies an admin destroyed tonight, with the GUIDs they held. */
     private final Map<String, Set<Long>> rereceived = new HashMap<>();
 
@@ -102,6 +107,7 @@ final class SafetyOracle {
         for (NightlySimulation.Hop hop : NightlySimulation.Hop.values()) {
             for (String dataset : sourceDatasets(hop)) {
                 sharedAtStart.put(hop + " " + dataset, shared(hop, dataset));
+                baseUnknown.add(hop + " " + dataset);
             }
         }
     }
@@ -271,6 +277,7 @@ final class SafetyOracle {
             // from here on the bases are what they still share
             for (String dataset : sourceDatasets(hop)) {
                 sharedAtStart.put(hop + " " + dataset, shared(hop, dataset));
+                baseUnknown.add(hop + " " + dataset);
             }
             Map<Long, String> tracked = onlyOnCopy.computeIfAbsent(hop.target, h -> new HashMap<>());
             allDatasets(host(hop.target)).values().forEach(d -> d.snapshots.stream()
@@ -287,12 +294,40 @@ final class SafetyOracle {
      */
     void copyDestroyed(NightlySimulation.Hop hop, String dataset, SimHost.Dataset copy) {
         sharedAtStart.remove(hop + " " + dataset);
+        // the copy was the cascade's source too: far shares nothing with it now by the admin's choice
+        sharedAtStart.remove(NightlySimulation.Hop.FAR + " " + hop.targetOf(dataset));
         Map<Long, String> tracked = onlyOnCopy.get(hop.target);
         if (tracked != null) {
             copy.snapshots.forEach(snap -> tracked.remove(snap.guid));
         }
         rereceived.put(hop + " " + dataset, copy.snapshots.stream().map(s -> s.guid).collect(
                 java.util.stream.Collectors.toSet()));
+    }
+
+    /**
+     * A copy destroyed and received again in full, its steps ok tonight: the source's holds for it
+     * follow the new copy (1), no old base stays held, and so kept, for a copy that no longer
+     * exists. (A step that failed leaves the holds of what it was sending: the next night's.)
+     */
+    private void reheld(NightlySimulation.Hop hop, boolean failedRun, Set<String> notOk) {
+        for (var entry : Map.copyOf(rereceived).entrySet()) {
+            if (!entry.getKey().startsWith(hop + " ")) {
+                continue;
+            }
+            rereceived.remove(entry.getKey());
+            String dataset = entry.getKey().substring(entry.getKey().indexOf(' ') + 1);
+            SimHost.Dataset copy = host(hop.target).dataset(hop.targetOf(dataset));
+            SimHost.Dataset source = host(hop.source).dataset(dataset);
+            if (failedRun || notOk.contains(dataset) || copy == null || source == null || copy.snapshots.isEmpty()) {
+                continue; // not received again tonight: reported by the night (8)
+            }
+            Set<Long> onCopy = new HashSet<>();
+            copy.snapshots.forEach(snap -> onCopy.add(snap.guid));
+            source.snapshots.stream().filter(snap -> snap.holds.contains("zfs-replication:" + hop.target)
+                    && !onCopy.contains(snap.guid)).forEach(snap -> violation(hop, "received again", hop.source + ":"
+                    + dataset + "@" + snap.name + " is still held for " + hop.target + ", whose copy was destroyed and"
+                    + " received again without it"));
+        }
     }
 
     /** A prune on a night with an admin's clone on its target: it must not fail (11). */
@@ -310,24 +345,7 @@ final class SafetyOracle {
                         + ", which has a clone: the engine tried");
             }
         }
-        rereceived.forEach((key, old) -> {
-            // a copy destroyed and received again in full: the source's holds for it follow the new copy (1), no
-            // old base stays held, and so kept, for a copy that no longer exists
-            String dataset = key.substring(key.indexOf(' ') + 1);
-            NightlySimulation.Hop hop = NightlySimulation.Hop.valueOf(key.substring(0, key.indexOf(' ')));
-            SimHost.Dataset copy = host(hop.target).dataset(hop.targetOf(dataset));
-            SimHost.Dataset source = host(hop.source).dataset(dataset);
-            if (copy == null || source == null || copy.snapshots.isEmpty()) {
-                return; // not received again tonight: reported by the night (8)
-            }
-            Set<Long> onCopy = new HashSet<>();
-            copy.snapshots.forEach(snap -> onCopy.add(snap.guid));
-            source.snapshots.stream().filter(snap -> snap.holds.contains("zfs-replication:" + hop.target)
-                    && !onCopy.contains(snap.guid)).forEach(snap -> violation(hop, "received again", hop.source + ":"
-                    + dataset + "@" + snap.name + " is still held for " + hop.target + ", whose copy was destroyed and"
-                    + " received again without it"));
-        });
-        rereceived.clear();
+        rereceived.clear(); // the hop's run never came tonight
         onlyOnCopy.forEach((hostName, tracked) -> {
             SimHost host = host(hostName);
             Set<Long> present = new HashSet<>();
@@ -355,7 +373,7 @@ final class SafetyOracle {
             for (String dataset : sourceDatasets(hop)) {
                 Set<Long> before = sharedAtStart.getOrDefault(hop + " " + dataset, Set.of());
                 newestBase(hop, dataset);
-                if (before.isEmpty() || !shared(hop, dataset).isEmpty()) {
+                if (before.isEmpty() || !shared(hop, dataset).isEmpty() || baseUnknown.contains(hop + " " + dataset)) {
                     continue;
                 }
                 if (before.stream().anyMatch(destroyedTonight::contains)) {
@@ -425,6 +443,7 @@ final class SafetyOracle {
      *                  source's newest snapshot of the naming
      */
     void accounted(NightlySimulation.Hop hop, Path dir, boolean failedRun, Set<String> notOk, String tonight) {
+        reheld(hop, failedRun, notOk);
         if (failedRun) {
             return;
         }
@@ -449,6 +468,9 @@ final class SafetyOracle {
                     .filter(snap -> NightlySimulation.NAMING.isCandidate(snap.name)).reduce((a, b) -> b).orElse(null);
             SimHost.Dataset copy = allDatasets(host(hop.target)).get(hop.targetOf(dataset));
             boolean backedUp = wanted != null && copy != null && copy.snapshots.stream().anyMatch(s -> s.guid == wanted.guid);
+            if (backedUp) {
+                baseUnknown.remove(hop + " " + dataset);
+            }
             String action = actions.get(dataset);
             String value = source.property(dataset, NightlySimulation.BACKUP_PROPERTY);
             // a pull's source speaks for its own datasets only when trusted: never here
