@@ -100,7 +100,17 @@ final class NightlySimulation {
         /** src's zfs-replication:backup on tank/data/sub is removed again. */
         PROPERTY_FIXED,
         /** Someone renames one of src's snapshots of tank/data to a name of tonight (an old copy would look new). */
-        SNAPSHOT_RENAMED
+        SNAPSHOT_RENAMED,
+        /**
+         * src's tank/data is rolled back ({@code zfs rollback -r}, its holds released first) to an older
+         * snapshot and lives on: its later snapshots exist only on the copies now. From this night on
+         * every hop's plan and run have the night's {@code allow-rollback} consent.
+         */
+        SOURCE_ROLLED_BACK,
+        /** An admin clones a snapshot of a copy on nas's pool (a restore) and destroys the clone some nights later. */
+        ADMIN_CLONE,
+        /** An admin destroys nas's copy of tank/data/sub ({@code zfs destroy -r}); the night's plan sends it again in full. */
+        COPY_RERECEIVED
     }
 
     /** Values of zfs-replication:backup that are neither on nor off. */
@@ -128,6 +138,11 @@ final class NightlySimulation {
     private final Map<String, Duration> offsets = new HashMap<>();
     private Instant world = START;
     private int offAwayUntil = -1;
+    /** The night config's allow-rollback: given to every hop's plan and run since a source was rolled back. */
+    private boolean allowRollback;
+    /** The admin's clone on nas, and the night it is destroyed. */
+    private String adminClone;
+    private int adminCloneUntil;
     private int nightNumber;
     int nights;
     int refusals;
@@ -245,6 +260,13 @@ final class NightlySimulation {
         if (tonight.contains(Fault.HAND_DESTROY) && data.newest() != null && data.newest().holds.isEmpty()) {
             data.snapshots.remove(data.newest()); // a person's destroy: not the tool's, not recorded as its
         }
+        if (tonight.contains(Fault.SOURCE_ROLLED_BACK) && data.snapshots.size() >= 2) {
+            rollBackSource(data);
+        }
+        adminClone(tonight);
+        if (tonight.contains(Fault.COPY_RERECEIVED)) {
+            destroyCopy("backup/src/data/sub");
+        }
         if (tonight.contains(Fault.OFF_AWAY) && nightNumber > offAwayUntil) {
             offAwayUntil = nightNumber + 7 + random.nextInt(28);
         }
@@ -256,6 +278,74 @@ final class NightlySimulation {
         }
     }
 
+    /**
+     * An admin (or ransomware) takes tank/data back to an older snapshot: the holds on the later ones
+     * released (zfs rollback -r refuses a held snapshot), then {@code zfs rollback -r}, which destroys
+     * the later snapshots and bookmarks. Not the tool's destroy: it is not recorded as one.
+     */
+    private void rollBackSource(SimHost.Dataset data) {
+        SimHost.Snap to = data.snapshots.get(random.nextInt(data.snapshots.size() - 1));
+        List<SimHost.Snap> lost = List.copyOf(data.snapshots.subList(data.snapshots.indexOf(to) + 1,
+                data.snapshots.size()));
+        data.snapshots.removeAll(lost);
+        data.bookmarks.removeIf(bookmark -> bookmark.txg > to.txg);
+        data.referenced = to.referenced;
+        allowRollback = true;
+        log.add("night " + nightNumber + ": src rolled tank/data back to @" + to.name + ", losing "
+                + lost.stream().map(s -> s.name).toList());
+        oracle.sourceRolledBack(src, lost.stream().map(s -> s.guid).collect(java.util.stream.Collectors.toSet()));
+    }
+
+    /** An admin's restore from nas's copy: a clone of one of its snapshots, destroyed again some nights later. */
+    private void adminClone(Set<Fault> tonight) {
+        if (adminClone != null && nightNumber >= adminCloneUntil && nas.dataset(adminClone) != null) {
+            nas.datasets.remove(adminClone); // zfs destroy of the clone: it has no snapshots of its own
+            adminClone = null;
+        }
+        if (!tonight.contains(Fault.ADMIN_CLONE) || adminClone != null) {
+            return;
+        }
+        List<String> snapshots = new ArrayList<>();
+        nas.datasets.values().stream().filter(d -> d.name.startsWith("backup/src"))
+                .forEach(d -> d.snapshots.forEach(snap -> snapshots.add(d.name + "@" + snap.name)));
+        if (snapshots.isEmpty()) {
+            return;
+        }
+        String name = "backup/restore-" + nightNumber;
+        String origin = snapshots.get(random.nextInt(snapshots.size()));
+        if (new SimZfsCommands(nas).run(List.of("zfs", "clone", origin, name)).exitStatus() == 0) {
+            adminClone = name;
+            adminCloneUntil = nightNumber + 1 + random.nextInt(10);
+            log.add("night " + nightNumber + ": the admin cloned " + origin + " to " + name);
+        }
+    }
+
+    /**
+     * An admin's {@code zfs destroy -r} of a copy on nas, its holds released first (not where a clone
+     * depends on it: zfs would refuse).
+     */
+    private void destroyCopy(String copy) {
+        SimHost.Dataset dataset = nas.dataset(copy);
+        if (dataset == null || nas.datasets.keySet().stream().anyMatch(d -> d.startsWith(copy + "/"))
+                || dataset.snapshots.stream().anyMatch(snap -> !nas.clonesOf(snap).isEmpty())) {
+            return;
+        }
+        nas.datasets.remove(copy);
+        log.add("night " + nightNumber + ": the admin destroyed " + copy);
+        oracle.copyDestroyed(Hop.NAS, "tank/data/sub", dataset);
+    }
+
+    /** The plan's arguments, with the night's allow-rollback where it is given. */
+    private String[] planArgs(String... args) {
+        if (!allowRollback) {
+            return args;
+        }
+        String[] with = java.util.Arrays.copyOf(args, args.length + 1);
+        System.arraycopy(args, 1, with, 2, args.length - 1);
+        with[1] = "--allow-rollback";
+        return with;
+    }
+
     /** src pushes to nas: plan --snapshot-now, prune both sides, run with target id "nas". */
     private void pushToNas(Set<Fault> tonight) {
         Path dir = work.resolve("nas");
@@ -263,8 +353,8 @@ final class NightlySimulation {
             nas.exportPool("backup");
         }
         oracle.beforePlan(Hop.NAS);
-        Cli plan = cli("src", "plan", "-r", "--snapshot-now", "--estimate-sizes", "--target-host", "nas",
-                "--target-root", "backup/src", "-o", dir.toString(), "tank");
+        Cli plan = cli("src", planArgs("plan", "-r", "--snapshot-now", "--estimate-sizes", "--target-host", "nas",
+                "--target-root", "backup/src", "-o", dir.toString(), "tank"));
         oracle.planned(Hop.NAS, plan.status);
         if (plan.status != 0) {
             return; // a failed plan stops the night's job: the next steps never run (and it fails, where people look)
@@ -285,6 +375,9 @@ final class NightlySimulation {
         cluster.interceptor = (host, argv) -> null;
         releaseAudit();
         oracle.pruned(Hop.NAS, prune, dir);
+        if (adminClone != null) {
+            oracle.prunedAroundClone(Hop.NAS, prune, adminClone);
+        }
         if (prune.status != 0 || tonight.contains(Fault.AGENT_LOST)) {
             return;
         }
@@ -319,8 +412,8 @@ final class NightlySimulation {
     private void pullToOff(Set<Fault> tonight) {
         Path dir = work.resolve("off");
         oracle.beforePlan(Hop.OFF);
-        Cli plan = cli("off", "plan", "-r", "--source-host", "src", "--target-root", "vault/src", "-o", dir.toString(),
-                "tank");
+        Cli plan = cli("off", planArgs("plan", "-r", "--source-host", "src", "--target-root", "vault/src", "-o",
+                dir.toString(), "tank"));
         oracle.planned(Hop.OFF, plan.status);
         if (plan.status != 0) {
             return;
@@ -345,8 +438,8 @@ final class NightlySimulation {
     private void cascadeToFar(Set<Fault> tonight) {
         Path dir = work.resolve("far");
         oracle.beforePlan(Hop.FAR);
-        Cli plan = cli("nas", "plan", "-r", "--target-host", "far", "--target-root", "deep/nas/src", "-o",
-                dir.toString(), "backup/src");
+        Cli plan = cli("nas", planArgs("plan", "-r", "--target-host", "far", "--target-root", "deep/nas/src", "-o",
+                dir.toString(), "backup/src"));
         oracle.planned(Hop.FAR, plan.status);
         if (plan.status != 0) {
             return;
@@ -401,7 +494,7 @@ final class NightlySimulation {
             PruneOptions retention = new PruneOptions(RetentionPolicy.parse(keepTarget), null, NAMING,
                     PruneOptions.NowMode.WALL_CLOCK, clock.instant());
             TransferOptions options = TransferOptions.defaults().withRequested(requested).withBuffer(0, 0)
-                    .withRetry(RetryPolicy.NONE);
+                    .withRetry(RetryPolicy.NONE).withAllowRollback(allowRollback);
             SimTransport transport = new SimTransport(cluster, sourceHost, targetHost, () -> fault, random);
             // a landing that fails may take the connection with it: the run then cannot list the other side
             String other = host.equals(sourceHost.name) ? targetHost.name : sourceHost.name;

@@ -47,6 +47,14 @@ import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
  * <li>copy age: check never judges a copy younger than the copy's own snapshot: the newest common
  *     snapshot it names is the target's (its name there), no younger than its creation.</li>
  * </ol>
+ * and the two of the copy's own history:
+ * <ol start="10">
+ * <li>only copy: a snapshot a copy holds whose source lost it to a rollback (not to this tool) is
+ *     on the copy's host still, wherever the run moved it (COPY-kept-GUID), unless a prune destroyed it
+ *     by the copy's own rules (judged by 2, and counted);</li>
+ * <li>clones: zfs never refuses a destroy or rollback of this tool because of a clone (the engine
+ *     keeps such snapshots), and a prune on a night with an admin's clone on its target does not fail.</li>
+ * </ol>
  * The pruner deciding what the guard refuses (a refusal without a change between the prune's
  * listing and its destroys) is a finding too.
  */
@@ -69,6 +77,20 @@ final class SafetyOracle {
     private Set<NightlySimulation.Fault> tonight = Set.of();
     /** Snapshots, bookmarks destroyed by the tool in all nights. */
     int destroys;
+    /** Per target host, the GUIDs only its copies have (their source was rolled back), with where they were. */
+    private final Map<String, Map<Long, String>> onlyOnCopy = new HashMap<>();
+    /** Snapshots only a copy had that a prune destroyed by the copy's own rules. */
+    int onlyCopyPruned;
+    /** Snapshots only a copy had, tracked since their source lost them. */
+    int onlyCopyTracked;
+    private final Map<String, Integer> cloneMarks = new HashMap<>();
+    /**
+     * Hop and source dataset whose copy's held base a source rollback took (its hold released by the
+     * admin): the tool cannot know what the copy still shares until a run backs it up again.
+     */
+    private final Set<String> baseUnknown = new HashSet<>();
+    /** Copies an admin destroyed tonight, with the GUIDs they held. */
+    private final Map<String, Set<Long>> rereceived = new HashMap<>();
 
     SafetyOracle(NightlySimulation simulation) {
         this.simulation = simulation;
@@ -83,9 +105,11 @@ final class SafetyOracle {
         destroyedTonight.clear();
         destroyedOn.clear();
         simulation.cluster.hosts.values().forEach(host -> nightMarks.put(host.name, host.destroyed.size()));
+        simulation.cluster.hosts.values().forEach(host -> cloneMarks.put(host.name, host.refusedForClones.size()));
         for (NightlySimulation.Hop hop : NightlySimulation.Hop.values()) {
             for (String dataset : sourceDatasets(hop)) {
                 sharedAtStart.put(hop + " " + dataset, shared(hop, dataset));
+                baseUnknown.add(hop + " " + dataset);
             }
         }
     }
@@ -120,6 +144,13 @@ final class SafetyOracle {
         destroys += destroyed.size();
         destroyed.forEach(d -> destroyedTonight.add(d.guid()));
         destroyed.forEach(d -> destroyedOn.computeIfAbsent(d.host(), h -> new HashSet<>()).add(d.guid()));
+        for (SimHost.Destroyed d : destroyed) {
+            // a prune's destroy is judged by the copy's own rules (2); it is counted, not a finding here
+            Map<Long, String> tracked = onlyOnCopy.get(d.host());
+            if (!d.object().contains("#") && tracked != null && tracked.remove(d.guid()) != null) {
+                onlyCopyPruned++;
+            }
+        }
         if ((unreadableAtPlan.get(hop) || !targetReadableAtPrune) && !destroyed.isEmpty()) {
             violation(hop, "readable", "destroyed " + destroyed + " from a plan or listing of a target that could not"
                     + " be read");
@@ -247,7 +278,104 @@ final class SafetyOracle {
         }
     }
 
+    /**
+     * src lost {@code lost} (by GUID) to a rollback: whatever of them a copy of its holds now exists
+     * only there, and must stay on that host (10).
+     */
+    void sourceRolledBack(SimHost source, Set<Long> lost) {
+        for (NightlySimulation.Hop hop : NightlySimulation.Hop.values()) {
+            if (!hop.source.equals(source.name)) {
+                continue;
+            }
+            // what the copy shared with its source and lost to the rollback was lost by a person, not by this tool:
+            // from here on the bases are what they still share
+            for (String dataset : sourceDatasets(hop)) {
+                sharedAtStart.put(hop + " " + dataset, shared(hop, dataset));
+                baseUnknown.add(hop + " " + dataset);
+            }
+            Map<Long, String> tracked = onlyOnCopy.computeIfAbsent(hop.target, h -> new HashMap<>());
+            allDatasets(host(hop.target)).values().forEach(d -> d.snapshots.stream()
+                    .filter(s -> lost.contains(s.guid) && !tracked.containsKey(s.guid)).forEach(s -> {
+                        tracked.put(s.guid, hop.target + ":" + d.name + "@" + s.name);
+                        onlyCopyTracked++;
+                    }));
+        }
+    }
+
+    /**
+     * An admin destroyed a hop's copy of {@code dataset} (its snapshots with it): the copy shares
+     * nothing with its source now by a person's choice, and what only it had is gone by that choice.
+     */
+    void copyDestroyed(NightlySimulation.Hop hop, String dataset, SimHost.Dataset copy) {
+        sharedAtStart.remove(hop + " " + dataset);
+        // the copy was the cascade's source too: far shares nothing with it now by the admin's choice
+        sharedAtStart.remove(NightlySimulation.Hop.FAR + " " + hop.targetOf(dataset));
+        Map<Long, String> tracked = onlyOnCopy.get(hop.target);
+        if (tracked != null) {
+            copy.snapshots.forEach(snap -> tracked.remove(snap.guid));
+        }
+        rereceived.put(hop + " " + dataset, copy.snapshots.stream().map(s -> s.guid).collect(
+                java.util.stream.Collectors.toSet()));
+    }
+
+    /**
+     * A copy destroyed and received again in full, its steps ok tonight: the source's holds for it
+     * follow the new copy (1), no old base stays held, and so kept, for a copy that no longer
+     * exists. (A step that failed leaves the holds of what it was sending: the next night's.)
+     */
+    private void reheld(NightlySimulation.Hop hop, boolean failedRun, Set<String> notOk) {
+        for (var entry : Map.copyOf(rereceived).entrySet()) {
+            if (!entry.getKey().startsWith(hop + " ")) {
+                continue;
+            }
+            rereceived.remove(entry.getKey());
+            String dataset = entry.getKey().substring(entry.getKey().indexOf(' ') + 1);
+            SimHost.Dataset copy = host(hop.target).dataset(hop.targetOf(dataset));
+            SimHost.Dataset source = host(hop.source).dataset(dataset);
+            if (failedRun || notOk.contains(dataset) || copy == null || source == null || copy.snapshots.isEmpty()) {
+                continue; // not received again tonight: reported by the night (8)
+            }
+            Set<Long> onCopy = new HashSet<>();
+            copy.snapshots.forEach(snap -> onCopy.add(snap.guid));
+            source.snapshots.stream().filter(snap -> snap.holds.contains("zfs-replication:" + hop.target)
+                    && !onCopy.contains(snap.guid)).forEach(snap -> violation(hop, "received again", hop.source + ":"
+                    + dataset + "@" + snap.name + " is still held for " + hop.target + ", whose copy was destroyed and"
+                    + " received again without it"));
+        }
+    }
+
+    /** A prune on a night with an admin's clone on its target: it must not fail (11). */
+    void prunedAroundClone(NightlySimulation.Hop hop, NightlySimulation.Cli prune, String clone) {
+        if (prune.status() == 1) {
+            violation(hop, "clones", "the prune failed with " + clone + " on the target: " + prune.err().strip());
+        }
+    }
+
     void endNight() {
+        for (SimHost host : simulation.cluster.hosts.values()) {
+            for (String refused : host.refusedForClones.subList(cloneMarks.get(host.name),
+                    host.refusedForClones.size())) {
+                violation(null, "clones", "zfs refused to destroy " + host.name + ":" + refused
+                        + ", which has a clone: the engine tried");
+            }
+        }
+        rereceived.clear(); // the hop's run never came tonight
+        onlyOnCopy.forEach((hostName, tracked) -> {
+            SimHost host = host(hostName);
+            Set<Long> present = new HashSet<>();
+            allDatasets(host).values().forEach(d -> d.snapshots.forEach(s -> present.add(s.guid)));
+            tracked.entrySet().removeIf(entry -> {
+                if (present.contains(entry.getKey())) {
+                    return false;
+                }
+                List<String> how = host.destroyed.stream().filter(d -> d.guid() == entry.getKey())
+                        .map(d -> d.how() + " of " + d.object()).toList();
+                violation(null, "only copy", entry.getValue() + ", which only the copy had since its source was"
+                        + " rolled back, is gone from " + hostName + (how.isEmpty() ? " (no destroy recorded)"
+                        : ": " + how));
+                return true;
+            });
+        });
         for (SimHost host : simulation.cluster.hosts.values()) {
             for (SimHost.Destroyed d : host.destroyed.subList(nightMarks.get(host.name), host.destroyed.size())) {
                 if (!d.how().equals("destroy")) {
@@ -259,7 +387,7 @@ final class SafetyOracle {
             for (String dataset : sourceDatasets(hop)) {
                 Set<Long> before = sharedAtStart.getOrDefault(hop + " " + dataset, Set.of());
                 newestBase(hop, dataset);
-                if (before.isEmpty() || !shared(hop, dataset).isEmpty()) {
+                if (before.isEmpty() || !shared(hop, dataset).isEmpty() || baseUnknown.contains(hop + " " + dataset)) {
                     continue;
                 }
                 if (before.stream().anyMatch(destroyedTonight::contains)) {
@@ -329,6 +457,7 @@ final class SafetyOracle {
      *                  source's newest snapshot of the naming
      */
     void accounted(NightlySimulation.Hop hop, Path dir, boolean failedRun, Set<String> notOk, String tonight) {
+        reheld(hop, failedRun, notOk);
         if (failedRun) {
             return;
         }
@@ -353,6 +482,9 @@ final class SafetyOracle {
                     .filter(snap -> NightlySimulation.NAMING.isCandidate(snap.name)).reduce((a, b) -> b).orElse(null);
             SimHost.Dataset copy = allDatasets(host(hop.target)).get(hop.targetOf(dataset));
             boolean backedUp = wanted != null && copy != null && copy.snapshots.stream().anyMatch(s -> s.guid == wanted.guid);
+            if (backedUp) {
+                baseUnknown.remove(hop + " " + dataset);
+            }
             String action = actions.get(dataset);
             String value = source.property(dataset, NightlySimulation.BACKUP_PROPERTY);
             // a pull's source speaks for its own datasets only when trusted: never here

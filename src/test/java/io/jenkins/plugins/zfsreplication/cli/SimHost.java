@@ -48,7 +48,9 @@ final class SimHost {
     }
 
     static final class Dataset {
-        final String name;
+        String name; // zfs rename changes it
+        /** The snapshot this dataset is a clone of (zfs's origin), or null; the same object wherever promote moves it. */
+        Snap origin;
         final long guid;
         final long createtxg;
         final long creation;
@@ -98,6 +100,8 @@ final class SimHost {
     final Set<String> exportedPools = new HashSet<>();
     final Map<String, Map<String, Dataset>> exported = new HashMap<>();
     final List<Destroyed> destroyed = new ArrayList<>();
+    /** Destroys zfs refused because the snapshot had a clone: the engine should have known from the origins. */
+    final List<String> refusedForClones = new ArrayList<>();
     final Map<String, Partial> tokens = new LinkedHashMap<>();
     private final Random random;
     private final Supplier<Instant> clock;
@@ -215,6 +219,16 @@ final class SimHost {
     static String parent(String dataset) {
         int slash = dataset.lastIndexOf('/');
         return slash < 0 ? null : dataset.substring(0, slash);
+    }
+
+    /** The dataset that holds {@code snap} now (promote moves snapshots between datasets), or null. */
+    Dataset owner(Snap snap) {
+        return datasets.values().stream().filter(d -> d.snapshots.contains(snap)).findFirst().orElse(null);
+    }
+
+    /** The datasets (of this host, imported) that are clones of {@code snap}. */
+    List<Dataset> clonesOf(Snap snap) {
+        return datasets.values().stream().filter(d -> d.origin == snap).toList();
     }
 
     void recordDestroy(String object, long guid, String how) {

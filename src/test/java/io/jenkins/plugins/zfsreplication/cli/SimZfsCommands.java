@@ -14,6 +14,7 @@ import io.jenkins.plugins.zfsreplication.zfs.CommandResult;
  * Answers the zfs argument vectors the engine builds, from a {@link SimHost}, in zfs's own output
  * formats and error messages: {@code zfs list -Hp} (or {@code zfs get -Hp} on an old host), the
  * {@code zfs get -s} forms, snapshot, destroy, hold, release, bookmark, rollback, create, set,
+ * rename, clone, promote (a clone's {@code origin} follows its snapshot wherever promote moves it),
  * {@code recv -A}, {@code send -nvPt}. What the engine then makes of the output is its own code.
  */
 final class SimZfsCommands {
@@ -71,6 +72,9 @@ final class SimZfsCommands {
             case "release" -> hold(argv, args, false);
             case "bookmark" -> bookmark(argv, args);
             case "rollback" -> rollback(argv, args);
+            case "rename" -> rename(argv, args);
+            case "clone" -> cloneOf(argv, args);
+            case "promote" -> promote(argv, args);
             case "create" -> create(argv, args);
             case "set" -> set(argv, args);
             case "unmount" -> ok(argv, "");
@@ -162,6 +166,7 @@ final class SimZfsCommands {
                 case "keystatus" -> d.cipher == null ? "-" : d.keyLoaded ? "available" : "unavailable";
                 case "receive_resume_token" -> d.partial == null ? "-" : d.partial.token();
                 case "mounted" -> "no";
+                case "origin" -> originName(d);
                 default -> property.contains(":") ? orDash(host.property(d.name, property)) : "-";
             };
         }
@@ -316,6 +321,12 @@ final class SimZfsCommands {
             if (!snap.holds.isEmpty()) {
                 return fail(argv, 1, "cannot destroy snapshot " + dataset.name + "@" + name + ": dataset is busy");
             }
+            if (!host.clonesOf(snap).isEmpty()) {
+                host.refusedForClones.add(dataset.name + "@" + name);
+                return fail(argv, 1, "cannot destroy '" + dataset.name + "@" + name + "': snapshot has dependent clones\n"
+                        + "use '-R' to destroy the following datasets:\n" + String.join("\n",
+                        host.clonesOf(snap).stream().map(d -> d.name).toList()));
+            }
             gone.add(snap);
         }
         for (SimHost.Snap snap : gone) {
@@ -380,11 +391,127 @@ final class SimZfsCommands {
         if (newer.stream().anyMatch(s -> !s.holds.isEmpty())) {
             return fail(argv, 1, "cannot destroy snapshot: dataset is busy");
         }
+        if (newer.stream().anyMatch(s -> !host.clonesOf(s).isEmpty())) {
+            newer.stream().filter(s -> !host.clonesOf(s).isEmpty())
+                    .forEach(s -> host.refusedForClones.add(dataset.name + "@" + s.name));
+            return fail(argv, 1, "cannot rollback to '" + name + "': clones of previous snapshots exist\n"
+                    + "use '-R' to force deletion of the following clones and dependents:");
+        }
         for (SimHost.Snap gone : newer) {
             dataset.snapshots.remove(gone);
             host.recordDestroy(dataset.name + "@" + gone.name, gone.guid, "rollback -r");
         }
+        // zfs rollback -r destroys the later bookmarks too (zfs-rollback(8))
+        for (SimHost.Snap gone : List.copyOf(dataset.bookmarks)) {
+            if (gone.txg > snap.txg) {
+                dataset.bookmarks.remove(gone);
+                host.recordDestroy(dataset.name + "#" + gone.name, gone.guid, "rollback -r");
+            }
+        }
         dataset.referenced = snap.referenced;
+        return ok(argv, "");
+    }
+
+    private String originName(SimHost.Dataset dataset) {
+        SimHost.Dataset owner = dataset.origin == null ? null : host.owner(dataset.origin);
+        return owner == null ? "-" : owner.name + "@" + dataset.origin.name;
+    }
+
+    /** {@code zfs rename from to}: the dataset with its snapshots, bookmarks and descendants, within its pool. */
+    private CommandResult rename(List<String> argv, List<String> args) {
+        Options options = Options.parse(args);
+        String from = options.positional.get(0);
+        String to = options.positional.get(1);
+        if (from.contains("@") || to.contains("@")) {
+            return fail(argv, 2, "snapshot renames are not simulated");
+        }
+        if (host.dataset(from) == null) {
+            return missing(argv, from);
+        }
+        if (host.dataset(to) != null) {
+            return fail(argv, 1, "cannot rename to '" + to + "': dataset already exists");
+        }
+        if (!from.split("/")[0].equals(to.split("/")[0])) {
+            return fail(argv, 1, "cannot rename to '" + to + "': datasets must be within same pool");
+        }
+        if (to.startsWith(from + "/")) {
+            return fail(argv, 1, "cannot rename to '" + to + "': New dataset name cannot be a descendant of current"
+                    + " dataset name");
+        }
+        if (SimHost.parent(to) == null || host.dataset(SimHost.parent(to)) == null) {
+            return fail(argv, 1, "cannot rename to '" + to + "': parent does not exist");
+        }
+        for (String name : List.copyOf(host.datasets.keySet())) {
+            if (name.equals(from) || name.startsWith(from + "/")) {
+                SimHost.Dataset moved = host.datasets.remove(name);
+                moved.name = to + name.substring(from.length());
+                host.datasets.put(moved.name, moved);
+            }
+        }
+        return ok(argv, "");
+    }
+
+    /** {@code zfs clone [-o property=value]... snapshot dataset}: a new dataset whose origin is the snapshot. */
+    private CommandResult cloneOf(List<String> argv, List<String> args) {
+        Options options = Options.parse(args, "o");
+        String from = options.positional.get(0);
+        String to = options.positional.get(1);
+        int at = from.indexOf('@');
+        SimHost.Dataset dataset = at < 0 ? null : host.dataset(from.substring(0, at));
+        SimHost.Snap snap = dataset == null ? null : dataset.snapshot(from.substring(at + 1));
+        if (snap == null) {
+            return missing(argv, from);
+        }
+        if (host.dataset(to) != null) {
+            return fail(argv, 1, "cannot create '" + to + "': dataset already exists");
+        }
+        if (!from.split("/")[0].split("@")[0].equals(to.split("/")[0])) {
+            return fail(argv, 1, "cannot create '" + to + "': source and target pools differ");
+        }
+        if (SimHost.parent(to) == null || host.dataset(SimHost.parent(to)) == null) {
+            return fail(argv, 1, "cannot create '" + to + "': parent does not exist");
+        }
+        SimHost.Dataset clone = host.create(to);
+        clone.origin = snap;
+        clone.referenced = snap.referenced;
+        clone.cipher = dataset.cipher;
+        clone.encryptionRoot = dataset.encryptionRoot;
+        clone.keyLoaded = dataset.keyLoaded;
+        return ok(argv, "");
+    }
+
+    /**
+     * {@code zfs promote clone} (zfs-promote(8)): the origin's snapshots up to and including the one
+     * cloned, and the bookmarks no later, move to the clone with their GUIDs and holds; the former
+     * origin becomes a clone of that snapshot and the clone takes over the origin's own origin.
+     */
+    private CommandResult promote(List<String> argv, List<String> args) {
+        String name = args.get(args.size() - 1);
+        SimHost.Dataset clone = host.dataset(name);
+        if (clone == null) {
+            return missing(argv, name);
+        }
+        SimHost.Dataset parent = clone.origin == null ? null : host.owner(clone.origin);
+        if (parent == null) {
+            return fail(argv, 1, "cannot promote '" + name + "': not a cloned filesystem");
+        }
+        int index = parent.snapshots.indexOf(clone.origin);
+        List<SimHost.Snap> moving = new ArrayList<>(parent.snapshots.subList(0, index + 1));
+        for (SimHost.Snap snap : moving) {
+            if (clone.snapshot(snap.name) != null) {
+                return fail(argv, 1, "cannot promote '" + name + "': conflicting snapshot '" + snap.name
+                        + "' from parent '" + parent.name + "'");
+            }
+        }
+        parent.snapshots.removeAll(moving);
+        clone.snapshots.addAll(0, moving);
+        List<SimHost.Snap> marks = parent.bookmarks.stream().filter(b -> b.txg <= clone.origin.txg).toList();
+        parent.bookmarks.removeAll(marks);
+        clone.bookmarks.addAll(marks);
+        clone.bookmarks.sort(java.util.Comparator.comparingLong(b -> b.txg));
+        SimHost.Snap cloned = clone.origin;
+        clone.origin = parent.origin;
+        parent.origin = cloned;
         return ok(argv, "");
     }
 

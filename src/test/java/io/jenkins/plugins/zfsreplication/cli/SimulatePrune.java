@@ -44,6 +44,8 @@ final class SimulatePrune {
         int destroys = 0;
         int sent = 0;
         int landedFailed = 0;
+        int onlyCopy = 0;
+        int onlyCopyPruned = 0;
         while (done < nights) {
             long history = random.nextLong();
             Path work = workDirectory();
@@ -68,6 +70,8 @@ final class SimulatePrune {
                 destroys += simulation.oracle.destroys;
                 sent += simulation.transfersOk;
                 landedFailed += simulation.landedFailed;
+                onlyCopy += simulation.oracle.onlyCopyTracked;
+                onlyCopyPruned += simulation.oracle.onlyCopyPruned;
                 for (String violation : simulation.oracle.violations) {
                     violations++;
                     if (violations <= 50) {
@@ -79,8 +83,9 @@ final class SimulatePrune {
             }
         }
         text.insert(0, String.format("seed %d: %d nights, %d invariant violations, %d guard refusals, %d snapshots and"
-                + " bookmarks destroyed, %d steps received, %d receives that landed and failed%nfaults: %s%n", seed, done,
-                violations, refusals, destroys, sent, landedFailed, faults));
+                + " bookmarks destroyed, %d steps received, %d receives that landed and failed, %d snapshots only a copy"
+                + " had after its source was rolled back (%d of them pruned later by the copy's own rules)%nfaults: %s%n",
+                seed, done, violations, refusals, destroys, sent, landedFailed, onlyCopy, onlyCopyPruned, faults));
         return new Summary(done, faults, violations, text.toString());
     }
 
