@@ -69,14 +69,15 @@ final class StatusCommand implements Callable<Integer> {
         status.put("now", at.toString());
         status.put("runs", runs.toString());
         List<Path> numbered = numbered(runs);
-        Path running = running(runs) ? numbered.stream().filter(d -> !Files.exists(d.resolve("night.json")))
-                .reduce((a, b) -> b).orElse(null) : null;
-        status.put("running", running(runs));
+        // a night writes night.json from its start ("finished": false) and its exit status last: the
+        // running night is the newest without an exit status, the last night the newest with one
+        boolean locked = running(runs);
+        Path running = locked ? numbered.stream().filter(d -> !finished(d)).reduce((a, b) -> b).orElse(null) : null;
+        status.put("running", locked);
         if (running != null) {
             status.set("current", current(running));
         }
-        Path last = numbered.stream().filter(d -> Files.isRegularFile(d.resolve("night.json"))).reduce((a, b) -> b)
-                .orElse(null);
+        Path last = numbered.stream().filter(StatusCommand::finished).reduce((a, b) -> b).orElse(null);
         status.set("lastNight", last == null ? null : lastNight(last, at));
         status.put("nextNight", nextTimer());
         if (json) {
@@ -86,6 +87,11 @@ final class StatusCommand implements Callable<Integer> {
         }
         environment.out().flush();
         return 0;
+    }
+
+    /** Whether the night of {@code dir} ended: its night.json has an exit status (one that died has none). */
+    private static boolean finished(Path dir) {
+        return Files.isRegularFile(dir.resolve("night.json")) && read(dir.resolve("night.json")).has("exitStatus");
     }
 
     /** Whether another process holds the nights' lock; never creates the lock file. */

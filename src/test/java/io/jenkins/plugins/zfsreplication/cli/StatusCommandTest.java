@@ -88,6 +88,10 @@ class StatusCommandTest {
         // another night holds the lock and has planned: running now, how far
         Path second = Files.createDirectory(runs.resolve("2"));
         Files.copy(runs.resolve("1").resolve("plan.json"), second.resolve("plan.json"));
+        // as a night writes it after its plan: no exit status yet
+        Files.writeString(second.resolve("night.json"), "{\"format\": 1, \"kind\": \"zfs-replication-night\", "
+                + "\"startedAt\": \"2026-11-02T02:00:00Z\", \"stages\": [{\"name\": \"plan\", \"status\": 0, "
+                + "\"millis\": 900}], \"finished\": false}\n");
         try (FileChannel channel = FileChannel.open(runs.resolve(".lock"), StandardOpenOption.WRITE);
              FileLock lock = channel.lock()) {
             assertThat(lock.isValid()).isTrue();
