@@ -91,6 +91,13 @@ final class SafetyOracle {
     private final Set<String> baseUnknown = new HashSet<>();
     /** Copies an admin destroyed tonight, with the GUIDs they held. */
     private final Map<String, Set<Long>> rereceived = new HashMap<>();
+    /**
+     * Per hop and source dataset, the GUIDs its target held when an admin destroyed that source (a
+     * copy that is the cascade's source): their keepers there (the snapshots, the cascade's bookmarks)
+     * went with it by the admin's choice. A copy received again brings the same GUIDs back as
+     * snapshots, but nothing tells the tool that the cascade's target still needs them.
+     */
+    private final Map<String, Set<Long>> keepersDestroyed = new HashMap<>();
 
     SafetyOracle(NightlySimulation simulation) {
         this.simulation = simulation;
@@ -308,8 +315,18 @@ final class SafetyOracle {
      */
     void copyDestroyed(NightlySimulation.Hop hop, String dataset, SimHost.Dataset copy) {
         sharedAtStart.remove(hop + " " + dataset);
-        // the copy was the cascade's source too: far shares nothing with it now by the admin's choice
+        // the copy was the cascade's source too: far shares nothing with it now by the admin's choice, and its
+        // newest snapshot's keepers on nas (the snapshot, the cascade's bookmark) are gone by that choice
         sharedAtStart.remove(NightlySimulation.Hop.FAR + " " + hop.targetOf(dataset));
+        for (NightlySimulation.Hop cascade : NightlySimulation.Hop.values()) {
+            String source = hop.targetOf(dataset);
+            SimHost.Dataset further = cascade.source.equals(hop.target) && source.startsWith(cascade.sourceRoot)
+                    ? allDatasets(host(cascade.target)).get(cascade.targetOf(source)) : null;
+            if (further != null) {
+                further.snapshots.forEach(snap -> keepersDestroyed.computeIfAbsent(cascade + " " + source,
+                        k -> new HashSet<>()).add(snap.guid));
+            }
+        }
         Map<Long, String> tracked = onlyOnCopy.get(hop.target);
         if (tracked != null) {
             copy.snapshots.forEach(snap -> tracked.remove(snap.guid));
@@ -410,9 +427,14 @@ final class SafetyOracle {
             return;
         }
         SimHost.Snap newest = target.snapshots.get(target.snapshots.size() - 1);
-        boolean kept = source.snapshots.stream().anyMatch(s -> s.guid == newest.guid)
-                || source.bookmarks.stream().anyMatch(b -> b.guid == newest.guid);
-        if (!kept && destroyedOn.getOrDefault(hop.source, Set.of()).contains(newest.guid)) {
+        // anywhere on the source's host: a rollback the night allows keeps what only the copy had in a dataset of
+        // its own (COPY-kept-GUID, zfs rename, clone and promote), the later bookmarks with it
+        boolean kept = allDatasets(host(hop.source)).values().stream().anyMatch(d ->
+                d.snapshots.stream().anyMatch(s -> s.guid == newest.guid)
+                        || d.bookmarks.stream().anyMatch(b -> b.guid == newest.guid));
+        // an admin destroyed the source's copy of it (with its bookmark) since the target got it: a person's loss
+        boolean lostByAdmin = keepersDestroyed.getOrDefault(hop + " " + dataset, Set.of()).contains(newest.guid);
+        if (!kept && !lostByAdmin && destroyedOn.getOrDefault(hop.source, Set.of()).contains(newest.guid)) {
             violation(hop, "bases", "the target's newest snapshot " + hop.targetOf(dataset) + "@" + newest.name
                     + ", its next base, was destroyed on " + hop.source + " by this tool, no bookmark left");
         }
