@@ -72,12 +72,15 @@ final class StatusCommand implements Callable<Integer> {
         // a night writes night.json from its start ("finished": false) and its exit status last: the
         // running night is the newest without an exit status, the last night the newest with one
         boolean locked = running(runs);
-        Path running = locked ? numbered.stream().filter(d -> !finished(d)).reduce((a, b) -> b).orElse(null) : null;
+        // newest first, stopping at the first match: a runs directory of years of nights is not read whole
+        List<Path> newestFirst = new java.util.ArrayList<>(numbered);
+        java.util.Collections.reverse(newestFirst);
+        Path running = locked ? newestFirst.stream().filter(d -> !finished(d)).findFirst().orElse(null) : null;
         status.put("running", locked);
         if (running != null) {
             status.set("current", current(running));
         }
-        Path last = numbered.stream().filter(StatusCommand::finished).reduce((a, b) -> b).orElse(null);
+        Path last = newestFirst.stream().filter(StatusCommand::finished).findFirst().orElse(null);
         status.set("lastNight", last == null ? null : lastNight(last, at));
         status.put("nextNight", nextTimer());
         if (json) {
