@@ -1,9 +1,10 @@
 # Shared by bin/test, bin/demo and the bench commands: make this machine able to run the real parts.
 # Needs root (zfs-fuse, loop devices and network namespaces do).
 
-# Debian packages the tests, the demo and the benchmarks use (prometheus: promtool reads the metrics files).
+# Debian packages the tests, the demo and the benchmarks use (prometheus: promtool reads the metrics files;
+# libfaketime: another host's clock, and bin/test-clock-ahead).
 ZFSR_PACKAGES=(zfs-fuse xxhash python3-xxhash mbuffer pv socat zstd lz4 openssh-server openssh-client
-  xfsprogs btrfs-progs iproute2 procps psmisc util-linux maven time nodejs prometheus)
+  xfsprogs btrfs-progs iproute2 procps psmisc util-linux maven time nodejs prometheus libfaketime)
 
 zfsr_require_root() {
   if [ "$(id -u)" -ne 0 ]; then

@@ -31,7 +31,7 @@ record CliEnvironment(CommandRunner localRunner, PrintWriter out, PrintWriter er
 
     /** The zfs of {@code sshDestination}, or of this host when it is null. */
     Zfs zfs(String sshDestination) {
-        return new Zfs(runner(sshDestination));
+        return sshDestination == null ? new Zfs(localRunner) : Zfs.onAnotherHost(runner(sshDestination));
     }
 
     CommandRunner runner(String sshDestination) {

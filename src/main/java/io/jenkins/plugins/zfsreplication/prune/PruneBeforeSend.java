@@ -100,8 +100,8 @@ public final class PruneBeforeSend {
             case FIXED -> "given";
             case NEWEST_SNAPSHOT -> "newest snapshot on the source" + now.ignored();
         };
-        ClockWitness clock = ClockWitness.judge(now.instant(), options.previousRun(),
-                newestCreationBefore(plan, source, target));
+        ClockWitness clock = ClockWitness.judge(now.instant(), options.clock(), options.witnesses().previousRun(),
+                newestCreationBefore(plan, source, target), options.witnesses().otherHosts());
         Set<String> origins = origins(source, target);
         origins.addAll(cloned);
         // datasets are independent: judged in parallel, collected in plan order; only the outcome is kept (a
@@ -151,7 +151,8 @@ public final class PruneBeforeSend {
         return (step, now) -> plan.datasets().stream()
                 .filter(d -> d.target().equals(step.target()) && d.steps().contains(step)).findFirst()
                 .map(d -> new DatasetPruner(d, source, target, options, rules.get(d.source()), now, origins,
-                        ClockWitness.judge(now, options.previousRun(), newestCreation)).stillWanted(step))
+                        ClockWitness.judge(now, options.clock(), options.witnesses().previousRun(), newestCreation,
+                                options.witnesses().otherHosts())).stillWanted(step))
                 .orElse(true);
     }
 

@@ -18,13 +18,14 @@ import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
  *                    ({@link TimeTrust}); a given moment after it plus the tolerance is refused
  * @param trustSourceKeepTarget take {@code zfs-replication:keep-target} from a source that is another host
  *                    (a pull): by default only the backup side decides what is destroyed on it
- * @param previousRun when the previous run started (the night's previous night), a witness that "now"
- *                    has not jumped ({@link ClockWitness}); null when unknown
+ * @param witnesses   what "now" and this host's clock are judged by besides the listings: the previous
+ *                    run's start, the other hosts' clocks ({@link ClockWitness})
  */
 public record PruneOptions(RetentionPolicy targetRules, RetentionPolicy sourceRules, SnapshotNaming naming,
                            NowMode now, Instant wallClock, Instant clock, boolean trustSourceKeepTarget,
-                           Instant previousRun) {
+                           TimeWitnesses witnesses) {
     public PruneOptions {
+        Objects.requireNonNull(witnesses, "witnesses");
         Objects.requireNonNull(naming, "naming");
         Objects.requireNonNull(now, "now");
         Objects.requireNonNull(wallClock, "wallClock");
@@ -45,17 +46,22 @@ public record PruneOptions(RetentionPolicy targetRules, RetentionPolicy sourceRu
     /** Options that take no target rules from a remote source. */
     public PruneOptions(RetentionPolicy targetRules, RetentionPolicy sourceRules, SnapshotNaming naming, NowMode now,
                         Instant wallClock, Instant clock) {
-        this(targetRules, sourceRules, naming, now, wallClock, clock, false, null);
+        this(targetRules, sourceRules, naming, now, wallClock, clock, false, TimeWitnesses.NONE);
     }
 
     /** These options, taking a remote source's {@code zfs-replication:keep-target} when {@code trust}. */
     public PruneOptions trustingSourceKeepTarget(boolean trust) {
-        return new PruneOptions(targetRules, sourceRules, naming, now, wallClock, clock, trust, previousRun);
+        return new PruneOptions(targetRules, sourceRules, naming, now, wallClock, clock, trust, witnesses);
     }
 
     /** These options, with when the previous run started: a witness for "now" ({@link ClockWitness}). */
     public PruneOptions withPreviousRun(Instant previous) {
-        return new PruneOptions(targetRules, sourceRules, naming, now, wallClock, clock, trustSourceKeepTarget, previous);
+        return witnessedBy(witnesses.withPreviousRun(previous));
+    }
+
+    /** These options, with what the clock is judged by ({@link ClockWitness}). */
+    public PruneOptions witnessedBy(TimeWitnesses given) {
+        return new PruneOptions(targetRules, sourceRules, naming, now, wallClock, clock, trustSourceKeepTarget, given);
     }
 
     /** Whether a plan's source host's {@code zfs-replication:keep-target} may decide what goes on the target. */

@@ -50,6 +50,9 @@ public final class PruneReportJson {
             json.writeStringField("verdict", report.clock().verdict().name());
             json.writeStringField("witness", report.clock().witness() == null ? null : report.clock().witness().toString());
             json.writeStringField("basis", report.clock().basis().name());
+            if (report.clock().host() != null) {
+                json.writeStringField("host", report.clock().host());
+            }
             json.writeStringField("text", report.clock().text());
             json.writeEndObject();
             json.writeBooleanField("dryRun", report.dryRun());

@@ -7,6 +7,7 @@ import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.HostTime;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.PropertyOrigins;
@@ -38,7 +39,7 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
 
     private PruneBeforeSend.Result run(ReplicationPlan plan, Listings listings, Zfs destroyTarget, Consumer<String> log) {
         PruneBeforeSend.Result result = estimateRederived(plan, PruneBeforeSend.apply(plan, listings.source(),
-                listings.target(), options, origins(plan, listings.source()),
+                listings.target(), listings.witnessed(options), origins(plan, listings.source()),
                 cloned(active(plan), destroyTarget != null, log)));
         PruneReport report = result.report();
         if (!report.clock().agesTrusted()) {
@@ -105,7 +106,7 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
 
     private RetentionCheck retentionCheck(ReplicationPlan plan, Listings listings) {
         // where the properties are set is asked whenever one is: a value received with a stream is never rules
-        return PruneBeforeSend.retentionCheck(plan, listings.source(), listings.target(), options,
+        return PruneBeforeSend.retentionCheck(plan, listings.source(), listings.target(), listings.witnessed(options),
                 origins(plan, listings.source()));
     }
 
@@ -138,7 +139,12 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
         Listing targetListing = targetText.parse();
         log.accept(String.format("listed %d objects on %s and %d on %s, one call each", sourceListing.size(),
                 source.host(), targetListing.size(), targetListing.host()));
-        return new Listings(sourceListing, targetListing);
+        // the other ends' clocks, asked as they are listed: witnesses of this host's clock (ClockWitness)
+        List<HostTime> others = new java.util.ArrayList<>();
+        source.remoteTime().ifPresent(others::add);
+        (givenTarget != null ? givenTarget.hostTime() : target == null ? java.util.Optional.<HostTime>empty()
+                : target.remoteTime()).ifPresent(others::add);
+        return new Listings(sourceListing, targetListing, others);
     }
 
     /**
@@ -164,7 +170,10 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
         return cloned;
     }
 
-    private record Listings(Listing source, Listing target) {
+    private record Listings(Listing source, Listing target, List<HostTime> otherHosts) {
+        PruneOptions witnessed(PruneOptions options) {
+            return options.witnessedBy(options.witnesses().withOtherHosts(otherHosts));
+        }
     }
 
     /**

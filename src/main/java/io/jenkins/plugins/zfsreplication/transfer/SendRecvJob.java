@@ -130,7 +130,7 @@ public final class SendRecvJob {
      * the ssh transport's stream has: the command line and zfsSendRecv both come here.
      */
     public static Zfs sshTarget(String destination, List<String> sshOptions, CommandRunner local) {
-        return new Zfs(new SshCommandRunner(destination, sshOptions, local));
+        return Zfs.onAnotherHost(new SshCommandRunner(destination, sshOptions, local));
     }
 
     /** What the run uses: the stream's producer and consumer, both ends' capabilities (for a dry run). */

@@ -34,18 +34,21 @@ public final class ListingText implements Serializable {
     private final byte[] deflated;
     /** Why the listed root could not be read (its pool or parent is missing); null when it could. */
     private final String unreadable;
+    /** The listing host's clock when it listed, where the listing came from another host; null when not known. */
+    private final HostTime hostTime;
 
     private ListingText(String host, boolean listForm, List<String> extraProperties, byte[] deflated) {
-        this(host, listForm, extraProperties, deflated, null);
+        this(host, listForm, extraProperties, deflated, null, null);
     }
 
     private ListingText(String host, boolean listForm, List<String> extraProperties, byte[] deflated,
-                        String unreadable) {
+                        String unreadable, HostTime hostTime) {
         this.host = Objects.requireNonNull(host, "host");
         this.listForm = listForm;
         this.extraProperties = List.copyOf(extraProperties);
         this.deflated = deflated;
         this.unreadable = unreadable;
+        this.hostTime = hostTime;
     }
 
     ListingText(String host, boolean listForm, List<String> extraProperties, String output) {
@@ -79,12 +82,26 @@ public final class ListingText implements Serializable {
      */
     public static ListingText unreadable(String host, List<String> extraProperties, String problem) {
         return new ListingText(host, false, extraProperties, deflate(new ByteArrayInputStream(new byte[0])),
-                Objects.requireNonNull(problem, "problem"));
+                Objects.requireNonNull(problem, "problem"), null);
     }
 
     /** The same text under another host name (e.g. the Jenkins agent it came from). */
     public ListingText withHost(String newHost) {
-        return new ListingText(newHost, listForm, extraProperties, deflated, unreadable);
+        return new ListingText(newHost, listForm, extraProperties, deflated, unreadable,
+                hostTime == null ? null : new HostTime(newHost, hostTime.time()));
+    }
+
+    /**
+     * The same text with the listing host's clock when it listed ({@code time}): carried to the host
+     * that prunes, where it witnesses that host's clock ({@link HostTime}).
+     */
+    public ListingText withHostTime(java.time.Instant time) {
+        return new ListingText(host, listForm, extraProperties, deflated, unreadable, new HostTime(host, time));
+    }
+
+    /** The listing host's clock when it listed, where it was recorded. */
+    public java.util.Optional<HostTime> hostTime() {
+        return java.util.Optional.ofNullable(hostTime);
     }
 
     /** True when nothing was listed: the root is absent (or unreadable, see {@link #unreadable()}). */

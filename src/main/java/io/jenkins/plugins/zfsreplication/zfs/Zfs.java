@@ -3,6 +3,7 @@ package io.jenkins.plugins.zfsreplication.zfs;
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -21,15 +22,28 @@ public final class Zfs {
 
     private final CommandRunner runner;
     private final Duration timeout;
+    /** Whether the runner reaches another host than the one running this (its clock is another clock). */
+    private final boolean anotherHost;
     private Capabilities capabilities;
 
+    /** The zfs of this host: where {@code runner} runs is where this program's clock is read. */
     public Zfs(CommandRunner runner) {
         this(runner, DEFAULT_TIMEOUT);
     }
 
     public Zfs(CommandRunner runner, Duration timeout) {
+        this(runner, timeout, false);
+    }
+
+    private Zfs(CommandRunner runner, Duration timeout, boolean anotherHost) {
         this.runner = Objects.requireNonNull(runner, "runner");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
+        this.anotherHost = anotherHost;
+    }
+
+    /** The zfs of another host ({@code runner} reaches it over ssh): its clock is one {@link #remoteTime} asks. */
+    public static Zfs onAnotherHost(CommandRunner runner) {
+        return new Zfs(runner, DEFAULT_TIMEOUT, true);
     }
 
     public String host() {
@@ -39,6 +53,29 @@ public final class Zfs {
     /** The runner zfs commands go through: where commands that belong with them (snapshot hooks) run too. */
     public CommandRunner runner() {
         return runner;
+    }
+
+    /**
+     * The clock of the host zfs runs on, when that is another host ({@code date -u +%s} there):
+     * what it answers is checked (digits, a second since 1970), never trusted for more than a
+     * witness. Empty on this host (its clock is the one being judged) or when the host does not
+     * answer with a time.
+     */
+    public java.util.Optional<HostTime> remoteTime() {
+        if ("local".equals(runner.host())) {
+            return java.util.Optional.empty();
+        }
+        CommandResult result;
+        try {
+            result = runner.run(List.of("date", "-u", "+%s"), Duration.ofSeconds(60));
+        } catch (ZfsException e) {
+            return java.util.Optional.empty();
+        }
+        String seconds = result.stdout().strip();
+        if (!result.succeeded() || !seconds.matches("[0-9]{1,12}")) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new HostTime(runner.host(), Instant.ofEpochSecond(Long.parseLong(seconds))));
     }
 
     /** The host's capabilities, probed on first use and kept for this instance's life. */

@@ -26,6 +26,7 @@ import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.TestClock;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
+import io.jenkins.plugins.zfsreplication.transfer.SshServer;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
 
 /**
@@ -110,6 +111,85 @@ class ClockWitnessZfsTest {
         assertThat(report("n3").get("clock").get("verdict").asText()).isEqualTo("AGREES");
         assertThat(names(pools, source)).containsExactlyElementsOf(grid.subList(6, 10));
         assertThat(names(pools, target)).containsExactlyElementsOf(grid.subList(6, 10));
+    }
+
+    /**
+     * The second night of a jump: this host's own records (the previous run, the snapshots its clock
+     * stamped) agree with the wrong clock. Here no earlier record exists, so the other host's clock,
+     * asked over ssh as its copy is listed, is the only witness: a year apart, nothing goes by age;
+     * in agreement, exactly what the grid drops goes. The other host is this one behind an sshd whose
+     * commands run under libfaketime; both clocks are real ones.
+     */
+    @Test
+    void shouldDestroyNothingByAgeWhileTheOtherHostsClockDisagreesAndWhatTheGridDropsOnceItAgrees(TestPools pools)
+            throws Exception {
+        TestClock clock = TestClock.atRealClock();
+        DatasetName source = pools.create("hs").resolve("data");
+        DatasetName target = pools.create("ht").resolve("data");
+        pools.exec("zfs", "create", source.name());
+        List<String> grid = new ArrayList<>();
+        for (int day = 9; day >= 0; day--) {
+            grid.add(clock.name(Duration.ofDays(day).plusHours(2)));
+        }
+        grid.forEach(name -> pools.exec("zfs", "snapshot", source + "@" + name));
+        assertThat(run(clock.now(), "plan", "--target-root", target.name(), "-o", dir("h1"), source.name()))
+                .as(err.toString()).isZero();
+        assertThat(run(clock.now(), "run", dir("h1") + "/plan.json", "--artifacts", dir("h1"))).as(err.toString())
+                .isZero();
+        assertThat(names(pools, target)).containsExactlyElementsOf(grid);
+
+        Path shift = folder.resolve("other-host-shift");
+        Path forced = folder.resolve("forced-command");
+        java.nio.file.Files.writeString(forced, "#!/bin/sh\nexec env FAKETIME=\"$(cat " + shift + ")\" LD_PRELOAD="
+                + libfaketime() + " FAKETIME_DONT_FAKE_MONOTONIC=1 sh -c \"$SSH_ORIGINAL_COMMAND\"\n");
+        java.nio.file.Files.setPosixFilePermissions(forced, java.nio.file.attribute.PosixFilePermissions.fromString(
+                "rwxr-xr-x"));
+        try (SshServer nas = SshServer.onLoopback(java.nio.file.Files.createDirectories(folder.resolve("sshd")))) {
+            nas.forceCommand(forced.toString());
+            // the copy's host a year behind this one (or this one a year ahead: which is wrong, no one can tell)
+            java.nio.file.Files.writeString(shift, "-380d");
+            assertThat(prune(nas, clock)).as(err.toString()).isZero();
+            assertThat(names(pools, source)).containsExactlyElementsOf(grid);
+            assertThat(names(pools, target)).containsExactlyElementsOf(grid);
+            JsonNode behind = report("h1").get("clock");
+            assertThat(behind.get("verdict").asText()).isEqualTo("AHEAD");
+            assertThat(behind.get("basis").asText()).isEqualTo("OTHER_HOST");
+            Instant nasClock = Instant.parse(behind.get("witness").asText());
+            long days = Duration.between(nasClock, clock.now()).toDays();
+            assertThat(days).isGreaterThanOrEqualTo(379);
+            String why = String.format("the clock is not witnessed (this host's clock %s is %d days after the clock"
+                    + " of %s (%s), more than 15 min): nothing goes by age tonight", clock.now(), days,
+                    nas.destination(), nasClock);
+            assertThat(decision(report("h1"), "target", grid.get(0))).isEqualTo("KEEP protected: " + why);
+            assertThat(decision(report("h1"), "source", grid.get(0))).isEqualTo("KEEP protected: " + why);
+
+            // the clocks agree again (the same clock as this JVM's, shifted or not): the grid drops 4 days and older
+            java.nio.file.Files.writeString(shift, System.getenv().getOrDefault("FAKETIME", "+0"));
+            assertThat(prune(nas, clock)).as(err.toString()).isZero();
+            JsonNode agrees = report("h1").get("clock");
+            assertThat(agrees.get("verdict").asText()).isEqualTo("AGREES");
+            assertThat(agrees.get("basis").asText()).isEqualTo("OTHER_HOST");
+            assertThat(names(pools, source)).containsExactlyElementsOf(grid.subList(6, 10));
+            assertThat(names(pools, target)).containsExactlyElementsOf(grid.subList(6, 10));
+        }
+    }
+
+    /** Prunes the copy of plan h1 through {@code nas}: its zfs and its clock over ssh. */
+    private int prune(SshServer nas, TestClock clock) {
+        err.getBuffer().setLength(0);
+        return Main.run(new CliEnvironment(PullOptOutTest.withClientOptions(new ProcessCommandRunner(),
+                nas.clientOptions()), new PrintWriter(out, true), new PrintWriter(err, true),
+                Clock.fixed(clock.now(), ZoneOffset.UTC)), "prune", "--plan", dir("h1") + "/plan.json", "--target-host",
+                nas.destination(), "--keep-source", GRID, "--keep-target", GRID, "--destroy");
+    }
+
+    /** libfaketime's preload library (Debian's libfaketime, which bin/test installs). */
+    private static String libfaketime() throws IOException {
+        try (java.util.stream.Stream<Path> found = java.nio.file.Files.find(Path.of("/usr/lib"), 4,
+                (path, attributes) -> path.getFileName().toString().equals("libfaketime.so.1"))) {
+            return found.findFirst().map(Path::toString).orElseThrow(() -> new IllegalStateException(
+                    "libfaketime.so.1 is not installed (apt-get install libfaketime; bin/test does)"));
+        }
     }
 
     @Test

@@ -26,6 +26,30 @@ final class SimCluster {
     final List<List<String>> commands = new ArrayList<>();
     /** Called before each command with its host; may change the model (a fault between two calls) or answer itself. */
     BiFunction<SimHost, List<String>, CommandResult> interceptor = (host, argv) -> null;
+    /** Commands left until the machine running the hop dies (SIGKILL, power loss); negative: it lives. */
+    int commandsToLive = -1;
+    /** Whether it died: no command of it runs any more, on any host. */
+    boolean killed;
+
+    /** The process that drove the commands is gone: what it started never returns, nothing after it runs. */
+    static final class Killed extends Error {
+        private static final long serialVersionUID = 1L;
+
+        Killed() {
+            super("the night was killed", null, false, false);
+        }
+    }
+
+    /** Counts one command of the hop; throws {@link Killed} once the hop's machine has died. */
+    void liveOrDie() {
+        if (killed || commandsToLive == 0) {
+            killed = true;
+            throw new Killed();
+        }
+        if (commandsToLive > 0) {
+            commandsToLive--;
+        }
+    }
 
     SimHost add(SimHost host) {
         hosts.put(host.name, host);
@@ -48,6 +72,7 @@ final class SimCluster {
     }
 
     synchronized CommandResult execute(String localHost, List<String> argv) {
+        liveOrDie();
         commands.add(argv);
         if (!argv.get(0).equals("ssh")) {
             return answer(hosts.get(localHost), argv);
@@ -60,7 +85,10 @@ final class SimCluster {
             return new CommandResult(argv, 255, "", "ssh: connect to host " + hostName + " port 22: No route to host\n");
         }
         List<String> remote = unquote(argv.get(separator + 1));
-        // zfs on another host runs in the C locale, so that its English messages are what is matched
+        // the host's clock (ClockWitness) prints digits in any locale; zfs on another host runs in the C locale, so that its English messages are what is matched
+        if (remote.equals(List.of("date", "-u", "+%s"))) {
+            return answer(host, remote);
+        }
         if (remote.size() < 3 || !remote.subList(0, 2).equals(List.of("env", "LC_ALL=C"))) {
             throw new IllegalStateException("a remote command without 'env LC_ALL=C': " + remote);
         }

@@ -57,9 +57,23 @@ public final class SshServer implements AutoCloseable {
                 "Port " + port, "ListenAddress " + address, "HostKey " + dir.resolve("host"),
                 "AuthorizedKeysFile " + dir.resolve("authorized_keys"), "PermitRootLogin prohibit-password",
                 "PasswordAuthentication no", "KbdInteractiveAuthentication no", "UsePAM no", "StrictModes no",
-                "PidFile " + dir.resolve("sshd.pid"), "") );
+                "PidFile " + dir.resolve("sshd.pid"), shiftedClock(), "") );
         Files.createDirectories(Path.of("/run/sshd")); // sshd's privilege separation directory
         start();
+    }
+
+    /**
+     * Under a shifted clock (bin/test-clock-ahead: libfaketime preloaded) the logins' commands see the
+     * same clock as this JVM: sshd gives its sessions a clean environment, and a host whose clock
+     * disagrees is one prune does not trust (ClockWitness). Empty otherwise.
+     */
+    private static String shiftedClock() {
+        String faketime = System.getenv("FAKETIME");
+        String preload = System.getenv("LD_PRELOAD");
+        if (faketime == null || preload == null) {
+            return "";
+        }
+        return "SetEnv FAKETIME=" + faketime + " LD_PRELOAD=" + preload + " FAKETIME_DONT_FAKE_MONOTONIC=1";
     }
 
     /** Starts sshd (again, after {@link #close()}: the same port and keys) and waits until it listens. */

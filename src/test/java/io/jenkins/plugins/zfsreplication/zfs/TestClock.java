@@ -25,6 +25,14 @@ public record TestClock(Instant now) {
         return new TestClock(Instant.now().truncatedTo(ChronoUnit.HOURS).plus(Duration.ofHours(2)));
     }
 
+    /**
+     * A clock at the real clock's second: for a test that compares this host's clock with another
+     * host's real one (a witness of the clock), where the test's "now" must be the real time.
+     */
+    public static TestClock atRealClock() {
+        return new TestClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+    }
+
     /** {@code now} as {@code --now} takes it. */
     public String iso() {
         return now.toString();

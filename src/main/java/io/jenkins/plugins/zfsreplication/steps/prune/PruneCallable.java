@@ -106,13 +106,13 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
         try {
             ReplicationPlan plan = PlanJson.read(folder.resolve(settings.planFile()));
             CommandRunner local = new ProcessCommandRunner();
-            Zfs source = new Zfs(host(plan.sourceHost(), local));
+            Zfs source = zfs(plan.sourceHost(), local);
             if (targetListing == null && plan.targetHost().startsWith(TargetAgent.HOST_PREFIX)) {
                 throw new AbortException(String.format("zfsPrune: the plan's target is on Jenkins agent '%s': give "
                         + "targetAgent: '%s'", plan.targetHost().substring(TargetAgent.HOST_PREFIX.length()),
                         plan.targetHost().substring(TargetAgent.HOST_PREFIX.length())));
             }
-            Zfs target = targetListing == null ? new Zfs(host(plan.targetHost(), local)) : null;
+            Zfs target = targetListing == null ? zfs(plan.targetHost(), local) : null;
             PruneRun prune = new PruneRun(source, target, settings.options(Instant.now()), settings.destroy(),
                     Destroyer.ErrorPolicy.CONTINUE);
             PruneBeforeSend.Result result = targetListing == null ? prune.run(plan, log::add)
@@ -126,7 +126,7 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
         }
     }
 
-    private static CommandRunner host(String host, CommandRunner local) {
-        return host.equals("local") ? local : new SshCommandRunner(host, List.of(), local);
+    private static Zfs zfs(String host, CommandRunner local) {
+        return host.equals("local") ? new Zfs(local) : Zfs.onAnotherHost(new SshCommandRunner(host, List.of(), local));
     }
 }

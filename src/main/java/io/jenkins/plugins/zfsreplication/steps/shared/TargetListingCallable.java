@@ -74,7 +74,8 @@ public final class TargetListingCallable extends MasterToSlaveCallable<ListingTe
         try {
             ListingText text = targetRoot != null ? PlanRun.listTargetText(zfs, DatasetName.of(targetRoot), log::add)
                     : PruneRun.listTargetText(zfs, PlanJson.read(planJson, "plan.json from the source's workspace"));
-            return text.withHost(host);
+            // this agent's clock when it listed: a witness for the clock of the agent that prunes
+            return text.withHost(host).withHostTime(java.time.Instant.now());
         } catch (ZfsException e) {
             throw new AbortException(step + ": listing the target on " + host + " failed: " + e.getMessage());
         }
