@@ -110,7 +110,13 @@ final class NightlySimulation {
         /** An admin clones a snapshot of a copy on nas's pool (a restore) and destroys the clone some nights later. */
         ADMIN_CLONE,
         /** An admin destroys nas's copy of tank/data/sub ({@code zfs destroy -r}); the night's plan sends it again in full. */
-        COPY_RERECEIVED
+        COPY_RERECEIVED,
+        /**
+         * The machine running src's push to nas dies (SIGKILL, the OOM killer, power lost) after a random
+         * number of its commands: in the plan, the prune (between two destroys) or the run (before or after a
+         * stream, between holds and releases). Nothing after that point runs; the next night finds what it left.
+         */
+        NIGHT_KILLED
     }
 
     /** Values of zfs-replication:backup that are neither on nor off. */
@@ -146,6 +152,8 @@ final class NightlySimulation {
     private int nightNumber;
     int nights;
     int refusals;
+    /** Nights whose push was killed ({@link Fault#NIGHT_KILLED}) before it ended. */
+    int kills;
     int transfersOk;
     int landedFailed;
     /** The hop's run failed as a whole tonight (an exception: the job fails where people look). */
@@ -206,7 +214,24 @@ final class NightlySimulation {
         oracle.startNight(nightNumber, tonight);
         handFaults(tonight);
         src.write(src.dataset("tank/data"), 1000 + random.nextInt(1000));
-        pushToNas(tonight);
+        int lives = -1;
+        if (tonight.contains(Fault.NIGHT_KILLED)) {
+            // a plan lists and snapshots in a few commands, a prune destroys one by one, a run holds and sends:
+            // up to 80 reaches into each of them
+            lives = random.nextInt(80);
+            cluster.commandsToLive = lives;
+        }
+        try {
+            pushToNas(tonight);
+        } catch (SimCluster.Killed killed) {
+            log.add("night " + nightNumber + ": the push to nas was killed at its command " + (lives + 1));
+            kills++;
+        } finally {
+            cluster.commandsToLive = -1;
+            cluster.killed = false;
+            cluster.interceptor = (host, argv) -> null;
+            releaseAudit();
+        }
         pullToOff(tonight);
         cascadeToFar(tonight);
         oracle.endNight();

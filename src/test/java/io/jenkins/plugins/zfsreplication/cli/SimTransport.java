@@ -72,6 +72,7 @@ final class SimTransport implements Transport {
         List<String> recv = spec.receiveSide().get(spec.receiveSide().size() - 1).argv();
         Outcome outcome;
         synchronized (cluster) {
+            cluster.liveOrDie();
             cluster.commands.add(send);
             cluster.commands.add(recv);
             outcome = transfer(send, recv, faults.get());

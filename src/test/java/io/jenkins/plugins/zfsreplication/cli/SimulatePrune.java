@@ -46,6 +46,7 @@ final class SimulatePrune {
         int landedFailed = 0;
         int onlyCopy = 0;
         int onlyCopyPruned = 0;
+        int kills = 0;
         while (done < nights) {
             long history = random.nextLong();
             Path work = workDirectory();
@@ -72,6 +73,7 @@ final class SimulatePrune {
                 landedFailed += simulation.landedFailed;
                 onlyCopy += simulation.oracle.onlyCopyTracked;
                 onlyCopyPruned += simulation.oracle.onlyCopyPruned;
+                kills += simulation.kills;
                 for (String violation : simulation.oracle.violations) {
                     violations++;
                     if (violations <= 50) {
@@ -84,8 +86,9 @@ final class SimulatePrune {
         }
         text.insert(0, String.format("seed %d: %d nights, %d invariant violations, %d guard refusals, %d snapshots and"
                 + " bookmarks destroyed, %d steps received, %d receives that landed and failed, %d snapshots only a copy"
-                + " had after its source was rolled back (%d of them pruned later by the copy's own rules)%nfaults: %s%n",
-                seed, done, violations, refusals, destroys, sent, landedFailed, onlyCopy, onlyCopyPruned, faults));
+                + " had after its source was rolled back (%d of them pruned later by the copy's own rules), %d pushes killed"
+                + " before they ended%nfaults: %s%n", seed, done, violations, refusals, destroys, sent, landedFailed,
+                onlyCopy, onlyCopyPruned, kills, faults));
         return new Summary(done, faults, violations, text.toString());
     }
 
