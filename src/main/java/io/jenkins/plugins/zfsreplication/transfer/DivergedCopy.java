@@ -45,6 +45,9 @@ final class DivergedCopy {
                             Consumer<String> log) {
         DatasetName kept = keptName(copy, newer.get(newer.size() - 1));
         List<String> names = newer.stream().map(ZfsObject::shortName).toList();
+        if (copy.name().indexOf('/') < 0) {
+            throw poolRoot(copy, base, newer, names);
+        }
         List<List<String>> commands = commands(copy, base, kept, List.of());
         if (target.exists(kept)) {
             throw new TransferException("The copy %s diverged from its source after @%s, and %s, where its %d later"
@@ -78,6 +81,31 @@ final class DivergedCopy {
                 + "(%s) in %s (zfs rename, zfs clone, zfs promote): nothing was destroyed", copy, base.snapshot(),
                 names.size(), String.join(", ", names), kept));
         return kept;
+    }
+
+    /**
+     * A pool's root cannot be renamed, so its later snapshots cannot move aside: the run refuses and
+     * names what keeps them by hand. A full stream of the first and one of the rest ({@code -I}) into
+     * a dataset below the root carry them with their GUIDs; a rollback of the root leaves its
+     * children alone. Only then may the admin destroy them on the copy: that destroy is theirs.
+     */
+    private static TransferException poolRoot(DatasetName copy, SnapshotName base, List<ZfsObject> newer,
+                                              List<String> names) {
+        DatasetName kept = copy.resolve("kept-"
+                + String.format("%016x", newer.get(newer.size() - 1).guid()));
+        String first = copy.snapshot(names.get(0)).toString();
+        String last = copy.snapshot(names.get(names.size() - 1)).toString();
+        List<String> steps = new ArrayList<>();
+        steps.add("zfs send " + first + " | zfs recv -u " + kept);
+        if (names.size() > 1) {
+            steps.add("zfs send -I " + first + " " + last + " | zfs recv -u " + kept);
+        }
+        return new TransferException("The copy %s diverged from its source after @%s and is its pool's root, which zfs"
+                + " cannot rename: its %d later snapshot(s) (%s) exist only there and are not kept aside automatically."
+                + " Nothing was sent, rolled back or destroyed. Keep them by hand (%s), then destroy them on the copy"
+                + " (%s) and run again; or give the copy a dataset below the pool root", copy, base.snapshot(),
+                names.size(), String.join(", ", names), String.join("; ", steps), String.join("; ", names.stream()
+                        .map(name -> "zfs destroy " + copy.snapshot(name)).toList()));
     }
 
     /** The commands that keep them, as a message names them for running by hand. */

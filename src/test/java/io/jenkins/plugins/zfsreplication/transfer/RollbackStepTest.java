@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.transfer;
 
 import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -50,6 +51,52 @@ class RollbackStepTest {
         assertThat(report.steps().get(0).checks()).containsExactly(rolledBack);
         assertThat(new ObjectMapper().readTree(TransferArtifacts.json(report)).at("/steps/0/checks/0").asText())
                 .isEqualTo(rolledBack);
+    }
+
+    /**
+     * A copy that is its pool's root cannot be renamed aside: the run refuses, changes nothing, and the
+     * commands it names keep the later snapshots (with their GUIDs) in a dataset below the root, from
+     * where a rollback of the root cannot take them.
+     */
+    @Test
+    void shouldRefuseToRollBackAPoolRootCopyAndNameCommandsThatKeepItsLaterSnapshots(TestPools pools) {
+        io.jenkins.plugins.zfsreplication.zfs.Zfs zfs = new io.jenkins.plugins.zfsreplication.zfs.Zfs(pools.runner());
+        io.jenkins.plugins.zfsreplication.zfs.DatasetName copy = pools.create("root");
+        for (String name : List.of("base", "local1", "local2")) {
+            zfs.snapshot(List.of(copy.snapshot(name)), false);
+        }
+        List<io.jenkins.plugins.zfsreplication.zfs.ZfsObject> newer = zfs.list(List.of(copy), false, List.of())
+                .snapshotsOf(copy.name()).subList(1, 3);
+        String guid = String.format("%016x", newer.get(1).guid());
+        List<String> before = snapshots(pools, copy.name());
+        List<String> log = new ArrayList<>();
+
+        assertThatThrownBy(() -> DivergedCopy.keep(zfs, copy, copy.snapshot("base"), newer, log::add))
+                .isInstanceOf(io.jenkins.plugins.zfsreplication.transfer.process.TransferException.class)
+                .hasMessage("The copy %1$s diverged from its source after @base and is its pool's root, which zfs cannot"
+                        + " rename: its 2 later snapshot(s) (local1, local2) exist only there and are not kept aside"
+                        + " automatically. Nothing was sent, rolled back or destroyed. Keep them by hand (zfs send"
+                        + " %1$s@local1 | zfs recv -u %1$s/kept-%2$s; zfs send -I %1$s@local1 %1$s@local2 | zfs recv -u"
+                        + " %1$s/kept-%2$s), then destroy them on the copy (zfs destroy %1$s@local1; zfs destroy"
+                        + " %1$s@local2) and run again; or give the copy a dataset below the pool root", copy, guid);
+        assertThat(snapshots(pools, copy.name())).isEqualTo(before);
+        assertThat(log).isEmpty();
+
+        // what it names, run as an admin would (a shell), keeps both with their GUIDs; the rollback then loses nothing
+        String kept = copy.name() + "/kept-" + guid;
+        pools.exec("sh", "-c", "zfs send " + copy + "@local1 | zfs recv -u " + kept);
+        pools.exec("sh", "-c", "zfs send -I " + copy + "@local1 " + copy + "@local2 | zfs recv -u " + kept);
+        pools.exec("zfs", "rollback", "-r", copy + "@base");
+        assertThat(snapshots(pools, kept)).isEqualTo(before.subList(1, 3).stream()
+                .map(line -> line.replace(copy.name() + "@", kept + "@")).toList());
+        assertThat(snapshots(pools, copy.name())).isEqualTo(before.subList(0, 1));
+    }
+
+    /** name@snapshot GUID of the dataset's own snapshots, oldest first. */
+    private static List<String> snapshots(TestPools pools, String dataset) {
+        return pools.exec("zfs", "list", "-H", "-t", "snapshot", "-r", "-s", "createtxg", "-o", "name,guid",
+                dataset).stdout().lines().filter(line -> line.startsWith(dataset + "@"))
+                .map(line -> line.replace('\t', ' ')).toList();
     }
 
     @Test
