@@ -106,7 +106,7 @@ public final class ReportMetrics {
     public static RunMetrics prune(RunMetrics metrics, PruneReport report) {
         Map<String, long[]> counts = new TreeMap<>();
         for (PruneDecision decision : report.decisions()) {
-            long[] count = counts.computeIfAbsent(decision.side() + "\n" + decision.dataset(), k -> new long[4]);
+            long[] count = counts.computeIfAbsent(decision.side().label() + "\n" + decision.dataset(), k -> new long[4]);
             count[decision.decision().ordinal()]++;
             count[3] += decision.destroyed() ? 1 : 0;
         }

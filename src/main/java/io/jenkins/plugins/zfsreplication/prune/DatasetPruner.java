@@ -68,10 +68,10 @@ final class DatasetPruner {
         String targetName = dataset.target().name();
         this.bookmarks = SnapshotTable.of(sourceName, source.bookmarksOf(sourceName));
         this.decisions = new DecisionLog(sourceSnapshots.size() + 2 * targetSnapshots.size() + bookmarks.size(),
-                new DecisionLog.Side("source", source.host(), sourceName, sourceSnapshots),
-                new DecisionLog.Side("target", target.host(), targetName, targetSnapshots),
-                new DecisionLog.Side("planned", target.host(), targetName, sourceSnapshots),
-                new DecisionLog.Side("bookmark", source.host(), sourceName, bookmarks));
+                new DecisionLog.Side(CandidateSide.SOURCE, source.host(), sourceName, sourceSnapshots),
+                new DecisionLog.Side(CandidateSide.TARGET, target.host(), targetName, targetSnapshots),
+                new DecisionLog.Side(CandidateSide.PLANNED, target.host(), targetName, sourceSnapshots),
+                new DecisionLog.Side(CandidateSide.BOOKMARK, source.host(), sourceName, bookmarks));
         this.options = options;
         this.rules = rules;
         this.now = now;

@@ -17,7 +17,7 @@ import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
  */
 final class DecisionLog extends AbstractList<PruneDecision> implements RandomAccess {
     /** One side of a dataset: where its snapshots are listed. */
-    record Side(String name, String host, String dataset, SnapshotTable snapshots) {
+    record Side(CandidateSide name, String host, String dataset, SnapshotTable snapshots) {
     }
 
     private final Side[] sides;

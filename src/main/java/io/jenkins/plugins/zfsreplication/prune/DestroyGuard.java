@@ -321,9 +321,9 @@ public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases base
             throw violation(LISTING, name(destroys.get(0)), "cannot be checked: its dataset was not listed");
         }
         Set<String> gone = new HashSet<>();
-        destroys.forEach(d -> gone.add(d.snapshot() + (d.side().equals("bookmark") ? "#" : "@")));
+        destroys.forEach(d -> gone.add(d.snapshot() + (d.side().isBookmark() ? "#" : "@")));
         for (PruneDecision destroy : destroys) {
-            boolean bookmark = destroy.side().equals("bookmark");
+            boolean bookmark = destroy.side().isBookmark();
             Integer index = bookmark ? null : side.byName.get(destroy.snapshot());
             ZfsObject object = bookmark ? side.bookmarks.get(destroy.snapshot())
                     : index == null ? null : side.snapshots.get(index);
@@ -411,11 +411,11 @@ public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases base
     }
 
     private static boolean onSource(PruneDecision decision) {
-        return decision.side().equals("source") || decision.side().equals("bookmark");
+        return decision.side().destroyedOnSource();
     }
 
     private static String name(PruneDecision decision) {
-        return decision.dataset() + (decision.side().equals("bookmark") ? "#" : "@") + decision.snapshot();
+        return decision.side().objectName(decision.dataset(), decision.snapshot());
     }
 
     private static UnsafeDestroyException violation(String invariant, String what, String detail) {

@@ -51,27 +51,27 @@ public final class Destroyer {
         List<PruneDecision> decisions = report.decisions();
         for (int i = 0; i < decisions.size(); i++) {
             PruneDecision decision = decisions.get(i);
-            Zfs zfs = onSource(decision.side()) ? source : target;
+            Zfs zfs = decision.side().destroyedOnSource() ? source : target;
             if (decision.decision() == Decision.DESTROY && !decision.destroyed() && zfs != null) {
-                batches.computeIfAbsent(decision.side() + "\u0000" + decision.dataset(), k -> new ArrayList<>()).add(i);
+                batches.computeIfAbsent(decision.side().label() + "\u0000" + decision.dataset(), k -> new ArrayList<>()).add(i);
             }
         }
         for (List<Integer> batch : batches.values()) {
             PruneDecision first = decisions.get(batch.get(0));
-            Zfs zfs = onSource(first.side()) ? source : target;
+            Zfs zfs = first.side().destroyedOnSource() ? source : target;
             List<String> names = batch.stream().map(i -> decisions.get(i).snapshot()).toList();
             if (Thread.currentThread().isInterrupted()) {
-                errors.add(String.format("%s %s: not destroyed, the prune was cancelled first: %s", first.side(),
+                errors.add(String.format("%s %s: not destroyed, the prune was cancelled first: %s", first.side().label(),
                         first.dataset(), String.join(",", names)));
                 continue;
             }
             try {
                 Uninterrupted.run(() -> destroy(zfs, first, names));
-                log.accept(String.format("destroyed on %s %s: %s", first.side(), first.dataset(), String.join(",", names)));
+                log.accept(String.format("destroyed on %s %s: %s", first.side().label(), first.dataset(), String.join(",", names)));
                 batch.forEach(destroyed::set);
             } catch (ZfsException e) {
                 errors.add(String.format("%s %s: %s (some of %s may be destroyed: list the dataset to see)",
-                        first.side(), first.dataset(), e.getMessage(), names));
+                        first.side().label(), first.dataset(), e.getMessage(), names));
                 log.accept("destroy failed: " + e.getMessage());
                 if (policy == ErrorPolicy.STOP) {
                     break;
@@ -82,16 +82,11 @@ public final class Destroyer {
     }
 
     private static void destroy(Zfs zfs, PruneDecision first, List<String> names) {
-        if (first.side().equals("bookmark")) {
+        if (first.side().isBookmark()) {
             // zfs destroys one bookmark per call
             names.forEach(name -> zfs.destroyBookmark(DatasetName.of(first.dataset()).snapshot(name)));
         } else {
             zfs.destroySnapshots(DatasetName.of(first.dataset()), names);
         }
-    }
-
-    /** The source's snapshots and bookmarks are destroyed on the source; the rest on the target. */
-    private static boolean onSource(String side) {
-        return side.equals("source") || side.equals("bookmark");
     }
 }

@@ -69,7 +69,7 @@ public record LocalPrune(Zfs source, Selection selection, PruneOptions options, 
             return Destroyer.execute(report, source, null, DestroyGuard.of(options, KnownBases.NONE), policy, log);
         }
         log.accept(String.format("dry run: %d snapshot(s) would be destroyed; nothing was",
-                report.toDestroy("source").size()));
+                report.toDestroy(CandidateSide.SOURCE).size()));
         return report;
     }
 }

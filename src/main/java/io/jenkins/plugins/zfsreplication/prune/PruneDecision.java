@@ -6,15 +6,14 @@ import java.util.Objects;
 /**
  * One candidate snapshot in prune-report.json.
  *
- * @param side      "source", "target", "planned" (on the source, planned to be sent: judged by the
- *                  target's rules as if it had arrived) or "bookmark" (a bookmark on the source, judged by the
- *                  source's rules; {@code snapshot} is then its name after '#')
+ * @param side      what the candidate is and where it lives ({@link CandidateSide}); for a bookmark
+ *                  {@code snapshot} is its name after '#'
  * @param host      where the snapshot lives ("local" or the ssh destination)
  * @param epochSecond the time retention judged it by (name timestamp, else creation), see {@link #time()}
  * @param rule      the rule or protection that keeps it, or why it goes
  * @param destroyed true only once zfs really destroyed it (never in a dry run)
  */
-public record PruneDecision(String side, String host, String dataset, String snapshot, long guid, long epochSecond,
+public record PruneDecision(CandidateSide side, String host, String dataset, String snapshot, long guid, long epochSecond,
                             Decision decision, String rule, boolean destroyed)
         implements java.io.Serializable {
     private static final long serialVersionUID = 1L;

@@ -70,7 +70,7 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
      */
     public PruneReport checkTarget(TargetScope scope, String source) {
         for (PruneDecision decision : decisions) {
-            if (decision.side().equals("target")) {
+            if (decision.side() == CandidateSide.TARGET) {
                 scope.check(decision.dataset(), source);
             }
         }
@@ -78,8 +78,8 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
     }
 
     /** The decisions that destroy, on one side. */
-    public List<PruneDecision> toDestroy(String side) {
-        return decisions.stream().filter(d -> d.decision() == Decision.DESTROY && d.side().equals(side)).toList();
+    public List<PruneDecision> toDestroy(CandidateSide side) {
+        return decisions.stream().filter(d -> d.decision() == Decision.DESTROY && d.side() == side).toList();
     }
 
     /** This report with the bytes not sent of pruning {@code before} to {@code after} (their estimates). */

@@ -84,7 +84,7 @@ public final class PruneReportJson {
             json.writeArrayFieldStart("candidates");
             for (PruneDecision decision : report.decisions()) {
                 json.writeStartObject();
-                json.writeStringField("side", decision.side());
+                json.writeStringField("side", decision.side().label());
                 json.writeStringField("host", decision.host());
                 json.writeStringField("dataset", decision.dataset());
                 json.writeStringField("snapshot", decision.snapshot());
@@ -111,19 +111,16 @@ public final class PruneReportJson {
         StringBuilder text = new StringBuilder();
         text.append(String.format("now: %s (%s)%n", report.now(), report.nowBasis()));
         text.append(String.format("clock: %s%n", report.clock().text()));
-        List<String> sides = List.of("source", "target", "planned", "bookmark");
-        long[][] counts = new long[sides.size()][Decision.values().length];
+        CandidateSide[] sides = CandidateSide.values();
+        long[][] counts = new long[sides.length][Decision.values().length];
         for (PruneDecision decision : report.decisions()) { // one pass: a big run has millions
-            int side = sides.indexOf(decision.side());
-            if (side >= 0) {
-                counts[side][decision.decision().ordinal()]++;
-            }
+            counts[decision.side().ordinal()][decision.decision().ordinal()]++;
         }
-        for (int side = 0; side < sides.size(); side++) {
+        for (int side = 0; side < sides.length; side++) {
             for (Decision decision : Decision.values()) {
                 long count = counts[side][decision.ordinal()];
                 if (count > 0) {
-                    text.append(String.format("%-8s %-8s %d%n", sides.get(side), decision, count));
+                    text.append(String.format("%-8s %-8s %d%n", sides[side].label(), decision, count));
                 }
             }
         }
@@ -132,9 +129,9 @@ public final class PruneReportJson {
                         : String.valueOf(report.bytesNotSent())));
         for (PruneDecision decision : report.decisions()) {
             if (decision.decision() == Decision.DESTROY) {
-                text.append(String.format("%s %s %s%s%s (%s)%n", report.dryRun() ? "would destroy" : decision.destroyed()
-                        ? "destroyed" : "NOT destroyed", decision.side(), decision.dataset(),
-                        decision.side().equals("bookmark") ? "#" : "@", decision.snapshot(), decision.rule()));
+                text.append(String.format("%s %s %s (%s)%n", report.dryRun() ? "would destroy" : decision.destroyed()
+                        ? "destroyed" : "NOT destroyed", decision.side().label(),
+                        decision.side().objectName(decision.dataset(), decision.snapshot()), decision.rule()));
             }
         }
         report.errors().forEach(error -> text.append("error: ").append(error).append('\n'));

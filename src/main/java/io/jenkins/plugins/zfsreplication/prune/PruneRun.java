@@ -51,9 +51,9 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
             report = Destroyer.execute(report, source, destroyTarget,
                     destroyTarget == null ? guard.withTargetListing(listings.target()) : guard, policy, log);
         } else {
-            int bookmarks = report.toDestroy("bookmark").size();
+            int bookmarks = report.toDestroy(CandidateSide.BOOKMARK).size();
             log.accept(String.format("dry run: %d snapshot(s)%s would be destroyed; nothing was",
-                    report.toDestroy("source").size() + report.toDestroy("target").size(),
+                    report.toDestroy(CandidateSide.SOURCE).size() + report.toDestroy(CandidateSide.TARGET).size(),
                     bookmarks == 0 ? "" : String.format(" and %d bookmark(s)", bookmarks)));
         }
         return new PruneBeforeSend.Result(result.plan(), report, bases);

@@ -107,7 +107,7 @@ class BaseSurvivalOpenZfsTest {
         night(pools, source, 2, MIB, random);
         ReplicationPlan third = PruneZfsTest.plan(zfs, source, target);
         PruneBeforeSend.Result pruned = PruneZfsTest.prune(zfs, null, "last: 1", true).run(third, line -> { });
-        assertThat(pruned.report().decisions()).filteredOn(d -> d.side().equals("bookmark"))
+        assertThat(pruned.report().decisions()).filteredOn(d -> (d.side() == CandidateSide.BOOKMARK))
                 .extracting(PruneDecision::snapshot, PruneDecision::decision, PruneDecision::rule, PruneDecision::destroyed)
                 .containsExactly(tuple(NIGHTS.get(0), Decision.DESTROY, "kept by no source rule", true),
                         tuple(NIGHTS.get(1), Decision.KEEP, "protected: the next incremental's base (matched by GUID)",

@@ -19,8 +19,8 @@ class DecisionLogTest {
     @Test
     void shouldReadBackEveryDecisionInOrderAcrossEmptyAndFullLogs() {
         SnapshotTable snapshots = SnapshotTable.of("tank/a", List.of(snapshot("s1", 11), snapshot("s2", -5)));
-        DecisionLog.Side source = new DecisionLog.Side("source", "local", "tank/a", snapshots);
-        DecisionLog.Side planned = new DecisionLog.Side("planned", "backup", "pool/a", snapshots);
+        DecisionLog.Side source = new DecisionLog.Side(CandidateSide.SOURCE, "local", "tank/a", snapshots);
+        DecisionLog.Side planned = new DecisionLog.Side(CandidateSide.PLANNED, "backup", "pool/a", snapshots);
         List<DecisionLog> logs = new ArrayList<>();
         List<PruneDecision> expected = new ArrayList<>();
         for (int size : new int[] {0, 2, 0, 0, 3, 0, 1}) {

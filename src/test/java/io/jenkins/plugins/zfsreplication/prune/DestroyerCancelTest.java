@@ -54,7 +54,7 @@ class DestroyerCancelTest {
             }
             for (ZfsObject snapshot : zfs.list(List.of(dataset), true, List.of()).objects()) {
                 if (snapshot.name().contains("@")) {
-                    decisions.add(new PruneDecision("source", "local", dataset.name(),
+                    decisions.add(new PruneDecision(CandidateSide.SOURCE, "local", dataset.name(),
                             snapshot.name().substring(snapshot.name().indexOf('@') + 1), snapshot.guid(), 0,
                             Decision.DESTROY, "test", false));
                 }

@@ -116,7 +116,7 @@ class OpenZfsPruneTest {
         String dataset = target + "/c";
         PruneReport dryRun = PruneZfsTest.prune(zfs, "last: 1", null, false)
                 .run(PruneZfsTest.plan(zfs, source, target.resolve("c")), line -> { }).report();
-        assertThat(dryRun.toDestroy("target")).extracting(PruneDecision::snapshot)
+        assertThat(dryRun.toDestroy(CandidateSide.TARGET)).extracting(PruneDecision::snapshot)
                 .containsExactly(HOURS.get(0), HOURS.get(1));
 
         // when someone holds 02 before the destroy runs

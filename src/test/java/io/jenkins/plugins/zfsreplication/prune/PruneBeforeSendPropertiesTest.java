@@ -58,11 +58,11 @@ class PruneBeforeSendPropertiesTest {
             assertThat(decisions).filteredOn(d -> d.guid() == scenario.baseGuid)
                     .allMatch(d -> d.decision() == Decision.KEEP);
         }
-        assertThat(decisions).filteredOn(d -> d.side().equals("target") && scenario.held.contains(d.guidText())).allMatch(d -> d.decision() == Decision.KEEP);
+        assertThat(decisions).filteredOn(d -> (d.side() == CandidateSide.TARGET) && scenario.held.contains(d.guidText())).allMatch(d -> d.decision() == Decision.KEEP);
         // replaying the pruned plan reaches exactly the planned snapshots the target keeps
         Set<String> reached = replay(scenario, result.plan());
         Set<String> keptPlanned = new HashSet<>();
-        decisions.stream().filter(d -> d.side().equals("planned") && d.decision() == Decision.KEEP)
+        decisions.stream().filter(d -> (d.side() == CandidateSide.PLANNED) && d.decision() == Decision.KEEP)
                 .forEach(d -> keptPlanned.add(d.snapshot()));
         Set<String> reachedCandidates = new HashSet<>(reached);
         reachedCandidates.removeIf(name -> !NAMING.isCandidate(name));

@@ -19,14 +19,14 @@ class PruneReportTargetScopeTest {
                 List.of(decisions), 0, 0, "none", List.of());
     }
 
-    private static PruneDecision decision(String side, String dataset, Decision decision) {
+    private static PruneDecision decision(CandidateSide side, String dataset, Decision decision) {
         return new PruneDecision(side, "h", dataset, "zr-20261129T000000Z", 1, 0, decision, "last 3", false);
     }
 
     @Test
     void shouldAcceptTargetDecisionsInsideTheRootWhateverTheSourceSideNames() {
-        PruneReport report = report(decision("target", "backup/home", Decision.DESTROY),
-                decision("target", "backup/home/alice", Decision.KEEP), decision("source", "tank/home", Decision.DESTROY));
+        PruneReport report = report(decision(CandidateSide.TARGET, "backup/home", Decision.DESTROY),
+                decision(CandidateSide.TARGET, "backup/home/alice", Decision.KEEP), decision(CandidateSide.SOURCE, "tank/home", Decision.DESTROY));
 
         assertThat(report.checkTarget(SCOPE, "prune-report.json")).isSameAs(report);
     }
@@ -34,8 +34,8 @@ class PruneReportTargetScopeTest {
     @Test
     void shouldRefuseATargetDecisionOutsideTheRootWhetherItDestroysOrNot() {
         for (Decision kind : new Decision[] {Decision.DESTROY, Decision.KEEP}) {
-            PruneReport report = report(decision("target", "backup/home/alice", Decision.DESTROY),
-                    decision("target", "pool2/victim", kind));
+            PruneReport report = report(decision(CandidateSide.TARGET, "backup/home/alice", Decision.DESTROY),
+                    decision(CandidateSide.TARGET, "pool2/victim", kind));
 
             assertThat(catchThrowable(() -> report.checkTarget(SCOPE, "prune-report.json"))).as("%s", kind)
                     .isInstanceOf(PlanException.class)

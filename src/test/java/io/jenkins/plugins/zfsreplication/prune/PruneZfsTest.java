@@ -123,9 +123,9 @@ class PruneZfsTest {
                 Destroyer.ErrorPolicy.CONTINUE).run(plan(zfs, source, target.resolve("c")), line -> { });
 
         assertThat(result.report().dryRun()).isTrue();
-        assertThat(result.report().toDestroy("target")).extracting(PruneDecision::snapshot)
+        assertThat(result.report().toDestroy(CandidateSide.TARGET)).extracting(PruneDecision::snapshot)
                 .containsExactly(HOURLY.get(0), HOURLY.get(1));
-        assertThat(result.report().toDestroy("source")).extracting(PruneDecision::snapshot)
+        assertThat(result.report().toDestroy(CandidateSide.SOURCE)).extracting(PruneDecision::snapshot)
                 .containsExactly(HOURLY.get(0), HOURLY.get(1));
         assertThat(commands).noneMatch(c -> c.contains("destroy"));
         assertThat(TestApply.snapshots(pools, source.name())).isEqualTo(sourceBefore);

@@ -100,7 +100,7 @@ class StaleBaseZfsTest {
 
         PruneBeforeSend.Result result = setup.prune().run(setup.plan, line -> { });
 
-        assertThat(result.report().decisions()).filteredOn(d -> d.side().equals("source"))
+        assertThat(result.report().decisions()).filteredOn(d -> (d.side() == CandidateSide.SOURCE))
                 .extracting(PruneDecision::snapshot, PruneDecision::decision, PruneDecision::rule).containsExactly(
                         tuple(HOURLY.get(0), Decision.DESTROY, "kept by no source rule"),
                         tuple(HOURLY.get(1), Decision.DESTROY, "kept by no source rule"),
@@ -126,7 +126,7 @@ class StaleBaseZfsTest {
                 true, Destroyer.ErrorPolicy.CONTINUE).run(setup.plan, line -> { });
 
         // the plan's base @03 and the newest common @05 stay on both sides; the rest goes by the rules
-        assertThat(result.report().decisions()).filteredOn(d -> d.side().equals("planned")).isEmpty();
+        assertThat(result.report().decisions()).filteredOn(d -> (d.side() == CandidateSide.PLANNED)).isEmpty();
         assertThat(result.report().errors()).isEmpty();
         assertThat(TestApply.snapshots(pools, setup.source.name())).extracting(s -> s.split(" ")[0])
                 .containsExactly(HOURLY.get(2), HOURLY.get(4));

@@ -119,7 +119,7 @@ class TargetRulesZfsTest {
     }
 
     private static List<PruneDecision> decisions(TestPools pools, DatasetName target, List<String> destroy) {
-        return destroy.stream().map(s -> new PruneDecision("target", "local", target.name(), s,
+        return destroy.stream().map(s -> new PruneDecision(CandidateSide.TARGET, "local", target.name(), s,
                 Long.parseUnsignedLong(TestApply.guid(pools, target + "@" + s)),
                 NAMING.timestampOf(s).getEpochSecond(), Decision.DESTROY, "forged", false)).toList();
     }

@@ -70,7 +70,7 @@ public record PruneRunner(PruneSettings settings, String targetAgent, String tar
         AgentCall.Answer<PruneCallable.Summary> decided = AgentCall.act("zfsPrune", workspace,
                 new PruneCallable(settings, listing), listener);
         PruneCallable.Summary summary = decided.value();
-        if (decided.aborted() || !settings.destroy() || summary.report().toDestroy("target").isEmpty()) {
+        if (decided.aborted() || !settings.destroy() || summary.report().toDestroy(io.jenkins.plugins.zfsreplication.prune.CandidateSide.TARGET).isEmpty()) {
             return decided; // aborted: the target's destroys are not begun, the report says so
         }
         // what the target's agent may destroy is decided by this step's settings, never by the source's report

@@ -88,15 +88,15 @@ class TargetAgentCallablesTest {
 
         // then nothing was destroyed on the target yet: that is the target agent's part
         String middle = target + "/copy@" + SNAPSHOTS.get(1);
-        assertThat(decided.report().toDestroy("target")).extracting(d -> d.dataset() + "@" + d.snapshot())
+        assertThat(decided.report().toDestroy(io.jenkins.plugins.zfsreplication.prune.CandidateSide.TARGET)).extracting(d -> d.dataset() + "@" + d.snapshot())
                 .containsExactly(middle);
         assertThat(TestApply.snapshots(pools, target + "/copy")).hasSize(3);
         assertThat(TestApply.snapshots(pools, source.name())).hasSize(4);
 
         // a report naming a snapshot outside the naming (a forged one) is refused, nothing destroyed
-        PruneDecision first = decided.report().toDestroy("target").get(0);
+        PruneDecision first = decided.report().toDestroy(io.jenkins.plugins.zfsreplication.prune.CandidateSide.TARGET).get(0);
         PruneReport forged = new PruneReport(decided.report().now(), "test", false, "local", HOST, "", "",
-                List.of(new PruneDecision("target", HOST, first.dataset(), "keep-me", first.guid(), first.epochSecond(),
+                List.of(new PruneDecision(io.jenkins.plugins.zfsreplication.prune.CandidateSide.TARGET, HOST, first.dataset(), "keep-me", first.guid(), first.epochSecond(),
                         Decision.DESTROY, "forged", false), first), 0, -1, "", List.of(), decided.report().retention());
         assertThatThrownBy(() -> new TargetDestroyCallable(forged, "zr", decided.bases(), RULES).call())
                 .isInstanceOf(AbortException.class)
@@ -163,7 +163,7 @@ class TargetAgentCallablesTest {
 
     /** What a compromised source's agent can answer: DESTROY with the target's real GUIDs, its own rules, no bases. */
     private static PruneReport forged(TestPools pools, DatasetName target, List<String> destroy) throws Exception {
-        List<PruneDecision> decisions = destroy.stream().map(s -> new PruneDecision("target", HOST, target.name(), s,
+        List<PruneDecision> decisions = destroy.stream().map(s -> new PruneDecision(io.jenkins.plugins.zfsreplication.prune.CandidateSide.TARGET, HOST, target.name(), s,
                 Long.parseUnsignedLong(TestApply.guid(pools, target + "@" + s)),
                 SnapshotNaming.of("zr").timestampOf(s).getEpochSecond(), Decision.DESTROY, "last 1", false)).toList();
         return RoundTrip.of(new PruneReport(NOW, "fixed", false, "local", HOST, null, "last: 1", decisions, 0, -1, "",

@@ -61,7 +61,7 @@ class TargetRootsTest {
     void shouldFailTheBuildOnAPruneReportThatDestroysOutsideTheRoot() throws AbortException {
         TargetScope scope = TargetRoots.scope("zfsPrune", "nas-b", "backup/home");
         PruneReport report = new PruneReport(Instant.EPOCH, "given", false, "local", "agent:nas-b", null, "last: 1",
-                List.of(new PruneDecision("target", "agent:nas-b", "important/db", "zr-20261129T000000Z", 1, 0,
+                List.of(new PruneDecision(io.jenkins.plugins.zfsreplication.prune.CandidateSide.TARGET, "agent:nas-b", "important/db", "zr-20261129T000000Z", 1, 0,
                         Decision.DESTROY, "last 1", false)), 0, 0, "none", List.of());
 
         assertThat(catchThrowable(() -> TargetRoots.checkReport(scope, report))).isInstanceOf(AbortException.class)
