@@ -92,9 +92,9 @@ final class RestoreDrillCommand implements Callable<Integer> {
             environment.err().flush();
         }
         return switch (record.result()) {
-            case "identical" -> record.scratchDestroyed() ? 0 : Main.FAILED;
-            case "cancelled" -> 130;
-            default -> Main.FAILED;
+            case IDENTICAL -> record.scratchDestroyed() ? 0 : Main.FAILED;
+            case CANCELLED -> 130;
+            case MISMATCH, UNVERIFIED, FAILED, RUNNING -> Main.FAILED;
         };
     }
 }

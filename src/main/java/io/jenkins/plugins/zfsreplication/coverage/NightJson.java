@@ -144,7 +144,7 @@ public final class NightJson {
         node.put("dataset", drill.dataset());
         node.put("snapshot", drill.snapshot());
         node.put("guid", drill.guid());
-        node.put("result", drill.result());
+        node.put("result", drill.result().label());
         node.put("bytes", drill.bytes());
         node.put("receiveSeconds", drill.receiveSeconds());
         node.put("scratchDestroyed", drill.scratchDestroyed());

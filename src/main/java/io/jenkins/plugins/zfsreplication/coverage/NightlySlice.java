@@ -69,7 +69,7 @@ public final class NightlySlice {
                 plan.workBytes(), arrived, coverage.bytes(), coverage.matchedBytes(), coverage.oldest(),
                 reads.seconds);
         Ledger.DrillEntry drilled = drill == null ? null : new Ledger.DrillEntry(request.now(), drill.dataset(),
-                drill.snapshot(), drill.guid(), drill.result());
+                drill.snapshot(), drill.guid(), drill.result().label());
         ledger = ledger.after(loaded.link(), night, drilled, request.nights());
         NightReport report = new NightReport(host.host(), request.root().name(), request.now(), request.nights(),
                 request.budgetBytes(), request.budgetTime(), loaded.startNote(),

@@ -10,15 +10,11 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /** restore-drill.json, format 1 (docs/formats.md). */
 public final class DrillJson {
     static final String KIND = "zfs-replication-restore-drill";
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
-    private static final Set<String> RESULTS = Set.of("running", "identical", "mismatch", "unverified", "failed",
-            "cancelled");
 
     private DrillJson() {
     }
@@ -39,7 +35,7 @@ public final class DrillJson {
         root.put("keyLoaded", record.keyLoaded());
         root.put("startedAt", record.startedAt().toString());
         root.put("finishedAt", record.finishedAt() == null ? null : record.finishedAt().toString());
-        root.put("result", record.result());
+        root.put("result", record.result().label());
         root.put("bytes", record.bytes());
         root.put("receiveSeconds", Math.round(record.receiveSeconds() * 1000) / 1000.0);
         root.put("verifySeconds", Math.round(record.verifySeconds() * 1000) / 1000.0);
@@ -70,9 +66,10 @@ public final class DrillJson {
         if (root == null || !root.isObject() || root.path("format").asInt() != 1 || !KIND.equals(root.path("kind").asText())) {
             throw new DrillException("restore-drill.json is not a restore drill record of format 1");
         }
-        String result = text(root, "result", false);
-        if (!RESULTS.contains(result)) {
-            throw new DrillException("restore-drill.json: unknown result '%s'", result);
+        String label = text(root, "result", false);
+        DrillResult result = DrillResult.of(label).orElse(null);
+        if (result == null) {
+            throw new DrillException("restore-drill.json: unknown result '%s'", label);
         }
         long bytes = number(root, "bytes");
         List<String> log = new ArrayList<>();

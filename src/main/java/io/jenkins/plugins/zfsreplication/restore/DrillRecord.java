@@ -8,7 +8,7 @@ import java.util.List;
  * ({@code result} "running": the scratch dataset it is about to create is named, so that a drill
  * killed outright leaves a record of what to remove) and again at the end.
  *
- * @param result          running, identical, mismatch, unverified (encrypted and no key), failed, cancelled
+ * @param result          how it ended, or {@link DrillResult#RUNNING} while it runs
  * @param bytes           the stream's bytes as received
  * @param receiveSeconds  the receive: the recovery time a restore of this snapshot takes
  * @param verifySeconds   hashing the restored copy and comparing
@@ -16,7 +16,7 @@ import java.util.List;
  */
 public record DrillRecord(String host, String dataset, String snapshot, String guid, String scratch, String reference,
                           String referenceSha256, boolean encrypted, boolean raw, boolean keyLoaded, Instant startedAt,
-                          Instant finishedAt, String result, long bytes, double receiveSeconds, double verifySeconds,
+                          Instant finishedAt, DrillResult result, long bytes, double receiveSeconds, double verifySeconds,
                           String comparison, boolean scratchDestroyed, String error, List<String> log) {
     public static final String FILE_NAME = "restore-drill.json";
 
@@ -24,7 +24,7 @@ public record DrillRecord(String host, String dataset, String snapshot, String g
         log = List.copyOf(log);
     }
 
-    DrillRecord finished(Instant at, String outcome, long streamBytes, double receive, double verify, String compared,
+    DrillRecord finished(Instant at, DrillResult outcome, long streamBytes, double receive, double verify, String compared,
                          boolean destroyed, String failure, boolean loaded, List<String> lines) {
         return new DrillRecord(host, dataset, snapshot, guid, scratch, reference, referenceSha256, encrypted, raw, loaded,
                 startedAt, at, outcome, streamBytes, receive, verify, compared, destroyed, failure, lines);

@@ -135,11 +135,11 @@ public final class RestoreDrill {
         };
         DrillRecord record = new DrillRecord(zfs.host(), snapshot.dataset().name(), snapshot.snapshot(), guid,
                 scratch.name(), String.valueOf(request.reference().getFileName()), referenceSha256, encrypted, encrypted,
-                false, clock.instant(), null, "running", 0, 0, 0, null, false, null, List.of());
+                false, clock.instant(), null, DrillResult.RUNNING, 0, 0, 0, null, false, null, List.of());
         // the record names the scratch dataset before it exists: a drill killed outright says what to remove
         write(artifacts, record);
         thread = Thread.currentThread();
-        String result = "failed";
+        DrillResult result = DrillResult.FAILED;
         String error = null;
         String comparison = null;
         long bytes = 0;
@@ -157,10 +157,10 @@ public final class RestoreDrill {
                 mark(scratch, drillId);
             }
             if (!received) {
-                result = step.outcome() == StepOutcome.CANCELLED || cancelled ? "cancelled" : "failed";
+                result = step.outcome() == StepOutcome.CANCELLED || cancelled ? DrillResult.CANCELLED : DrillResult.FAILED;
                 error = step.message();
             } else if (encrypted && request.keyFile() == null) {
-                result = "unverified";
+                result = DrillResult.UNVERIFIED;
                 error = "the backup is encrypted and no key was given: received raw, not verified";
             } else {
                 if (encrypted) {
@@ -182,13 +182,13 @@ public final class RestoreDrill {
                 if (outcome.cancelled() != null) {
                     throw new DrillCancelled(outcome.cancelled());
                 }
-                result = Boolean.TRUE.equals(outcome.identical()) ? "identical" : "mismatch";
+                result = Boolean.TRUE.equals(outcome.identical()) ? DrillResult.IDENTICAL : DrillResult.MISMATCH;
             }
         } catch (VerifyCancelledException | DrillCancelled e) {
-            result = "cancelled";
+            result = DrillResult.CANCELLED;
             error = e.getMessage();
         } catch (ZfsException | VerifyException e) {
-            result = cancelled ? "cancelled" : "failed";
+            result = cancelled ? DrillResult.CANCELLED : DrillResult.FAILED;
             error = e.getMessage();
         } finally {
             thread = null;

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import io.jenkins.plugins.zfsreplication.restore.DrillResult;
 import io.jenkins.plugins.zfsreplication.restore.DrillJson;
 import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
 import org.junit.jupiter.api.Test;
@@ -94,7 +95,7 @@ class AuditRecorderTest {
         Path build = Files.createDirectories(folder.resolve("4"));
         DrillRecord drill = new DrillRecord("local", "backup/home", "zr-20261104T000000Z", AuditChainFixture.guid(4),
                 "backup/restore-drill", "source.manifest", "cd".repeat(32), false, false, false,
-                Instant.parse("2026-12-01T03:00:00Z"), Instant.parse("2026-12-01T03:01:00Z"), "identical", 4096, 0.5, 0.1,
+                Instant.parse("2026-12-01T03:00:00Z"), Instant.parse("2026-12-01T03:01:00Z"), DrillResult.IDENTICAL, 4096, 0.5, 0.1,
                 "compare: identical", true, null, List.of("zfs destroy -r backup/restore-drill"));
         Files.writeString(build.resolve(DrillRecord.FILE_NAME), DrillJson.write(drill));
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jenkins.plugins.zfsreplication.restore.DrillResult;
 import io.jenkins.plugins.zfsreplication.audit.AuditChainFixture;
 import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
 import io.jenkins.plugins.zfsreplication.restore.DrillRequest;
@@ -179,7 +180,7 @@ class RestoreDrillCommandTest {
         thread.join(60_000);
 
         assertThat(thread.isAlive()).isFalse();
-        assertThat(record.get().result()).isEqualTo("cancelled");
+        assertThat(record.get().result()).isEqualTo(DrillResult.CANCELLED);
         assertThat(record.get().scratchDestroyed()).isTrue();
         assertThat(record.get().bytes()).isPositive().isLessThan(6 << 20);
         assertThat(interruptKept).isTrue();
@@ -258,12 +259,12 @@ class RestoreDrillCommandTest {
         secondEnded.countDown();
         DrillRecord firstRecord = firstDrill.get(3, TimeUnit.MINUTES);
 
-        assertThat(secondRecord.result()).as(String.join("\n", secondLog)).isEqualTo("failed");
+        assertThat(secondRecord.result()).as(String.join("\n", secondLog)).isEqualTo(DrillResult.FAILED);
         assertThat(secondRecord.scratchDestroyed()).isFalse();
         assertThat(secondLog).anySatisfy(line -> assertThat(line).startsWith("not destroyed: " + scratch
                 + " is the copy of drill ").endsWith("another drill into the same scratch dataset?"));
         assertThat(secondLog).noneMatch(line -> line.startsWith("zfs destroy"));
-        assertThat(firstRecord.result()).as(String.join("\n", firstLog)).isEqualTo("identical");
+        assertThat(firstRecord.result()).as(String.join("\n", firstLog)).isEqualTo(DrillResult.IDENTICAL);
         assertThat(firstRecord.scratchDestroyed()).isTrue();
         assertThat(names(backup.pool)).containsExactly(backup.pool.name(), backup.copy.name(), backup.copy + "@s1");
     }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class DrillJsonTest {
     private static final DrillRecord FINISHED = new DrillRecord("nas-b", "backup/home", "zr-20261129T000000Z",
             "1234567890123456789", "backup/drill", "source.manifest", "ab".repeat(32), true, true, true,
-            Instant.parse("2026-11-29T03:00:00Z"), Instant.parse("2026-11-29T03:00:07.250Z"), "identical", 3158656,
+            Instant.parse("2026-11-29T03:00:00Z"), Instant.parse("2026-11-29T03:00:07.250Z"), DrillResult.IDENTICAL, 3158656,
             4.25, 1.5, "compare: identical", true, null, List.of("receiving", "zfs destroy -r backup/drill"));
 
     @Test
@@ -25,7 +25,7 @@ class DrillJsonTest {
     @Test
     void shouldReadTheRecordWrittenBeforeTheDrillStarts() {
         DrillRecord running = new DrillRecord("nas-b", "backup/home", "s1", "42", "backup/drill", "source.manifest",
-                "cd".repeat(32), false, false, false, Instant.parse("2026-11-29T03:00:00Z"), null, "running", 0, 0, 0,
+                "cd".repeat(32), false, false, false, Instant.parse("2026-11-29T03:00:00Z"), null, DrillResult.RUNNING, 0, 0, 0,
                 null, false, null, List.of());
 
         assertThat(DrillJson.read(DrillJson.write(running).getBytes(StandardCharsets.UTF_8))).isEqualTo(running);

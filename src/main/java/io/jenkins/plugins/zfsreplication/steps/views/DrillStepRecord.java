@@ -28,7 +28,7 @@ public final class DrillStepRecord implements StepRecord {
         this.snapshot = record.dataset() + "@" + record.snapshot();
         this.scratch = record.scratch();
         this.host = record.host();
-        this.result = record.result();
+        this.result = record.result().label();
         this.encrypted = record.encrypted();
         this.keyLoaded = record.keyLoaded();
         this.bytes = record.bytes();

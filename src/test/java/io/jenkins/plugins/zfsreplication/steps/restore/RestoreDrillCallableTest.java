@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import hudson.AbortException;
 import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.restore.DrillResult;
 import io.jenkins.plugins.zfsreplication.restore.DrillJson;
 import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
 import io.jenkins.plugins.zfsreplication.steps.shared.RoundTrip;
@@ -52,7 +53,7 @@ class RestoreDrillCallableTest {
         new RestoreDrillCallable(RoundTrip.of(backup.settings(null)), listener()).invoke(workspace.toFile(), null);
 
         DrillRecord record = record();
-        assertThat(record.result()).as(log.toString()).isEqualTo("identical");
+        assertThat(record.result()).as(log.toString()).isEqualTo(DrillResult.IDENTICAL);
         assertThat(record.scratchDestroyed()).isTrue();
         for (String file : RestoreDrillRunner.FILES) {
             assertThat(workspace.resolve(file)).isRegularFile();
@@ -98,7 +99,7 @@ class RestoreDrillCallableTest {
         assertThat((Throwable) outcome).isInstanceOf(AbortException.class).hasMessage("aborted by admin");
         assertThat(step.answer().aborted()).isTrue();
         DrillRecord record = (DrillRecord) step.record();
-        assertThat(record.result()).as(log.toString()).isEqualTo("cancelled");
+        assertThat(record.result()).as(log.toString()).isEqualTo(DrillResult.CANCELLED);
         assertThat(record.scratchDestroyed()).isTrue();
         assertThat(record.bytes()).isPositive().isLessThan(6 << 20);
         assertThat(TestProcesses.descendants().map(p -> TestProcesses.cmdline(p.pid()))).isEmpty();

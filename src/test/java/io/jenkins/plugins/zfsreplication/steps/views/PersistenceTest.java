@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
+import io.jenkins.plugins.zfsreplication.restore.DrillResult;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -224,7 +225,7 @@ class PersistenceTest {
     private static DrillStepRecord drill(int artifacts) {
         DrillRecord record = new DrillRecord("nas-b", "backup/home", "s1", "42", "backup/drill", "source.manifest",
                 "ab".repeat(32), true, true, true, Instant.parse("2026-11-29T03:00:00Z"),
-                Instant.parse("2026-11-29T03:00:09Z"), "identical", 3158656, 4.25, 1.5, "compare: identical", true, null,
+                Instant.parse("2026-11-29T03:00:09Z"), DrillResult.IDENTICAL, 3158656, 4.25, 1.5, "compare: identical", true, null,
                 List.of("receiving", "loading the key", "zfs destroy -r backup/drill"));
         return new DrillStepRecord(record, "restore drill backup/home@s1: identical", artifacts(artifacts));
     }
