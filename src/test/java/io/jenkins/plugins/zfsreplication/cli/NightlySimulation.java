@@ -156,6 +156,8 @@ final class NightlySimulation {
     int kills;
     int transfersOk;
     int landedFailed;
+    /** Whether the push's prune is under way (a kill then leaves destroys without a report). */
+    private boolean pruning;
     /** The hop's run failed as a whole tonight (an exception: the job fails where people look). */
     private boolean runFailed;
     /** The source datasets with a step that did not end ok in the hop's run tonight. */
@@ -224,9 +226,14 @@ final class NightlySimulation {
         try {
             pushToNas(tonight);
         } catch (SimCluster.Killed killed) {
-            log.add("night " + nightNumber + ": the push to nas was killed at its command " + (lives + 1));
+            log.add("night " + nightNumber + ": the push to nas was killed at its command " + (lives + 1)
+                    + (pruning ? ", in its prune" : ""));
             kills++;
+            if (pruning) {
+                oracle.pruneKilled(Hop.NAS);
+            }
         } finally {
+            pruning = false;
             cluster.commandsToLive = -1;
             cluster.killed = false;
             cluster.interceptor = (host, argv) -> null;
@@ -395,8 +402,10 @@ final class NightlySimulation {
             offsets.merge("src", Duration.ofDays(365 + random.nextInt(3000)), Duration::plus);
         }
         oracle.beforePrune(Hop.NAS, clock("src"));
+        pruning = true;
         Cli prune = cli("src", "prune", "--plan", dir.resolve("plan.json").toString(), "--keep-source", KEEP_SOURCE,
                 "--keep-target", KEEP_TARGET, "--destroy");
+        pruning = false;
         cluster.interceptor = (host, argv) -> null;
         releaseAudit();
         oracle.pruned(Hop.NAS, prune, dir);

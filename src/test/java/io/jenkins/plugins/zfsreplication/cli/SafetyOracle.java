@@ -144,6 +144,29 @@ final class SafetyOracle {
 
     void pruned(NightlySimulation.Hop hop, NightlySimulation.Cli prune, Path dir) {
         pruneNow = prune.status() == 0 ? reportNow(hop, dir) : pruneClock;
+        List<SimHost.Destroyed> destroyed = prunesDestroys(hop);
+        if (prune.status() == 2 && prune.err().contains("Prune refused")
+                && !tonight.contains(NightlySimulation.Fault.HOLD_DURING_PRUNE)) {
+            violation(hop, "guard", "the guard refused what the pruner decided: " + prune.err().strip());
+        }
+        for (SimHost.Destroyed d : destroyed) {
+            checkDestroy(hop, d);
+        }
+    }
+
+    /**
+     * A prune killed before it ended (the night's machine died): what it destroyed until then is
+     * judged as any prune's destroys are, by the clock it ran on; it wrote no report.
+     */
+    void pruneKilled(NightlySimulation.Hop hop) {
+        pruneNow = pruneClock;
+        for (SimHost.Destroyed d : prunesDestroys(hop)) {
+            checkDestroy(hop, d);
+        }
+    }
+
+    /** The prune's destroys since {@link #beforePrune}, counted: those of a copy's only snapshots by its own rules (2). */
+    private List<SimHost.Destroyed> prunesDestroys(NightlySimulation.Hop hop) {
         List<SimHost.Destroyed> destroyed = new ArrayList<>();
         for (SimHost host : simulation.cluster.hosts.values()) {
             destroyed.addAll(host.destroyed.subList(destroyMarks.get(host.name), host.destroyed.size()));
@@ -162,13 +185,7 @@ final class SafetyOracle {
             violation(hop, "readable", "destroyed " + destroyed + " from a plan or listing of a target that could not"
                     + " be read");
         }
-        if (prune.status() == 2 && prune.err().contains("Prune refused")
-                && !tonight.contains(NightlySimulation.Fault.HOLD_DURING_PRUNE)) {
-            violation(hop, "guard", "the guard refused what the pruner decided: " + prune.err().strip());
-        }
-        for (SimHost.Destroyed d : destroyed) {
-            checkDestroy(hop, d);
-        }
+        return destroyed;
     }
 
     private void checkDestroy(NightlySimulation.Hop hop, SimHost.Destroyed destroy) {
