@@ -73,7 +73,8 @@ public final class SshServer implements AutoCloseable {
         if (faketime == null || preload == null) {
             return "";
         }
-        return "SetEnv FAKETIME=" + faketime + " LD_PRELOAD=" + preload + " FAKETIME_DONT_FAKE_MONOTONIC=1";
+        return "SetEnv FAKETIME=" + faketime + " LD_PRELOAD=" + preload + " FAKETIME_DONT_FAKE_MONOTONIC=1"
+                + " FAKETIME_FORCE_MONOTONIC_FIX=0";
     }
 
     /** Starts sshd (again, after {@link #close()}: the same port and keys) and waits until it listens. */
