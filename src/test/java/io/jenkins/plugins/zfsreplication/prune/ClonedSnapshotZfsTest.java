@@ -42,7 +42,7 @@ class ClonedSnapshotZfsTest {
                 .run(upToDate, log::add);
 
         assertThat(result.report().errors()).isEmpty();
-        assertThat(result.report().decisions()).extracting(PruneDecision::side, PruneDecision::snapshot,
+        assertThat(result.report().decisions()).extracting(d -> d.side().label(), PruneDecision::snapshot,
                 PruneDecision::decision, PruneDecision::rule, PruneDecision::destroyed).containsExactly(
                 tuple("target", HOURLY.get(0), Decision.DESTROY, "kept by no target rule", true),
                 tuple("target", HOURLY.get(1), Decision.KEEP, "protected: has clones", false),

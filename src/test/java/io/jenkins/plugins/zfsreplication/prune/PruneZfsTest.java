@@ -76,7 +76,7 @@ class PruneZfsTest {
                     .run(upToDate, line -> { });
 
             // then: the base (newest common) stays on both sides, the held one on the target
-            assertThat(result.report().decisions()).extracting(PruneDecision::side, PruneDecision::snapshot,
+            assertThat(result.report().decisions()).extracting(d -> d.side().label(), PruneDecision::snapshot,
                     PruneDecision::decision, PruneDecision::rule, PruneDecision::destroyed).containsExactly(
                     tuple("target", HOURLY.get(0), Decision.KEEP, "protected: held (userrefs=1)", false),
                     tuple("target", HOURLY.get(1), Decision.DESTROY, "kept by no target rule", true),

@@ -113,7 +113,7 @@ class TargetAgentCallablesTest {
         assertThat(TestApply.snapshots(pools, target + "/copy")).extracting(s -> s.split(" ")[0])
                 .containsExactly(SNAPSHOTS.get(0), SNAPSHOTS.get(2));
         assertThat(done.report().decisions()).filteredOn(d -> d.decision() == Decision.DESTROY)
-                .extracting(PruneDecision::side, PruneDecision::destroyed)
+                .extracting(d -> d.side().label(), PruneDecision::destroyed)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("target", true));
         assertThat(done.report().errors()).isEmpty();
         assertThat(done.log()).containsExactly("destroyed on target " + target + "/copy: " + SNAPSHOTS.get(1));
