@@ -63,8 +63,10 @@ public record NightRecord(Path file, VerifyMode mode, boolean copyCompared, Stri
         }
         for (Path dir : numbered) {
             Path file = dir.resolve("night.json");
-            if (!Files.exists(file)) {
-                continue; // a directory the night made and died in before its first record
+            // known to be absent only: a directory the night made and died in before its first record.
+            // One that cannot be looked into (permissions) is read, and its error is the check's UNKNOWN
+            if (Files.notExists(file)) {
+                continue;
             }
             JsonNode root = tree(file);
             if (root.has("exitStatus")) {
