@@ -120,7 +120,10 @@ final class CheckCommand implements Callable<Integer> {
         return report.status().exitStatus();
     }
 
-    /** The night's record --runs or --night-json names, read before anything runs; null without them or before the first night. */
+    /**
+     * The night's record --runs or --night-json names, read before anything runs (bad input is UNKNOWN at
+     * once); null without them, or before the first finished night under --runs.
+     */
     private NightRecord night() {
         if (runs != null && nightJson != null) {
             throw new CheckException("--runs and --night-json: give one or the other");
