@@ -53,6 +53,12 @@ public final class CheckJson {
             node.put("oldest", age.oldest() == null ? null : age.oldest().toString());
             node.put("ageSeconds", age.ageSeconds());
         }
+        root.put("night", report.night().night());
+        var verified = root.putArray("verified");
+        for (VerifiedCopy copy : report.night().datasets()) {
+            verified.addObject().put("dataset", copy.dataset()).put("status", copy.status().name())
+                    .put("reason", copy.reason());
+        }
         return text(root);
     }
 

@@ -49,6 +49,10 @@ public final class CheckText {
             text.append(age.status()).append(" coverage ").append(age.dataset()).append(": ").append(age.reason())
                     .append('\n');
         }
+        for (VerifiedCopy copy : report.night().datasets()) {
+            text.append(copy.status()).append(" verified ").append(copy.dataset()).append(": ").append(copy.reason())
+                    .append('\n');
+        }
         return text.toString();
     }
 
@@ -64,7 +68,7 @@ public final class CheckText {
         long critical = report.count(CheckStatus.CRITICAL);
         long warning = report.count(CheckStatus.WARNING) + report.notJudged().size();
         long ok = report.count(CheckStatus.OK);
-        String coverage = coverage(report);
+        String coverage = coverage(report) + verified(report);
         if (critical == 0 && warning == 0) {
             long oldest = report.datasets().stream().mapToLong(d -> d.newestCommon().ageSeconds()).max().orElse(0);
             return String.format(Locale.ROOT, "%d dataset(s) replicated, the oldest newest common snapshot is %s old",
@@ -94,6 +98,18 @@ public final class CheckText {
                 .thenComparingLong(CoverageAge::ageSeconds)).orElseThrow();
         return "; coverage " + (worst.status() == CheckStatus.OK ? "" : worst.status() + " ") + worst.dataset() + ": "
                 + worst.reason();
+    }
+
+    /** The night's part of the first line: the first copy it did not compare, nothing when it compared all. */
+    private static String verified(FreshnessReport report) {
+        List<VerifiedCopy> uncompared = report.night().datasets().stream()
+                .filter(c -> c.status() != CheckStatus.OK).toList();
+        if (uncompared.isEmpty()) {
+            return "";
+        }
+        VerifiedCopy first = uncompared.get(0);
+        return "; " + first.status() + " verified " + first.dataset() + ": " + oneLine(first.reason())
+                + (uncompared.size() > 1 ? " (and " + (uncompared.size() - 1) + " more)" : "");
     }
 
     /** One item per copy: {@code 'coverage DATASET'=AGEs;WARN;CRIT;0}, the age of its oldest match. */

@@ -8,7 +8,9 @@ import io.jenkins.plugins.zfsreplication.plan.RefusedName;
 /**
  * What one check found: per selected dataset its verdict, and the overall status, the worst of
  * them (UNKNOWN when nothing was selected: a check that looked at nothing must not say OK); with a
- * coverage ledger, also each copy's coverage age ({@code coverage}, empty without one).
+ * coverage ledger, also each copy's coverage age ({@code coverage}, empty without one); with a
+ * night's record, what that night verified of each copy ({@code night}, {@link NightVerdict#NONE}
+ * without one).
  *
  * @param thresholds the thresholds as given, for the reader
  * @param notJudged  datasets of the selection that could not be judged by name (a space, a target
@@ -16,11 +18,19 @@ import io.jenkins.plugins.zfsreplication.plan.RefusedName;
  */
 public record FreshnessReport(Instant now, String sourceHost, String targetHost, String thresholds,
                               List<DatasetFreshness> datasets, List<CoverageAge> coverage,
-                              List<RefusedName> notJudged) {
+                              List<RefusedName> notJudged, NightVerdict night) {
     public FreshnessReport {
         datasets = List.copyOf(datasets);
         coverage = List.copyOf(coverage);
         notJudged = List.copyOf(notJudged);
+        java.util.Objects.requireNonNull(night, "night");
+    }
+
+    /** A report without a night's record. */
+    public FreshnessReport(Instant now, String sourceHost, String targetHost, String thresholds,
+                           List<DatasetFreshness> datasets, List<CoverageAge> coverage,
+                           List<RefusedName> notJudged) {
+        this(now, sourceHost, targetHost, thresholds, datasets, coverage, notJudged, NightVerdict.NONE);
     }
 
     /** A report in which every dataset was judged. */
@@ -37,7 +47,12 @@ public record FreshnessReport(Instant now, String sourceHost, String targetHost,
 
     /** This report with the coverage ages of a ledger. */
     public FreshnessReport withCoverage(List<CoverageAge> ages) {
-        return new FreshnessReport(now, sourceHost, targetHost, thresholds, datasets, ages, notJudged);
+        return new FreshnessReport(now, sourceHost, targetHost, thresholds, datasets, ages, notJudged, night);
+    }
+
+    /** This report with what a night verified ({@link NightRecord#judge}). */
+    public FreshnessReport withNight(NightVerdict verdict) {
+        return new FreshnessReport(now, sourceHost, targetHost, thresholds, datasets, coverage, notJudged, verdict);
     }
 
     public CheckStatus status() {
@@ -50,6 +65,9 @@ public record FreshnessReport(Instant now, String sourceHost, String targetHost,
         }
         for (CoverageAge age : coverage) {
             worst = CheckStatus.worse(worst, age.status());
+        }
+        for (VerifiedCopy copy : night.datasets()) {
+            worst = CheckStatus.worse(worst, copy.status());
         }
         return worst;
     }

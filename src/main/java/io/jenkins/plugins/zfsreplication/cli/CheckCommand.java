@@ -6,11 +6,13 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import io.jenkins.plugins.zfsreplication.check.AgeThresholds;
+import io.jenkins.plugins.zfsreplication.check.CheckException;
 import io.jenkins.plugins.zfsreplication.check.CheckJson;
 import io.jenkins.plugins.zfsreplication.check.CheckOptions;
 import io.jenkins.plugins.zfsreplication.check.CheckStatus;
 import io.jenkins.plugins.zfsreplication.check.CheckText;
 import io.jenkins.plugins.zfsreplication.check.CoverageAge;
+import io.jenkins.plugins.zfsreplication.check.NightRecord;
 import io.jenkins.plugins.zfsreplication.coverage.CoverageAges;
 import io.jenkins.plugins.zfsreplication.coverage.CoverageException;
 import io.jenkins.plugins.zfsreplication.coverage.Ledger;
@@ -30,7 +32,8 @@ import picocli.CommandLine.Option;
  * printed as the plugin's one line: Nagios and Icinga read nothing else.
  */
 @Command(name = "check", description = "Monitoring plugin: how old the newest snapshot common to source and target"
-        + " is, per dataset, and with --coverage-ledger since when the copy's oldest byte has not matched the source."
+        + " is, per dataset, with --coverage-ledger since when the copy's oldest byte has not matched the source,"
+        + " and with --runs whether the last night compared the copy with the source."
         + " Exit status 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (also for bad input).")
 final class CheckCommand implements Callable<Integer> {
     private final CliEnvironment environment;
@@ -65,6 +68,15 @@ final class CheckCommand implements Callable<Integer> {
             + " (default: N nights + 3d); repeatable.")
     private List<String> coverageCrit = new ArrayList<>();
 
+    @Option(names = "--runs", paramLabel = "DIR", description = "Also judge what the last finished night under this"
+            + " directory (the night's runs) verified: verify = copy that compared no copy is WARNING; a night.json"
+            + " that cannot be read is UNKNOWN.")
+    private java.nio.file.Path runs;
+
+    @Option(names = "--night-json", paramLabel = "FILE", description = "As --runs, from this night.json (finished or"
+            + " not): what the night passes its own check.")
+    private java.nio.file.Path nightJson;
+
     @Option(names = "--json", description = "Print check.json instead of the plugin's text.")
     private boolean json;
 
@@ -90,10 +102,14 @@ final class CheckCommand implements Callable<Integer> {
             Ledger ledger = coverageLedger == null ? null : CoverageAges.read(coverageLedger);
             List<CoverageAge> coverage = ledger == null ? List.of()
                     : CoverageAges.judge(ledger, at, coverageWarn, coverageCrit);
+            NightRecord night = night();
             environment.runner(selected.targetHost); // checks the ssh destinations before anything runs
             environment.runner(selected.sourceHost);
             report = new FreshnessRun(environment.zfs(selected.sourceHost), environment.zfs(selected.targetHost),
                     options).run(at, environment.err()::println).withCoverage(coverage);
+            if (night != null) {
+                report = report.withNight(night.judge(report.datasets()));
+            }
         } catch (ZfsException | CoverageException e) {
             ReportMetrics.checkUnknown(metrics);
             return unknown(environment, json, e.getMessage());
@@ -102,6 +118,17 @@ final class CheckCommand implements Callable<Integer> {
         environment.out().print(json ? CheckJson.write(report) : CheckText.write(report));
         environment.out().flush();
         return report.status().exitStatus();
+    }
+
+    /**
+     * The night's record --runs or --night-json names, read before anything runs (bad input is UNKNOWN at
+     * once); null without them, or before the first finished night under --runs.
+     */
+    private NightRecord night() {
+        if (runs != null && nightJson != null) {
+            throw new CheckException("--runs and --night-json: give one or the other");
+        }
+        return nightJson != null ? NightRecord.read(nightJson) : runs != null ? NightRecord.newestFinished(runs) : null;
     }
 
     /** UNKNOWN (3) with the problem as the plugin's one line: what Main does for this command's bad input too. */

@@ -176,7 +176,10 @@ final class Night {
         return run;
     }
 
-    /** The check of freshness, as JSON into check.json: its status is the monitoring plugin's. */
+    /**
+     * The check of freshness and of what tonight verified, as JSON into check.json: its status is the
+     * monitoring plugin's.
+     */
     private int check() throws IOException {
         StringWriter json = new StringWriter();
         CliEnvironment captured = new CliEnvironment(environment.localRunner(), new PrintWriter(json, true), environment.err());
@@ -184,6 +187,8 @@ final class Night {
         if (coverage != null && coverage.ledger() != null) {
             check.addAll(List.of("--coverage-ledger", coverage.ledger().toString()));
         }
+        // tonight's record as it stands (written after every stage): the check says what tonight verified
+        check.addAll(List.of("--night-json", dir.resolve("night.json").toString()));
         int status = stage("check", plus(check, "check"), captured);
         AtomicFile.write(dir.resolve("check.json"), json.toString());
         return status;

@@ -94,30 +94,11 @@ class NightAccountingTest {
     void shouldSayAndExitThreeWhenVerifyCopyCannotCompareACopyOnAnotherHost(TestPools pools) throws Exception {
         DatasetName source = pools.create("nvs").resolve("home");
         DatasetName target = pools.create("nvt").resolve("home");
-        pools.exec("zfs", "create", source.name());
-        pools.write(source, "file", new byte[] {1, 2, 3});
-        pools.exec("zfs", "snapshot", source + "@probe");
-        Instant base = Instant.ofEpochSecond(Long.parseLong(pools.exec("zfs", "get", "-Hp", "-o", "value", "creation",
-                source + "@probe").stdout().strip()));
-        pools.exec("zfs", "destroy", source + "@probe");
         Path runs = folder.resolve("runs");
-        try (SshServer sshd = SshServer.onLoopback(Files.createDirectories(folder.resolve("sshd")))) {
-            List<String> lines = new ArrayList<>(List.of("source = " + source, "target-root = " + target,
-                    "target-host = " + sshd.destination(), "verify = copy", "runs = " + runs));
-            // the copy's host over ssh: the night's own client options for the run, the runner's for plan and check
-            List<String> options = sshd.clientOptions();
-            for (int i = 0; i < options.size(); i += 2) {
-                lines.add("ssh-option = " + options.get(i) + options.get(i + 1)); // -p2222, -i/key, -oX=Y
-            }
-            Path config = folder.resolve("night.conf");
-            Files.writeString(config, String.join("\n", lines) + "\n");
 
-            int status = Main.run(new CliEnvironment(PullOptOutTest.withClientOptions(new ProcessCommandRunner(),
-                    options), new PrintWriter(out, true), new PrintWriter(err, true)), "night", "--config",
-                    config.toString(), "--now", base.minus(1, ChronoUnit.HOURS).toString());
+        CopyOnAnotherHost nights = nightWithTheCopyOnAnotherHost(pools, source, target, "copy");
 
-            assertThat(status).as(out + "\n" + err).isEqualTo(3);
-        }
+        assertThat(nights.night()).as(out + "\n" + err).isEqualTo(3);
         String why = "the copy is on root@127.0.0.1: only the source was verified, the copy was not compared (verify"
                 + " it by a night or a restore drill there, or set verify = source)";
         JsonNode night = new ObjectMapper().readTree(runs.resolve("1").resolve("night.json").toFile());
@@ -129,6 +110,91 @@ class NightAccountingTest {
         assertThat(night.get("outcomes").toString()).isEqualTo(
                 "{\"sent\":1,\"current\":0,\"excluded\":0,\"attention\":0,\"failed\":0}");
         assertThat(out.toString()).contains("the copy was not compared (verify = copy), exit status 3");
+        // the check the night ran, which monitoring reads, says it too: fresh, but the copy not compared
+        String verified = "[{\"dataset\":\"" + source + "\",\"status\":\"WARNING\",\"reason\":\"verify = copy: "
+                + why + "\"}]";
+        assertThat(night.get("stages").get(3).get("status").asInt()).isEqualTo(1);
+        assertChecked(new ObjectMapper().readTree(runs.resolve("1").resolve("check.json").toFile()), "WARNING",
+                runs.resolve("1").resolve("night.json"), verified);
+        // and so does a check monitoring runs, from the last night under runs
+        assertThat(nights.check()).as(err.toString()).isEqualTo(1);
+        assertChecked(new ObjectMapper().readTree(nights.checkJson()), "WARNING", runs.resolve("1").resolve("night.json"),
+                verified);
+    }
+
+    @Test
+    void shouldCheckOkWhenTheNightVerifiesTheSourceOnlyAsConfigured(TestPools pools) throws Exception {
+        DatasetName source = pools.create("nws").resolve("home");
+        DatasetName target = pools.create("nwt").resolve("home");
+        Path runs = folder.resolve("runs");
+
+        CopyOnAnotherHost nights = nightWithTheCopyOnAnotherHost(pools, source, target, "source");
+
+        assertThat(nights.night()).as(out + "\n" + err).isZero();
+        JsonNode night = new ObjectMapper().readTree(runs.resolve("1").resolve("night.json").toFile());
+        assertThat(night.get("verify").toString()).isEqualTo(
+                "{\"mode\":\"source\",\"copyCompared\":false,\"notCompared\":null}");
+        assertThat(night.get("attention")).isEmpty();
+        String verified = "[{\"dataset\":\"" + source + "\",\"status\":\"OK\",\"reason\":\"verify = source: the"
+                + " night verifies the source only\"}]";
+        assertChecked(new ObjectMapper().readTree(runs.resolve("1").resolve("check.json").toFile()), "OK",
+                runs.resolve("1").resolve("night.json"), verified);
+        assertThat(nights.check()).as(err.toString()).isZero();
+        assertChecked(new ObjectMapper().readTree(nights.checkJson()), "OK", runs.resolve("1").resolve("night.json"),
+                verified);
+    }
+
+    /** How the night with the copy on another host ended, and the check monitoring ran after it. */
+    private record CopyOnAnotherHost(int night, int check, String checkJson) {
+    }
+
+    /**
+     * One night of {@code source} (one file) to {@code target} on "another host", an sshd on loopback
+     * with {@code verify = MODE}, then {@code check --json --runs} as monitoring runs it. One clock: the
+     * creation time zfs gave a probe snapshot; the night's and the check's {@code --now} an hour before it.
+     */
+    private CopyOnAnotherHost nightWithTheCopyOnAnotherHost(TestPools pools, DatasetName source, DatasetName target,
+                                                            String mode) throws Exception {
+        pools.exec("zfs", "create", source.name());
+        pools.write(source, "file", new byte[] {1, 2, 3});
+        pools.exec("zfs", "snapshot", source + "@probe");
+        Instant base = Instant.ofEpochSecond(Long.parseLong(pools.exec("zfs", "get", "-Hp", "-o", "value", "creation",
+                source + "@probe").stdout().strip()));
+        pools.exec("zfs", "destroy", source + "@probe");
+        Instant now = base.minus(1, ChronoUnit.HOURS);
+        Path runs = folder.resolve("runs");
+        try (SshServer sshd = SshServer.onLoopback(Files.createDirectories(folder.resolve("sshd")))) {
+            List<String> lines = new ArrayList<>(List.of("source = " + source, "target-root = " + target,
+                    "target-host = " + sshd.destination(), "verify = " + mode, "runs = " + runs));
+            // the copy's host over ssh: the night's own client options for the run, the runner's for plan and check
+            List<String> options = sshd.clientOptions();
+            for (int i = 0; i < options.size(); i += 2) {
+                lines.add("ssh-option = " + options.get(i) + options.get(i + 1)); // -p2222, -i/key, -oX=Y
+            }
+            Path config = folder.resolve("night.conf");
+            Files.writeString(config, String.join("\n", lines) + "\n");
+            ProcessCommandRunner local = new ProcessCommandRunner();
+
+            int night = Main.run(new CliEnvironment(PullOptOutTest.withClientOptions(local, options),
+                    new PrintWriter(out, true), new PrintWriter(err, true)), "night", "--config", config.toString(),
+                    "--now", now.toString());
+
+            StringWriter checked = new StringWriter();
+            int check = Main.run(new CliEnvironment(PullOptOutTest.withClientOptions(local, options),
+                    new PrintWriter(checked, true), new PrintWriter(err, true)), "check", "--json", "--runs",
+                    runs.toString(), "--target-host", sshd.destination(), "--target-root", target.name(), "--now",
+                    now.toString(), source.name());
+            return new CopyOnAnotherHost(night, check, checked.toString());
+        }
+    }
+
+    /** check.json: fresh (tonight's snapshot is common), {@code status} overall, what the night verified. */
+    private static void assertChecked(JsonNode check, String status, Path night, String verified) {
+        assertThat(check.get("status").asText()).as(check.toPrettyString()).isEqualTo(status);
+        assertThat(check.get("exitStatus").asInt()).isEqualTo(status.equals("OK") ? 0 : 1);
+        assertThat(check.get("datasets").findValuesAsText("status")).containsExactly("OK");
+        assertThat(check.get("night").asText()).isEqualTo(night.toString());
+        assertThat(check.get("verified").toString()).isEqualTo(verified);
     }
 
     private int night(Path config, Instant now) {
