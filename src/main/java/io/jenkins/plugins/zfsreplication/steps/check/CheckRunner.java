@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
+import io.jenkins.plugins.zfsreplication.check.CheckStatus;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import java.io.IOException;
@@ -83,10 +84,10 @@ public record CheckRunner(CheckSettings settings, String targetAgent, String cre
 
     /** OK: the build goes on as it is; WARNING: UNSTABLE; CRITICAL and UNKNOWN: FAILURE. */
     static Result resultOf(String status) {
-        return switch (status) {
-            case "OK" -> Result.SUCCESS;
-            case "WARNING" -> Result.UNSTABLE;
-            default -> Result.FAILURE;
+        return switch (CheckStatus.named(status)) {
+            case OK -> Result.SUCCESS;
+            case WARNING -> Result.UNSTABLE;
+            case CRITICAL, UNKNOWN -> Result.FAILURE;
         };
     }
 }

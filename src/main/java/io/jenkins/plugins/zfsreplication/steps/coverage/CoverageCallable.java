@@ -3,6 +3,7 @@ package io.jenkins.plugins.zfsreplication.steps.coverage;
 import hudson.AbortException;
 import hudson.model.TaskListener;
 import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.zfsreplication.check.CheckStatus;
 import io.jenkins.plugins.zfsreplication.check.CoverageAge;
 import io.jenkins.plugins.zfsreplication.coverage.CoverageAges;
 import io.jenkins.plugins.zfsreplication.coverage.CoverageException;
@@ -54,7 +55,8 @@ final class CoverageCallable extends MasterToSlaveFileCallable<CoverageCallable.
     }
 
     /** One dataset's coverage age and its verdict. */
-    record Dataset(String dataset, String status, String reason, double ratio, long ageSeconds) implements Serializable {
+    record Dataset(String dataset, CheckStatus status, String reason, double ratio, long ageSeconds)
+            implements Serializable {
         private static final long serialVersionUID = 1L;
     }
 
@@ -69,17 +71,9 @@ final class CoverageCallable extends MasterToSlaveFileCallable<CoverageCallable.
             datasets = List.copyOf(datasets);
         }
 
-        /** The worst coverage status of the datasets: OK, WARNING or CRITICAL. */
-        String status() {
-            return datasets.stream().map(Dataset::status).max((a, b) -> rank(a) - rank(b)).orElse("OK");
-        }
-
-        private static int rank(String status) {
-            return switch (status) {
-                case "CRITICAL" -> 2;
-                case "WARNING" -> 1;
-                default -> 0;
-            };
+        /** The worst coverage status of the datasets ({@link CheckStatus#worse}); OK without any. */
+        CheckStatus status() {
+            return datasets.stream().map(Dataset::status).reduce(CheckStatus.OK, CheckStatus::worse);
         }
     }
 
@@ -115,7 +109,7 @@ final class CoverageCallable extends MasterToSlaveFileCallable<CoverageCallable.
         List<Dataset> datasets = new ArrayList<>();
         var ages = CoverageAges.judge(report.coverage(), report.nights(), settings.thresholds());
         for (CoverageAge age : ages) {
-            datasets.add(new Dataset(age.dataset(), age.status().name(), age.reason(), age.ratio(), age.ageSeconds()));
+            datasets.add(new Dataset(age.dataset(), age.status(), age.reason(), age.ratio(), age.ageSeconds()));
         }
         return new Outcome(report.summary(), report.verdict(), report.coverage().ratio(),
                 report.coverage().age().getSeconds(), report.checkedBytes(), report.plan().sliceBytes(),

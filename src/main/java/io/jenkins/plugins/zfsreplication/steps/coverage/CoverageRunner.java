@@ -6,6 +6,7 @@ import hudson.Launcher;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.check.CheckStatus;
 import io.jenkins.plugins.zfsreplication.coverage.LedgerJson;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
@@ -63,15 +64,16 @@ public record CoverageRunner(CoverageSettings settings) implements StepRunner {
             throw new AbortException("zfsCoverage: " + outcome.findingCount() + " finding(s) (" + outcome.verdict()
                     + "), every one in " + "coverage-night.json: " + TerminalText.line(outcome.findings().get(0)));
         }
-        String status = outcome.status();
-        outcome.datasets().stream().filter(d -> !d.status().equals("OK"))
+        outcome.datasets().stream().filter(d -> d.status() != CheckStatus.OK)
                 .forEach(d -> log.println("zfsCoverage: " + d.status() + " " + d.dataset() + ": " + d.reason()));
-        if (status.equals("CRITICAL")) {
-            throw new AbortException("zfsCoverage: the coverage age is above the critical age");
-        }
-        if (status.equals("WARNING")) {
-            log.println("zfsCoverage: marking the build UNSTABLE (the coverage age is above the warning age)");
-            run.setResult(Result.UNSTABLE);
+        switch (outcome.status()) {
+            case CRITICAL -> throw new AbortException("zfsCoverage: the coverage age is above the critical age");
+            case UNKNOWN -> throw new AbortException("zfsCoverage: the coverage age of a dataset could not be judged");
+            case WARNING -> {
+                log.println("zfsCoverage: marking the build UNSTABLE (the coverage age is above the warning age)");
+                run.setResult(Result.UNSTABLE);
+            }
+            case OK -> { }
         }
         return toScriptValue(outcome);
     }
@@ -96,7 +98,7 @@ public record CoverageRunner(CoverageSettings settings) implements StepRunner {
     }
 
     static CoverageRecord record(CoverageCallable.Outcome outcome, List<String> artifacts) {
-        return new CoverageRecord(outcome.summary(), outcome.verdict(), outcome.status(), outcome.ratio(),
+        return new CoverageRecord(outcome.summary(), outcome.verdict(), outcome.status().name(), outcome.ratio(),
                 outcome.ageSeconds(), outcome.checkedBytes(), outcome.sliceBytes(), outcome.budgetBytes(),
                 outcome.findingCount(), outcome.keepableNights() == null ? -1 : outcome.keepableNights(),
                 outcome.note(), outcome.drill(), outcome.findings(), artifacts);
@@ -107,7 +109,7 @@ public record CoverageRunner(CoverageSettings settings) implements StepRunner {
         Map<String, Object> value = new LinkedHashMap<>();
         value.put("summary", outcome.summary());
         value.put("verdict", outcome.verdict());
-        value.put("status", outcome.status());
+        value.put("status", outcome.status().name());
         value.put("ratio", outcome.ratio());
         value.put("ageSeconds", outcome.ageSeconds());
         value.put("checkedBytes", outcome.checkedBytes());

@@ -79,6 +79,9 @@ class CheckCallableTest {
         assertThat(CheckRunner.resultOf("WARNING")).isSameAs(Result.UNSTABLE);
         assertThat(CheckRunner.resultOf("CRITICAL")).isSameAs(Result.FAILURE);
         assertThat(CheckRunner.resultOf("UNKNOWN")).isSameAs(Result.FAILURE);
+        // an agent's answer that is no state is not read as a plausible one
+        assertThatThrownBy(() -> CheckRunner.resultOf("ok")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("'ok' is not a check status (OK, WARNING, CRITICAL, UNKNOWN)");
         assertThatThrownBy(() -> new CheckSettings("tank/a", false, "b/c", "", null, null, null, "3h", "2h"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("zfsCheck: The warning age 3h is above the critical age 2h for the defaults: a dataset"

@@ -66,9 +66,9 @@ class CoverageCallableTest {
         assertThat(first.verdict()).isEqualTo("matched");
         assertThat(second.checkedBytes()).isEqualTo(2 << 20);
         assertThat(second.ratio()).isEqualTo(1.0);
-        assertThat(second.status()).isEqualTo("OK");
+        assertThat(second.status()).isEqualTo(io.jenkins.plugins.zfsreplication.check.CheckStatus.OK);
         assertThat(second.datasets()).extracting(CoverageCallable.Dataset::dataset, CoverageCallable.Dataset::status)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(copy + "/data", "OK"));
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(copy + "/data", io.jenkins.plugins.zfsreplication.check.CheckStatus.OK));
         assertThat(Files.readString(workspace.resolve("coverage-ledger.json"))).contains("\"previous\" : {");
         assertThat(log.toString(StandardCharsets.UTF_8)).contains("zfsCoverage: tonight's slice: 2097152 bytes of 4194304");
     }
