@@ -25,6 +25,7 @@ import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.steps.shared.OutcomeValues;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
@@ -124,20 +125,7 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
             }
             map.put("sent", sent);
             map.put("problemDatasets", new ArrayList<>(problemDatasets()));
-            Map<String, Object> outcomes = new LinkedHashMap<>();
-            for (DatasetOutcome outcome : DatasetOutcome.values()) {
-                outcomes.put(outcome.jsonName(), count(outcome));
-            }
-            map.put("outcomes", outcomes);
-            ArrayList<Map<String, Object>> each = new ArrayList<>();
-            for (DatasetAccount account : accounts) {
-                Map<String, Object> dataset = new LinkedHashMap<>();
-                dataset.put("dataset", account.dataset());
-                dataset.put("outcome", account.outcome().jsonName());
-                dataset.put("reason", account.reason());
-                each.add(dataset);
-            }
-            map.put("datasetOutcomes", each);
+            OutcomeValues.put(map, accounts);
             return map;
         }
     }

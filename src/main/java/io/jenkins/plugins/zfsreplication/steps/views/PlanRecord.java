@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * What one zfsSnapshotPlan run planned, made from the summary the agent returned. Builds saved before
- * the plan accounted for every dataset have no {@code outcomes} and {@code attention} (XStream leaves
- * them null): their page shows the counts they kept.
+ * the plan accounted for every dataset have no {@code tally} (XStream leaves it null): their page
+ * shows the counts they kept.
  */
 public final class PlanRecord implements StepRecord {
     private static final long serialVersionUID = 1L;
@@ -22,10 +22,8 @@ public final class PlanRecord implements StepRecord {
     private final int problems;
     private final int steps;
     private final List<String> artifacts;
-    /** How many datasets came out each way, every outcome once in the enum's order; null in older builds. */
-    private final ArrayList<OutcomeCount> outcomes;
-    /** Each dataset that needs attention: {@code dataset: reason}; null in older builds. */
-    private final ArrayList<String> attention;
+    /** Every dataset by outcome, those that need attention named; null in older builds. */
+    private final OutcomeTally tally;
 
     /**
      * @param datasets the datasets planned (the refused names are only in {@code accounts})
@@ -42,13 +40,7 @@ public final class PlanRecord implements StepRecord {
         this.problems = (int) DatasetAccount.count(accounts, DatasetOutcome.ATTENTION);
         this.steps = steps;
         this.artifacts = new ArrayList<>(artifacts);
-        this.outcomes = new ArrayList<>();
-        for (DatasetOutcome outcome : DatasetOutcome.values()) {
-            outcomes.add(new OutcomeCount(outcome, (int) DatasetAccount.count(accounts, outcome)));
-        }
-        this.attention = new ArrayList<>();
-        accounts.stream().filter(account -> account.outcome() == DatasetOutcome.ATTENTION)
-                .forEach(account -> attention.add(account.dataset() + ": " + account.reason()));
+        this.tally = new OutcomeTally(accounts);
     }
 
     public String getSources() { return sources; }
@@ -61,25 +53,22 @@ public final class PlanRecord implements StepRecord {
 
     /** True when the run accounted for every dataset by its outcome (builds of older versions did not). */
     public boolean isAccounted() {
-        return outcomes != null;
+        return tally != null;
     }
 
     /** How many datasets came out so; 0 in a build that kept no outcomes. */
     public int count(DatasetOutcome outcome) {
-        if (outcomes == null) {
-            return 0;
-        }
-        return outcomes.stream().filter(o -> o.getOutcome() == outcome).mapToInt(OutcomeCount::getCount).sum();
+        return tally == null ? 0 : tally.count(outcome);
     }
 
     /** The counts as plan.txt words them ("1 to send, 2 already current, ..."); null in older builds. */
     public String getAccounting() {
-        return outcomes == null ? null : PlanText.accounting(this::count);
+        return tally == null ? null : PlanText.accounting(tally::count);
     }
 
     /** Each dataset that needs attention with why, as {@code dataset: reason}; empty in older builds. */
     public List<String> getAttention() {
-        return attention == null ? List.of() : Collections.unmodifiableList(attention);
+        return tally == null ? List.of() : tally.getNeedingAPerson();
     }
 
     @Override

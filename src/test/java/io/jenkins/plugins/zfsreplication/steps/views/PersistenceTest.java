@@ -14,6 +14,7 @@ import com.thoughtworks.xstream.core.JVM;
 import com.thoughtworks.xstream.io.HierarchicalStreamReader;
 import com.thoughtworks.xstream.io.HierarchicalStreamWriter;
 import com.thoughtworks.xstream.security.AnyTypePermission;
+import io.jenkins.plugins.zfsreplication.plan.DatasetAccount;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
@@ -223,7 +224,10 @@ class PersistenceTest {
         TransferReport report = new TransferReport(start, start.plusSeconds(90), "local", 2, List.of(),
                 List.of(TrendFixtures.result(0, StepOutcome.OK, 1 << 20), TrendFixtures.result(1, StepOutcome.OK, 1 << 21)),
                 List.of());
-        return SendRecvCallable.summary(report, artifacts(artifacts))
+        // as many datasets that need a person as artifacts: the tally's list in every length
+        List<DatasetAccount> accounts = IntStream.range(0, artifacts).mapToObj(i -> new DatasetAccount("tank/d" + i,
+                i % 2 == 0 ? DatasetOutcome.FAILED : DatasetOutcome.ATTENTION, "reason " + i)).toList();
+        return SendRecvCallable.summary(report, artifacts(artifacts), accounts)
                 .record(new SendRecvSettings("plan.json", "local", "", "", "out",
                         TransferOptions.defaults().withConcurrency(2).withBuffer(1 << 20, 0)), true);
     }
@@ -313,6 +317,38 @@ class PersistenceTest {
         String written = xstream().toXML(plan(1));
         assertThat(written).contains("<problems>1</problems>").contains("<toSend>0</toSend>")
                 .contains("<outcome>ATTENTION</outcome>").contains("<string>tank/d0: DIVERGED (changed 0)</string>");
+    }
+
+    @Test
+    void shouldLoadTheSendRecvRecordOfABuildThatKeptNoOutcomes() {
+        // build.xml as the versions before the per-outcome accounting wrote it
+        String xml = """
+                <io.jenkins.plugins.zfsreplication.steps.views.SendRecvRecord>
+                  <plan>plan.json</plan>
+                  <transport>local</transport>
+                  <succeeded>true</succeeded>
+                  <datasets>2</datasets>
+                  <steps>3</steps>
+                  <skippedSteps>0</skippedSteps>
+                  <failedSteps>0</failedSteps>
+                  <bytes>4096</bytes>
+                  <seconds>1.5</seconds>
+                  <error></error>
+                  <artifacts>
+                    <string>out/transfer.json</string>
+                  </artifacts>
+                  <aborted>false</aborted>
+                </io.jenkins.plugins.zfsreplication.steps.views.SendRecvRecord>""";
+
+        SendRecvRecord old = (SendRecvRecord) xstream().fromXML(xml);
+
+        assertThat(old).extracting(SendRecvRecord::getPlan, SendRecvRecord::isSucceeded, SendRecvRecord::getDatasets,
+                SendRecvRecord::getSteps, SendRecvRecord::getBytes, SendRecvRecord::getArtifacts)
+                .containsExactly("plan.json", true, 2, 3, 4096L, List.of("out/transfer.json"));
+        assertThat(old.getAccounting()).isNull();
+        assertThat(old.getNeedingAPerson()).isEmpty();
+        assertThat(xstream().toXML(sendRecv(1))).contains("<failedSteps>0</failedSteps>")
+                .contains("<outcome>FAILED</outcome>").contains("<string>tank/d0: reason 0</string>");
     }
 
     @Test
