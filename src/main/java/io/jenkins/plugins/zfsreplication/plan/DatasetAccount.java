@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.plan;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -7,9 +8,9 @@ import java.util.Objects;
 /**
  * One dataset of the selection as a plan (and then a night) accounts for it: its name as the
  * source lists it (text: a refused name is no {@link io.jenkins.plugins.zfsreplication.zfs.DatasetName}),
- * its outcome and why.
+ * its outcome and why. Serializable: a Jenkins agent hands the accounts of its plan to the controller.
  */
-public record DatasetAccount(String dataset, DatasetOutcome outcome, String reason) {
+public record DatasetAccount(String dataset, DatasetOutcome outcome, String reason) implements Serializable {
     public DatasetAccount {
         Objects.requireNonNull(dataset, "dataset");
         Objects.requireNonNull(outcome, "outcome");

@@ -25,11 +25,8 @@ public final class PlanText {
                 plan.refusedNames().isEmpty() ? "" : String.format(", %d name(s) that cannot be planned",
                         plan.refusedNames().size())));
         java.util.List<DatasetAccount> accounts = DatasetAccount.of(plan);
-        text.append(String.format("accounted for: %d to send, %d %s, %d %s, %d %s%n",
-                DatasetAccount.count(accounts, DatasetOutcome.SENT),
-                DatasetAccount.count(accounts, DatasetOutcome.CURRENT), DatasetOutcome.CURRENT.description(),
-                DatasetAccount.count(accounts, DatasetOutcome.EXCLUDED), DatasetOutcome.EXCLUDED.description(),
-                DatasetAccount.count(accounts, DatasetOutcome.ATTENTION), DatasetOutcome.ATTENTION.description()));
+        text.append("accounted for: ").append(accounting(outcome -> DatasetAccount.count(accounts, outcome)))
+                .append('\n');
         for (DatasetPlan dataset : plan.datasets()) {
             text.append(String.format("%n%s -> %s: %s%s%n  %s%n", dataset.source(), dataset.target(), dataset.action(),
                     attention(DatasetOutcome.planned(dataset.action())), TerminalText.line(dataset.reason())));
@@ -49,6 +46,17 @@ public final class PlanText {
                     TerminalText.line(refused.reason())));
         }
         return text.toString();
+    }
+
+    /**
+     * A plan's datasets counted by outcome, as plan.txt and the Jenkins build page say it: "1 to send,
+     * 2 already current, 0 excluded by the backup host's choice, 1 needs attention" (a plan fails nothing).
+     */
+    public static String accounting(java.util.function.ToLongFunction<DatasetOutcome> count) {
+        return String.format("%d to send, %d %s, %d %s, %d %s", count.applyAsLong(DatasetOutcome.SENT),
+                count.applyAsLong(DatasetOutcome.CURRENT), DatasetOutcome.CURRENT.description(),
+                count.applyAsLong(DatasetOutcome.EXCLUDED), DatasetOutcome.EXCLUDED.description(),
+                count.applyAsLong(DatasetOutcome.ATTENTION), DatasetOutcome.ATTENTION.description());
     }
 
     /** ", needs attention" after the action of a dataset that does; else "". */

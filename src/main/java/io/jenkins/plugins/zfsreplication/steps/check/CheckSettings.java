@@ -22,15 +22,18 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
  * @param sourceHost pull, as zfsSnapshotPlan's: the source over ssh ({@code [user@]host}), listed there;
  *                   blank: this agent's pools
  * @param sshOptions ssh client arguments for {@code sourceHost}, separated by spaces; "" for none
+ * @param trustSourceOptOut with {@code sourceHost}: the source's own {@code zfs-replication:backup=off} leaves a
+ *                   dataset out; without, a pulled dataset is replicated whatever the source says (this agent's
+ *                   own pools are always trusted)
  */
 public record CheckSettings(String sources, boolean recursive, String targetRoot, String targetHost, String includes,
                             String excludes, String prefix, String warn, String crit, String sourceHost,
-                            String sshOptions) implements Serializable {
+                            String sshOptions, boolean trustSourceOptOut) implements Serializable {
     public CheckSettings {
         // checked now, on the controller, with the engine's messages
         // the parameters, not the fields: a compact constructor assigns the fields after its body
         try {
-            options(sources, recursive, targetRoot, includes, excludes, prefix, warn, crit);
+            options(sources, recursive, targetRoot, includes, excludes, prefix, warn, crit, trustSourceOptOut);
             if (targetHost != null && !targetHost.isBlank()) {
                 new SshCommandRunner(targetHost.strip(), List.of(), new ProcessCommandRunner());
             }
@@ -56,6 +59,14 @@ public record CheckSettings(String sources, boolean recursive, String targetRoot
         this(sources, recursive, targetRoot, targetHost, includes, excludes, prefix, warn, crit, "", "");
     }
 
+    /** The options of a check that pulls from {@code sourceHost} (blank: this agent's pools), the source's opt-out not trusted. */
+    public CheckSettings(String sources, boolean recursive, String targetRoot, String targetHost, String includes,
+                         String excludes, String prefix, String warn, String crit, String sourceHost,
+                         String sshOptions) {
+        this(sources, recursive, targetRoot, targetHost, includes, excludes, prefix, warn, crit, sourceHost, sshOptions,
+                false);
+    }
+
     /** The source over ssh when pulling, else null. */
     public String sourceDestination() {
         return sourceHost == null || sourceHost.isBlank() ? null : sourceHost.strip();
@@ -66,18 +77,21 @@ public record CheckSettings(String sources, boolean recursive, String targetRoot
         return sshOptions == null || sshOptions.isBlank() ? List.of() : List.of(sshOptions.strip().split("\\s+"));
     }
 
+    /** The engine's options; pulling, the source's own opt-out counts only where trusted, as the CLI's. */
     public CheckOptions options() {
-        return options(sources, recursive, targetRoot, includes, excludes, prefix, warn, crit);
+        return options(sources, recursive, targetRoot, includes, excludes, prefix, warn, crit,
+                sourceDestination() == null || trustSourceOptOut);
     }
 
     private static CheckOptions options(String sources, boolean recursive, String targetRoot, String includes,
-                                        String excludes, String prefix, String warn, String crit) {
+                                        String excludes, String prefix, String warn, String crit,
+                                        boolean trustSourceOptOut) {
         if (targetRoot == null || targetRoot.isBlank()) {
             throw new ZfsException("No target root given: name the dataset the sources land under");
         }
         List<DatasetName> roots = FieldText.words(sources).stream().map(DatasetName::of).toList();
         return new CheckOptions(new Selection(roots, recursive, FieldText.words(includes),
-                FieldText.words(excludes), false), DatasetName.of(targetRoot.strip()),
+                FieldText.words(excludes), false, trustSourceOptOut), DatasetName.of(targetRoot.strip()),
                 SnapshotNaming.of(prefix == null || prefix.isBlank() ? SnapshotNaming.DEFAULT_PREFIX : prefix.strip()),
                 thresholds(warn, crit));
     }

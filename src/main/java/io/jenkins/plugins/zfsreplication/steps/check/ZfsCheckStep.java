@@ -44,7 +44,8 @@ public final class ZfsCheckStep extends SelectionStep {
 
     CheckSettings settings() {
         return new CheckSettings(getSources(), isRecursive(), getTargetRoot(), getTargetHost(), getIncludes(),
-                getExcludes(), getPrefix(), warn, crit, getSourceHost(), getSshOptions());
+                getExcludes(), getPrefix(), warn, crit, getSourceHost(), getSshOptions(),
+                isTrustSourceOptOut());
     }
 
     @Override

@@ -25,6 +25,7 @@ import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
+import io.jenkins.plugins.zfsreplication.steps.shared.OutcomeValues;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
@@ -56,36 +57,63 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
     /**
      * What the build log, the build page and the script see: the counts and the engine's log lines.
      *
-     * @param problems        datasets the plan leaves alone because the target diverged or was refused
+     * @param datasets        the datasets the plan planned (the names it refused are not among them)
+     * @param skipped         of those, the ones left out: excluded by the backup host's choice or skipped
      * @param snapshot        the snapshot the step took ({@code snapshotNow}), its short name; "" when none
      * @param sentSources     the source of every dataset the plan sends, in plan order
      * @param sentTargets     its target, at the same index
-     * @param problemDatasets each dataset that needs attention: {@code source: ACTION (reason)}
+     * @param accounts        every dataset of the selection with its outcome and why, refused names included
      * @param targetUnreadable why the target could not be read (every dataset refused); null when it could
      */
-    public record Summary(String summary, int steps, List<String> log, int datasets, int toSend, int upToDate, int skipped,
-                   int problems, String snapshot, List<String> sentSources, List<String> sentTargets,
-                   List<String> problemDatasets, String targetUnreadable) implements Serializable {
+    public record Summary(String summary, int steps, List<String> log, int datasets, int skipped, String snapshot,
+                          List<String> sentSources, List<String> sentTargets, List<DatasetAccount> accounts,
+                          String targetUnreadable) implements Serializable {
+        /** How many datasets came out so. */
+        public int count(DatasetOutcome outcome) {
+            return (int) DatasetAccount.count(accounts, outcome);
+        }
+
+        public int toSend() {
+            return count(DatasetOutcome.SENT);
+        }
+
+        public int upToDate() {
+            return count(DatasetOutcome.CURRENT);
+        }
+
+        /** The datasets that need attention (never those the backup's owner excluded): the build is UNSTABLE. */
+        public int problems() {
+            return count(DatasetOutcome.ATTENTION);
+        }
+
+        /** Each dataset that needs attention: {@code source: ACTION (reason)}. */
+        public List<String> problemDatasets() {
+            return accounts.stream().filter(account -> account.outcome() == DatasetOutcome.ATTENTION)
+                    .map(account -> account.dataset() + ": " + account.reason()).toList();
+        }
+
         /** What the build page keeps of this run of {@code settings}. */
         public PlanRecord record(PlanSettings settings, List<String> artifacts) {
-            return new PlanRecord(settings.sources(), datasets, toSend, upToDate, skipped, problems, steps, artifacts);
+            return new PlanRecord(settings.sources(), datasets, skipped, steps, accounts, artifacts);
         }
 
         /**
          * The value zfsSnapshotPlan returns to a Pipeline script: a map (a script reads {@code plan.snapshot},
          * {@code plan.sent}) of strings, numbers and {@link ArrayList}s, as a running Pipeline saves it in its
          * program state; {@code sent} holds a map per dataset: {@code source}, {@code target}, and {@code name},
-         * the source with '/' as '_' for file names.
+         * the source with '/' as '_' for file names; {@code outcomes} how many datasets came out each way (by
+         * the outcome's JSON name, as night.json's), {@code datasetOutcomes} each dataset with its outcome
+         * and reason.
          */
         public Map<String, Object> toMap() {
             Map<String, Object> map = new LinkedHashMap<>();
             map.put("summary", summary);
             map.put("snapshot", snapshot);
             map.put("datasets", datasets);
-            map.put("toSend", toSend);
-            map.put("upToDate", upToDate);
+            map.put("toSend", toSend());
+            map.put("upToDate", upToDate());
             map.put("skipped", skipped);
-            map.put("problems", problems);
+            map.put("problems", problems());
             map.put("steps", steps);
             ArrayList<Map<String, Object>> sent = new ArrayList<>();
             for (int i = 0; i < sentSources.size(); i++) {
@@ -96,7 +124,8 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
                 sent.add(dataset);
             }
             map.put("sent", sent);
-            map.put("problemDatasets", new ArrayList<>(problemDatasets));
+            map.put("problemDatasets", new ArrayList<>(problemDatasets()));
+            OutcomeValues.put(map, accounts);
             return map;
         }
     }
@@ -107,26 +136,21 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
 
     /** @param snapshot the short name of the snapshot the step took; "" when it took none */
     public static Summary summary(ReplicationPlan plan, String snapshot, List<String> log) {
-        int send = count(plan, DatasetAction.SEND);
-        // every dataset not backed up that the backup's owner did not exclude: the build is UNSTABLE for it
-        List<DatasetAccount> attention = DatasetAccount.of(plan).stream()
-                .filter(account -> account.outcome() == DatasetOutcome.ATTENTION).toList();
-        int problems = attention.size();
+        // every dataset accounted for; the ones not backed up that the backup's owner did not exclude need attention
+        List<DatasetAccount> accounts = DatasetAccount.of(plan);
         ArrayList<String> sources = new ArrayList<>();
         ArrayList<String> targets = new ArrayList<>();
-        ArrayList<String> problemDatasets = new ArrayList<>();
         for (DatasetPlan dataset : plan.datasets()) {
             if (dataset.action() == DatasetAction.SEND) {
                 sources.add(dataset.source().name());
                 targets.add(dataset.target().name());
             }
         }
-        attention.forEach(account -> problemDatasets.add(account.dataset() + ": " + account.reason()));
         return new Summary(String.format("%d dataset(s): %d to send in %d step(s), %d need attention",
-                plan.datasets().size(), send, plan.steps().size(), problems), plan.steps().size(), log,
-                plan.datasets().size(), send, count(plan, DatasetAction.UP_TO_DATE),
-                count(plan, DatasetAction.EXCLUDED) + count(plan, DatasetAction.SKIPPED),
-                problems, snapshot, sources, targets, problemDatasets,
+                plan.datasets().size(), count(plan, DatasetAction.SEND), plan.steps().size(),
+                DatasetAccount.count(accounts, DatasetOutcome.ATTENTION)), plan.steps().size(), log,
+                plan.datasets().size(), count(plan, DatasetAction.EXCLUDED) + count(plan, DatasetAction.SKIPPED),
+                snapshot, sources, targets, accounts,
                 io.jenkins.plugins.zfsreplication.plan.Planner.unreadableTarget(plan).orElse(null));
     }
 

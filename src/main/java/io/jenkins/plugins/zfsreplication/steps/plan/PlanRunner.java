@@ -18,6 +18,7 @@ import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 
 /**
@@ -78,18 +79,41 @@ public record PlanRunner(PlanSettings settings, String targetAgent, String crede
         return summary.toMap();
     }
 
-    /** Diverged and refused datasets need a person: UNSTABLE, or a failed build with failOnProblems. */
+    /**
+     * Datasets that need attention (diverged, refused, a bad property value or name; never those the
+     * backup's owner excluded) need a person: one log line each, then UNSTABLE, or a failed build with
+     * failOnProblems.
+     */
     private void flagProblems(Run<?, ?> run, PlanCallable.Summary summary, PrintStream log) throws AbortException {
-        if (summary.problems() == 0) {
+        Result result = result(summary);
+        if (result == null) {
             return;
         }
-        summary.problemDatasets().forEach(line -> log.println("zfsSnapshotPlan: " + TerminalText.line(line)));
+        attentionLines(summary).forEach(log::println);
         if (failOnProblems) {
-            throw new AbortException("zfsSnapshotPlan: " + summary.problems() + " dataset(s) diverged or refused"
-                    + " (failOnProblems); plan.txt says why");
+            throw new AbortException("zfsSnapshotPlan: " + summary.problems() + " dataset(s) need attention (failOnProblems); plan.txt says why");
         }
         log.println("zfsSnapshotPlan: marking the build UNSTABLE: " + summary.problems()
-                + " dataset(s) diverged or refused; plan.txt says why");
-        run.setResult(Result.UNSTABLE);
+                + " dataset(s) need attention; plan.txt says why");
+        run.setResult(result);
+    }
+
+    /** The result a plan gives its build without failOnProblems: UNSTABLE when a dataset needs attention, else null. */
+    static Result result(PlanCallable.Summary summary) {
+        return summary.problems() == 0 ? null : Result.UNSTABLE;
+    }
+
+    /** One build log line per dataset that needs attention, with why. */
+    static List<String> attentionLines(PlanCallable.Summary summary) {
+        return summary.problemDatasets().stream().map(line -> "zfsSnapshotPlan: "
+                + DatasetOutcome.ATTENTION.description() + ": " + TerminalText.line(line)).toList();
+    }
+
+    /** Marks the stage of a plan that left datasets needing attention (the build is UNSTABLE for them). */
+    @Override
+    public String warning(Map<String, Object> value) {
+        Object problems = value.get("problems");
+        return problems instanceof Integer count && count > 0
+                ? "zfsSnapshotPlan: " + count + " dataset(s) need attention; plan.txt says why" : null;
     }
 }

@@ -20,16 +20,19 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
  * @param sourceHost pull: the source over ssh ({@code [user@]host}), listed and snapshotted there; blank: this
  *                   agent's pools
  * @param sshOptions ssh client arguments for {@code sourceHost}, separated by spaces; "" for none
+ * @param trustSourceOptOut with {@code sourceHost}: the source's own {@code zfs-replication:backup=off} leaves a
+ *                   dataset out; without, a pulled dataset is replicated whatever the source says (this agent's
+ *                   own pools are always trusted)
  */
 public record PlanSettings(String sources, boolean recursive, String targetRoot, String targetHost, String includes,
                     String excludes, String prefix, boolean snapshotNow, boolean allowRollback, String sourceHost,
-                    String sshOptions) implements Serializable {
+                    String sshOptions, boolean trustSourceOptOut) implements Serializable {
     public static final String DEFAULT_PREFIX = SnapshotNaming.DEFAULT_PREFIX;
 
     public PlanSettings {
         // checked now, on the controller, with the engine's messages
         try {
-            options(sources, recursive, targetRoot, includes, excludes, prefix, allowRollback);
+            options(sources, recursive, targetRoot, includes, excludes, prefix, allowRollback, trustSourceOptOut);
             if (targetHost != null && !targetHost.isBlank()) {
                 new SshCommandRunner(targetHost.strip(), List.of(), new ProcessCommandRunner());
             }
@@ -55,6 +58,14 @@ public record PlanSettings(String sources, boolean recursive, String targetRoot,
         this(sources, recursive, targetRoot, targetHost, includes, excludes, prefix, snapshotNow, allowRollback, "", "");
     }
 
+    /** The options of a plan that pulls from {@code sourceHost} (blank: this agent's pools), the source's opt-out not trusted. */
+    public PlanSettings(String sources, boolean recursive, String targetRoot, String targetHost, String includes,
+                        String excludes, String prefix, boolean snapshotNow, boolean allowRollback, String sourceHost,
+                        String sshOptions) {
+        this(sources, recursive, targetRoot, targetHost, includes, excludes, prefix, snapshotNow, allowRollback,
+                sourceHost, sshOptions, false);
+    }
+
     /** The source over ssh when pulling, else null. */
     public String sourceDestination() {
         return sourceHost == null || sourceHost.isBlank() ? null : sourceHost.strip();
@@ -65,8 +76,10 @@ public record PlanSettings(String sources, boolean recursive, String targetRoot,
         return sshOptions == null || sshOptions.isBlank() ? List.of() : List.of(sshOptions.strip().split("\\s+"));
     }
 
+    /** The engine's options; pulling, the source's own opt-out counts only where trusted, as the CLI's. */
     public PlanOptions options() {
-        return options(sources, recursive, targetRoot, includes, excludes, prefix, allowRollback);
+        return options(sources, recursive, targetRoot, includes, excludes, prefix, allowRollback,
+                sourceDestination() == null || trustSourceOptOut);
     }
 
     public String host() {
@@ -74,12 +87,14 @@ public record PlanSettings(String sources, boolean recursive, String targetRoot,
     }
 
     private static PlanOptions options(String sources, boolean recursive, String targetRoot, String includes,
-                                       String excludes, String prefix, boolean allowRollback) {
+                                       String excludes, String prefix, boolean allowRollback,
+                                       boolean trustSourceOptOut) {
         if (targetRoot == null || targetRoot.isBlank()) {
             throw new ZfsException("No target root given: name the dataset the sources land under");
         }
         List<DatasetName> roots = FieldText.words(sources).stream().map(DatasetName::of).toList();
-        return new PlanOptions(new Selection(roots, recursive, FieldText.words(includes), FieldText.words(excludes), false),
+        return new PlanOptions(new Selection(roots, recursive, FieldText.words(includes), FieldText.words(excludes), false,
+                trustSourceOptOut),
                 DatasetName.of(targetRoot.strip()), SnapshotNaming.of(prefix == null || prefix.isBlank() ? DEFAULT_PREFIX
                 : prefix.strip()), allowRollback, false);
     }

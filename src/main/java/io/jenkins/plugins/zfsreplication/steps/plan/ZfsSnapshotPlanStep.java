@@ -22,13 +22,15 @@ import org.kohsuke.stapler.verb.POST;
  * the current agent (the source host, or with {@code sourceHost} the backup host pulling from the
  * source over ssh), the target listed over ssh ({@code targetHost}) or on this agent; plan.json and
  * plan.txt are archived. Returns a map: summary, snapshot (the one taken, "" for none), datasets, toSend,
- * upToDate, skipped, problems, steps, sent (source, target, name of each dataset sent), problemDatasets. A
- * diverged or refused dataset marks the build UNSTABLE, or fails it with {@code failOnProblems}.
+ * upToDate, skipped, problems, steps, sent (source, target, name of each dataset sent), problemDatasets,
+ * outcomes (how many datasets came out each way) and datasetOutcomes (each with its outcome and reason). A
+ * dataset that needs attention (diverged, refused, a bad property value or name; never one the backup
+ * host excluded) marks the build UNSTABLE, or fails it with {@code failOnProblems}.
  */
 public final class ZfsSnapshotPlanStep extends SelectionStep {
     private boolean snapshotNow;
     private boolean allowRollback;
-    private boolean failOnProblems; // a diverged or refused dataset fails the build; without: UNSTABLE
+    private boolean failOnProblems; // a dataset that needs attention fails the build; without: UNSTABLE
 
     @DataBoundConstructor
     public ZfsSnapshotPlanStep(String sources, String targetRoot) {
@@ -45,7 +47,8 @@ public final class ZfsSnapshotPlanStep extends SelectionStep {
 
     PlanSettings settings() {
         return new PlanSettings(getSources(), isRecursive(), getTargetRoot(), getTargetHost(), getIncludes(),
-                getExcludes(), getPrefix(), snapshotNow, allowRollback, getSourceHost(), getSshOptions());
+                getExcludes(), getPrefix(), snapshotNow, allowRollback, getSourceHost(), getSshOptions(),
+                isTrustSourceOptOut());
     }
 
     @Override

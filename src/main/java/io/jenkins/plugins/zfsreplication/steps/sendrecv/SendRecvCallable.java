@@ -12,7 +12,9 @@ import hudson.model.TaskListener;
 import hudson.remoting.VirtualChannel;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.DatasetAccount;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.transfer.TransferAccounts;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.transfer.BaseHolds;
 import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
@@ -91,15 +93,22 @@ public final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSu
         for (Path file : result.artifacts()) {
             written.add(root.relativize(file).toString().replace(File.separatorChar, '/'));
         }
-        return summary(report, written); // also after an abort: the interrupt is still set, the answer says so
+        // also after an abort: the interrupt is still set, the answer says so
+        return summary(report, written, TransferAccounts.after(DatasetAccount.of(plan), report));
     }
 
+    /** A summary that accounts for no dataset (a report without its plan). */
     public static SendRecvSummary summary(TransferReport report, List<String> written) {
+        return summary(report, written, List.of());
+    }
+
+    /** @param accounts every dataset of the plan with its outcome after this run */
+    public static SendRecvSummary summary(TransferReport report, List<String> written, List<DatasetAccount> accounts) {
         int failed = (int) report.steps().stream().filter(s -> s.outcome() == StepOutcome.FAILED).count();
         int skipped = (int) report.steps().stream().filter(s -> s.outcome() == StepOutcome.SKIPPED).count();
         int datasets = (int) report.steps().stream().map(s -> s.step().source()).distinct().count();
         double seconds = Duration.between(report.startedAt(), report.finishedAt()).toNanos() / 1e9;
         return new SendRecvSummary(report.succeeded(), report.cancelled(), report.steps().size(), failed,
-                report.totalBytes(), report.firstError(), written, datasets, skipped, seconds);
+                report.totalBytes(), report.firstError(), written, datasets, skipped, seconds, accounts);
     }
 }

@@ -2,12 +2,16 @@ package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 
 import hudson.AbortException;
 import hudson.FilePath;
 import hudson.Launcher;
+import hudson.model.Result;
 import hudson.model.Run;
+import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
+import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.zfsreplication.steps.shared.AgentCall;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
@@ -66,6 +70,34 @@ public record SendRecvRunner(SendRecvSettings settings, String credentialsId, Se
                     summary.steps(), summary.cancelled() ? " (cancelled)" : "", summary.firstError()));
         }
         listener.getLogger().printf("zfsSendRecv: %d steps, %d bytes%n", summary.steps(), summary.bytes());
+        if (result(summary) != null) {
+            attentionLines(summary).forEach(listener.getLogger()::println);
+            listener.getLogger().println("zfsSendRecv: marking the build UNSTABLE: " + summary.attention().size()
+                    + " dataset(s) of the plan need attention; plan.txt says why");
+            run.setResult(result(summary));
+        }
         return summary.toMap();
+    }
+
+    /**
+     * The result a run that succeeded gives its build: UNSTABLE when a dataset of its plan needs attention
+     * (not sent, and nobody chose that), else null; one the backup host excluded never counts.
+     */
+    static Result result(SendRecvSummary summary) {
+        return summary.attention().isEmpty() ? null : Result.UNSTABLE;
+    }
+
+    /** One build log line per dataset of the plan that needs attention, with why. */
+    static List<String> attentionLines(SendRecvSummary summary) {
+        return summary.attention().stream().map(account -> "zfsSendRecv: " + DatasetOutcome.ATTENTION.description()
+                + ": " + TerminalText.line(account.dataset() + ": " + account.reason())).toList();
+    }
+
+    /** Marks the stage of a run whose plan left datasets needing attention (the build is UNSTABLE for them). */
+    @Override
+    public String warning(Map<String, Object> value) {
+        return value.get("outcomes") instanceof Map<?, ?> outcomes
+                && outcomes.get(DatasetOutcome.ATTENTION.jsonName()) instanceof Integer count && count > 0
+                ? "zfsSendRecv: " + count + " dataset(s) of the plan need attention; plan.txt says why" : null;
     }
 }

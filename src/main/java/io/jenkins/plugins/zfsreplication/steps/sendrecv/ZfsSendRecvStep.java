@@ -32,7 +32,9 @@ import org.kohsuke.stapler.verb.POST;
  * {@code zfsSendRecv plan: 'plan.json', transport: 'ssh', sshHost: 'root@nas', concurrency: 4}:
  * runs the plan's send steps from the agent the step runs on (the sending storage host), or with
  * {@code sourceHost} pulls them: zfs send on the source over ssh, zfs recv on this agent.
- * Returns a map: succeeded, cancelled, steps, failedSteps, bytes, datasets, skippedSteps, seconds, error.
+ * Returns a map: succeeded, cancelled, steps, failedSteps, bytes, datasets, skippedSteps, seconds, error,
+ * outcomes and datasetOutcomes (every dataset of the plan by its outcome after the run). A dataset of
+ * the plan that needs attention marks the build UNSTABLE.
  */
 public final class ZfsSendRecvStep extends ZfsStep {
     /** A progress line every 5 s: the build log is read by people, not parsed at a 1 s rate. */

@@ -20,6 +20,7 @@ public abstract class SelectionStep extends ZfsStep {
     private String sourceHost; // pull: the source over ssh; blank: this agent's pools
     private String sshOptions; // ssh client arguments for sourceHost
     private String sshCredentialsId; // for sourceHost; blank: the system default, then the agent user's keys
+    private boolean trustSourceOptOut; // for sourceHost: its own zfs-replication:backup=off leaves a dataset out
 
     /** @param prefix the snapshot naming the step starts with (null: the engine's default) */
     protected SelectionStep(String sources, String targetRoot, String prefix) {
@@ -39,6 +40,7 @@ public abstract class SelectionStep extends ZfsStep {
     public String getSourceHost() { return sourceHost; }
     public String getSshOptions() { return sshOptions; }
     public String getSshCredentialsId() { return sshCredentialsId; }
+    public boolean isTrustSourceOptOut() { return trustSourceOptOut; }
 
     @DataBoundSetter public void setRecursive(boolean recursive) { this.recursive = recursive; }
     @DataBoundSetter public void setTargetAgent(String targetAgent) { this.targetAgent = targetAgent; }
@@ -50,6 +52,11 @@ public abstract class SelectionStep extends ZfsStep {
     @DataBoundSetter public void setSourceHost(String sourceHost) { this.sourceHost = sourceHost; }
     @DataBoundSetter public void setSshOptions(String sshOptions) { this.sshOptions = sshOptions; }
     @DataBoundSetter public void setSshCredentialsId(String sshCredentialsId) { this.sshCredentialsId = sshCredentialsId; }
+    /**
+     * Pull: let the source host's own {@code zfs-replication:backup=off} leave a dataset out. Without it
+     * the backup host decides alone (its includes and excludes): a source cannot opt out of its backup.
+     */
+    @DataBoundSetter public void setTrustSourceOptOut(boolean trustSourceOptOut) { this.trustSourceOptOut = trustSourceOptOut; }
 
     /**
      * The credential for the source host: the step's, else the system's default ({@code defaults}),

@@ -20,10 +20,13 @@ public final class SendRecvRecord implements StepRecord {
     private final List<String> artifacts;
     /** The build was aborted while the transfer ran: it was cancelled where the error says. */
     private final boolean aborted;
+    /** Every dataset of the plan by its outcome after the run; null in builds older than the accounting. */
+    private final OutcomeTally tally;
 
+    /** @param tally every dataset of the plan by its outcome after the run */
     public SendRecvRecord(String plan, String transport, boolean succeeded, int datasets, int steps, int skippedSteps,
                           int failedSteps, long bytes, double seconds, String error, List<String> artifacts,
-                          boolean aborted) {
+                          boolean aborted, OutcomeTally tally) {
         this.plan = plan;
         this.transport = transport;
         this.succeeded = succeeded;
@@ -36,6 +39,7 @@ public final class SendRecvRecord implements StepRecord {
         this.error = error;
         this.artifacts = new ArrayList<>(artifacts);
         this.aborted = aborted;
+        this.tally = tally;
     }
 
     public String getPlan() { return plan; }
@@ -51,6 +55,16 @@ public final class SendRecvRecord implements StepRecord {
 
     @Override
     public boolean isAborted() { return aborted; }
+
+    /** Every outcome's count ("2 sent, 1 already current, ..., 1 failed"); null in older builds. */
+    public String getAccounting() {
+        return tally == null ? null : tally.getText();
+    }
+
+    /** Each dataset that needs attention or failed, with why; empty in older builds. */
+    public List<String> getNeedingAPerson() {
+        return tally == null ? List.of() : tally.getNeedingAPerson();
+    }
 
     @Override
     public List<String> getArtifacts() {

@@ -3,6 +3,9 @@ package io.jenkins.plugins.zfsreplication.steps.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jenkins.plugins.zfsreplication.steps.check.CheckRunner;
+import io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckStep;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -26,6 +29,30 @@ class PlanPullSettingsTest {
             assertThat(local.settings().sourceDestination()).isNull();
             assertThat(local.settings().sshOptionList()).isEmpty();
         }
+    }
+
+    @Test
+    void shouldTrustAPulledSourcesOptOutOnlyWhenTheStepSaysSo() {
+        ZfsSnapshotPlanStep pull = new ZfsSnapshotPlanStep("tank/home", "backup/home");
+        pull.setSourceHost("root@src");
+        assertThat(pull.isTrustSourceOptOut()).isFalse();
+        assertThat(pull.settings().options().selection().trustSourceOptOut()).isFalse();
+        pull.setTrustSourceOptOut(true);
+        assertThat(pull.settings().options().selection().trustSourceOptOut()).isTrue();
+
+        // this agent's own pools: their property is the backup host's own say, trusted either way
+        ZfsSnapshotPlanStep local = new ZfsSnapshotPlanStep("tank/home", "backup/home");
+        assertThat(local.settings().options().selection().trustSourceOptOut()).isTrue();
+
+        ZfsCheckStep check = new ZfsCheckStep("tank/home", "backup/home");
+        check.setSourceHost("root@src");
+        assertThat(check.runner(StepDefaults.BUILT_IN))
+                .extracting(runner -> ((CheckRunner) runner).settings()
+                        .options().selection().trustSourceOptOut()).isEqualTo(false);
+        check.setTrustSourceOptOut(true);
+        assertThat(check.runner(StepDefaults.BUILT_IN))
+                .extracting(runner -> ((CheckRunner) runner).settings()
+                        .options().selection().trustSourceOptOut()).isEqualTo(true);
     }
 
     @Test

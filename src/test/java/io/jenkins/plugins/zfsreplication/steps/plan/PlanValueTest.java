@@ -24,7 +24,7 @@ import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 
 /**
  * What zfsSnapshotPlan returns to a Pipeline script: tonight's snapshot, the datasets sent (what a
- * verify loop needs, without readJSON) and those that need a person. A running Pipeline saves the
+ * verify loop needs, without readJSON), those that need a person, and every dataset's outcome. A running Pipeline saves the
  * value in its program state, so it holds only JDK value types: strings, integers, ArrayList and
  * LinkedHashMap (no immutable List.of, no class of the plugin), and survives serialization whole.
  */
@@ -52,6 +52,17 @@ class PlanValueTest {
                 sent("tank/vm/disk0", "backup/tank/vm/disk0", "tank_vm_disk0"))));
         expected.put("problemDatasets", new ArrayList<>(List.of("tank/e: DIVERGED (changed after zr-1)",
                 "tank/f: REFUSED (no common snapshot, 3 target snapshots)")));
+        Map<String, Object> outcomes = new LinkedHashMap<>();
+        outcomes.put("sent", 2);
+        outcomes.put("current", 1);
+        outcomes.put("excluded", 0);
+        outcomes.put("attention", 2);
+        outcomes.put("failed", 0);
+        expected.put("outcomes", outcomes);
+        expected.put("datasetOutcomes", new ArrayList<>(List.of(outcome("tank/home", "sent", ""),
+                outcome("tank/vm/disk0", "sent", ""), outcome("tank/old", "current", ""),
+                outcome("tank/e", "attention", "DIVERGED (changed after zr-1)"),
+                outcome("tank/f", "attention", "REFUSED (no common snapshot, 3 target snapshots)"))));
         assertThat(value).containsExactlyEntriesOf(expected);
         assertOnlyJdkValues(value);
         assertThat(roundTrip(value)).isEqualTo(value);
@@ -77,6 +88,14 @@ class PlanValueTest {
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
             return in.readObject();
         }
+    }
+
+    private static Map<String, Object> outcome(String dataset, String outcome, String reason) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("dataset", dataset);
+        map.put("outcome", outcome);
+        map.put("reason", reason);
+        return map;
     }
 
     private static Map<String, Object> sent(String source, String target, String name) {

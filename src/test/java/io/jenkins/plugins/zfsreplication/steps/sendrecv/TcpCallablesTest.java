@@ -144,6 +144,14 @@ class TcpCallablesTest {
         // ReceivingRollbackZfsTest)
         assertThat(summary.succeeded()).isFalse();
         assertThat(TestApply.snapshots(pools, fixture.target.name())).isEqualTo(before);
+        // and the build page counts the dataset as failed, with its step's error
+        assertThat(summary.accounts()).singleElement().satisfies(account -> {
+            assertThat(account.dataset()).isEqualTo(forged.source().name());
+            assertThat(account.outcome()).isEqualTo(io.jenkins.plugins.zfsreplication.plan.DatasetOutcome.FAILED);
+            assertThat(account.reason()).startsWith("step to @" + forged.to().name() + " failed: ");
+        });
+        assertThat(summary.record(settings, false).getAccounting()).isEqualTo("0 sent, 0 already current, "
+                + "0 excluded by the backup host's choice, 0 needs attention, 1 failed");
     }
 
     @Test
@@ -158,6 +166,10 @@ class TcpCallablesTest {
         assertThat(summary.skippedSteps()).isEqualTo(1);
         assertThat(TestApply.snapshots(pools, fixture.target.name())).containsExactly(fixture.snapshots.get(1),
                 fixture.snapshots.get(2));
+        // a step the gate skipped is no failure: the dataset counts as sent, nothing needs a person
+        assertThat(summary.record(settings, false).getAccounting()).isEqualTo("1 sent, 0 already current, "
+                + "0 excluded by the backup host's choice, 0 needs attention, 0 failed");
+        assertThat(summary.record(settings, false).getNeedingAPerson()).isEmpty();
     }
 
     @Test

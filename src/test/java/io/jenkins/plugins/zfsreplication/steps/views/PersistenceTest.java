@@ -15,6 +15,10 @@ import com.thoughtworks.xstream.core.JVM;
 import com.thoughtworks.xstream.io.HierarchicalStreamReader;
 import com.thoughtworks.xstream.io.HierarchicalStreamWriter;
 import com.thoughtworks.xstream.security.AnyTypePermission;
+import io.jenkins.plugins.zfsreplication.plan.DatasetAccount;
+import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
+import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
 import io.jenkins.plugins.zfsreplication.steps.coverage.ZfsCoverageBuilder;
@@ -201,9 +205,13 @@ class PersistenceTest {
         return IntStream.range(0, length).mapToObj(i -> "out/artifact-" + i + ".json").toList();
     }
 
+    /** zfsSnapshotPlan's record with as many artifacts as datasets that need attention. */
     private static PlanRecord plan(int artifacts) {
+        List<DatasetPlan> diverged = IntStream.range(0, artifacts).mapToObj(i -> new DatasetPlan(
+                DatasetName.of("tank/d" + i), DatasetName.of("backup/d" + i), DatasetAction.DIVERGED, "changed " + i,
+                List.of())).toList();
         ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "local", List.of(DatasetName.of("tank")),
-                DatasetName.of("backup"), List.of());
+                DatasetName.of("backup"), diverged);
         return PlanCallable.summary(plan, List.of()).record(new PlanSettings("tank", true, "backup", "", null, null,
                 "zr", false, false), artifacts(artifacts));
     }
@@ -217,7 +225,10 @@ class PersistenceTest {
         TransferReport report = new TransferReport(start, start.plusSeconds(90), "local", 2, List.of(),
                 List.of(TrendFixtures.result(0, StepOutcome.OK, 1 << 20), TrendFixtures.result(1, StepOutcome.OK, 1 << 21)),
                 List.of());
-        return SendRecvCallable.summary(report, artifacts(artifacts))
+        // as many datasets that need a person as artifacts: the tally's list in every length
+        List<DatasetAccount> accounts = IntStream.range(0, artifacts).mapToObj(i -> new DatasetAccount("tank/d" + i,
+                i % 2 == 0 ? DatasetOutcome.FAILED : DatasetOutcome.ATTENTION, "reason " + i)).toList();
+        return SendRecvCallable.summary(report, artifacts(artifacts), accounts)
                 .record(new SendRecvSettings("plan.json", "local", "", "", "out",
                         TransferOptions.defaults().withConcurrency(2).withBuffer(1 << 20, 0)), true);
     }
@@ -277,6 +288,71 @@ class PersistenceTest {
     }
 
     @Test
+    void shouldLoadThePlanRecordOfABuildThatKeptNoOutcomes() {
+        // build.xml as the versions before the per-outcome accounting wrote it: the same fields, none of the new
+        String xml = """
+                <io.jenkins.plugins.zfsreplication.steps.views.PlanRecord>
+                  <sources>tank</sources>
+                  <datasets>6</datasets>
+                  <toSend>1</toSend>
+                  <upToDate>1</upToDate>
+                  <skipped>2</skipped>
+                  <problems>3</problems>
+                  <steps>2</steps>
+                  <artifacts>
+                    <string>plan.json</string>
+                    <string>plan.txt</string>
+                  </artifacts>
+                </io.jenkins.plugins.zfsreplication.steps.views.PlanRecord>""";
+
+        PlanRecord old = (PlanRecord) xstream().fromXML(xml);
+
+        assertThat(old).extracting(PlanRecord::getSources, PlanRecord::getDatasets, PlanRecord::getToSend,
+                PlanRecord::getUpToDate, PlanRecord::getSkipped, PlanRecord::getProblems, PlanRecord::getSteps,
+                PlanRecord::getArtifacts).containsExactly("tank", 6, 1, 1, 2, 3, 2, List.of("plan.json", "plan.txt"));
+        assertThat(old.isAccounted()).isFalse();
+        assertThat(old.getAccounting()).isNull();
+        assertThat(old.getAttention()).isEmpty();
+        assertThat(old.count(DatasetOutcome.ATTENTION)).isZero();
+        // and a record of this version writes the old fields under their old names, beside the new ones
+        String written = xstream().toXML(plan(1));
+        assertThat(written).contains("<problems>1</problems>").contains("<toSend>0</toSend>")
+                .contains("<outcome>ATTENTION</outcome>").contains("<string>tank/d0: DIVERGED (changed 0)</string>");
+    }
+
+    @Test
+    void shouldLoadTheSendRecvRecordOfABuildThatKeptNoOutcomes() {
+        // build.xml as the versions before the per-outcome accounting wrote it
+        String xml = """
+                <io.jenkins.plugins.zfsreplication.steps.views.SendRecvRecord>
+                  <plan>plan.json</plan>
+                  <transport>local</transport>
+                  <succeeded>true</succeeded>
+                  <datasets>2</datasets>
+                  <steps>3</steps>
+                  <skippedSteps>0</skippedSteps>
+                  <failedSteps>0</failedSteps>
+                  <bytes>4096</bytes>
+                  <seconds>1.5</seconds>
+                  <error></error>
+                  <artifacts>
+                    <string>out/transfer.json</string>
+                  </artifacts>
+                  <aborted>false</aborted>
+                </io.jenkins.plugins.zfsreplication.steps.views.SendRecvRecord>""";
+
+        SendRecvRecord old = (SendRecvRecord) xstream().fromXML(xml);
+
+        assertThat(old).extracting(SendRecvRecord::getPlan, SendRecvRecord::isSucceeded, SendRecvRecord::getDatasets,
+                SendRecvRecord::getSteps, SendRecvRecord::getBytes, SendRecvRecord::getArtifacts)
+                .containsExactly("plan.json", true, 2, 3, 4096L, List.of("out/transfer.json"));
+        assertThat(old.getAccounting()).isNull();
+        assertThat(old.getNeedingAPerson()).isEmpty();
+        assertThat(xstream().toXML(sendRecv(1))).contains("<failedSteps>0</failedSteps>")
+                .contains("<outcome>FAILED</outcome>").contains("<string>tank/d0: reason 0</string>");
+    }
+
+    @Test
     void shouldSaveAndLoadEveryBuilderWithItsStep() {
         ZfsSnapshotPlanStep plan = new ZfsSnapshotPlanStep("tank/a\ntank/b", "backup/a");
         plan.setRecursive(true);
@@ -284,6 +360,7 @@ class PersistenceTest {
         plan.setIncludes("tank/a/*");
         plan.setPrefix("nightly");
         plan.setSnapshotNow(true);
+        plan.setTrustSourceOptOut(true);
         ZfsPruneStep prune = new ZfsPruneStep();
         prune.setPlan("out/plan.json");
         prune.setKeepTarget("grid: 1x1h(keep=all) | 24x1h");
@@ -311,6 +388,7 @@ class PersistenceTest {
         check.setTargetHost("root@nas-b");
         check.setWarn("26h");
         check.setCrit("50h");
+        check.setTrustSourceOptOut(true);
         assertSavedAndLoaded(new ZfsCheckBuilder(check));
         ZfsCoverageStep coverage = new ZfsCoverageStep("backup/copy", "/var/lib/zfs-replication/manifests");
         coverage.setNights(14);
