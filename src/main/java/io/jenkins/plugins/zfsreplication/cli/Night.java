@@ -43,12 +43,22 @@ final class Night {
     record Stage(String name, int status, Duration took, String note) {
     }
 
+    /**
+     * How a stage's subcommand is run: {@link Main#run}, in this process. The long simulation runs
+     * the night's own stages on simulated hosts, and its transfer through a simulated stream.
+     */
+    @FunctionalInterface
+    interface StageRunner {
+        int run(String name, CliEnvironment where, String[] arguments);
+    }
+
     private final CliEnvironment environment;
     private final NightConfig config;
     private final Path dir;
     private final Path previous;
     private final Instant now;
     private final boolean dryRun;
+    private final StageRunner runner;
     private final List<Stage> stages = new ArrayList<>();
     /** Every dataset of the selection and how it came out tonight (empty until the plan is read). */
     private List<DatasetAccount> accounts = List.of();
@@ -64,6 +74,12 @@ final class Night {
     private boolean summarised;
 
     Night(CliEnvironment environment, NightConfig config, Path dir, Path previous, Instant now, boolean dryRun) {
+        this(environment, config, dir, previous, now, dryRun, (name, where, arguments) -> Main.run(where, arguments));
+    }
+
+    Night(CliEnvironment environment, NightConfig config, Path dir, Path previous, Instant now, boolean dryRun,
+          StageRunner runner) {
+        this.runner = runner;
         this.environment = environment;
         this.config = config;
         this.dir = dir;
@@ -215,7 +231,7 @@ final class Night {
         environment.err().println("night: " + String.join(" ", arguments));
         environment.err().flush();
         Instant started = Instant.now();
-        int status = Main.run(where, arguments.toArray(String[]::new));
+        int status = runner.run(name, where, arguments.toArray(String[]::new));
         stages.add(new Stage(name, status, Duration.between(started, Instant.now()), ""));
         if (summarised) {
             return status; // the audit record hashed night.json: it is final

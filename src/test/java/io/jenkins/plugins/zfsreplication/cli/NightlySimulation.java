@@ -60,8 +60,9 @@ final class NightlySimulation {
         /** src's clock jumps ahead by weeks for the night's snapshot (and comes back). */
         CLOCK_JUMP,
         /**
-         * src's clock jumps years ahead after tonight's snapshot, before its prune (and comes back the
-         * next night): the pruning host's "now" is years off while every snapshot was taken on time.
+         * src's clock is years ahead when the night to nas starts (and comes back the next night): the
+         * night's one "now", which names its snapshot and ages the prune's candidates, is years off while
+         * every earlier snapshot was taken on time.
          */
         PRUNE_CLOCK_JUMP,
         /** Someone takes a snapshot on src named years ahead. */
@@ -156,6 +157,10 @@ final class NightlySimulation {
     int kills;
     int transfersOk;
     int landedFailed;
+    /** Tonight's run directory of the push to nas. */
+    Path nasDir;
+    /** Whether the push to nas reached its run tonight. */
+    private boolean ranNas;
     /** Whether the push's prune is under way (a kill then leaves destroys without a report). */
     private boolean pruning;
     /** The hop's run failed as a whole tonight (an exception: the job fails where people look). */
@@ -223,12 +228,20 @@ final class NightlySimulation {
             lives = random.nextInt(80);
             cluster.commandsToLive = lives;
         }
+        if (tonight.contains(Fault.PRUNE_CLOCK_JUMP)) {
+            // the night's one "now" is taken as it starts: a clock years ahead then is the whole night's
+            offsets.merge("src", Duration.ofDays(365 + random.nextInt(3000)), Duration::plus);
+        }
+        boolean killed = false;
         try {
             pushToNas(tonight);
-        } catch (SimCluster.Killed killed) {
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (SimCluster.Killed e) {
+            killed = true;
             log.add("night " + nightNumber + ": the push to nas was killed at its command " + (lives + 1)
                     + (pruning ? ", in its prune" : ""));
-            kills++;
+            kills += tonight.contains(Fault.NIGHT_KILLED) ? 1 : 0;
             if (pruning) {
                 oracle.pruneKilled(Hop.NAS);
             }
@@ -239,6 +252,7 @@ final class NightlySimulation {
             cluster.interceptor = (host, argv) -> null;
             releaseAudit();
         }
+        oracle.nightEnded(nasDir, killed);
         pullToOff(tonight);
         cascadeToFar(tonight);
         oracle.endNight();
@@ -378,68 +392,130 @@ final class NightlySimulation {
         return with;
     }
 
-    /** src pushes to nas: plan --snapshot-now, prune both sides, run with target id "nas". */
-    private void pushToNas(Set<Fault> tonight) {
-        Path dir = work.resolve("nas");
+    /**
+     * src pushes to nas with the night itself ({@link Night}): NightCommand's run directory and
+     * previous record, night.json from the start, plan with tonight's snapshot, prune both sides
+     * (with the previous night's start as a witness), run with target id "nas", check, the audit
+     * record. Every stage is the real subcommand but the run, whose stream goes through
+     * {@link SimTransport}; the faults of the night land between the stages.
+     */
+    private void pushToNas(Set<Fault> tonight) throws IOException {
+        Path runs = Files.createDirectories(work.resolve("runs"));
+        long newest = NightCommand.newest(runs);
+        Path previous = NightCommand.newestRecorded(runs, newest);
+        Path dir = Files.createDirectory(runs.resolve(Long.toString(newest + 1)));
+        nasDir = dir;
+        oracle.nightStarted(dir);
         if (tonight.contains(Fault.TARGET_GONE_AT_PLAN)) {
             nas.exportPool("backup");
         }
-        oracle.beforePlan(Hop.NAS);
-        Cli plan = cli("src", planArgs("plan", "-r", "--snapshot-now", "--estimate-sizes", "--target-host", "nas",
-                "--target-root", "backup/src", "-o", dir.toString(), "tank"));
-        oracle.planned(Hop.NAS, plan.status);
-        if (plan.status != 0) {
-            return; // a failed plan stops the night's job: the next steps never run (and it fails, where people look)
+        ranNas = false;
+        StringWriter out = new StringWriter();
+        CliEnvironment environment = new CliEnvironment(cluster.runner("src"), new PrintWriter(out, true),
+                new PrintWriter(out, true), Clock.fixed(clock("src"), ZoneOffset.UTC));
+        Night night = new Night(environment, NightConfig.read(nightConfig()), dir, previous, clock("src"), false,
+                (name, where, arguments) -> stage(name, where, arguments, tonight, dir));
+        int status = night.run();
+        log.add("night " + nightNumber + " -> " + status);
+        if (ranNas) {
+            oracle.accounted(Hop.NAS, dir, runFailed, notOk, NAMING.name(clock("src")));
         }
-        String tonightsSnapshot = NAMING.name(clock("src"));
-        if (tonight.contains(Fault.TARGET_GONE_AT_PRUNE)) {
-            nas.exportPool("backup");
-        }
-        if (tonight.contains(Fault.HOLD_DURING_PRUNE)) {
-            holdDuringPrune();
-        }
-        if (tonight.contains(Fault.PRUNE_CLOCK_JUMP)) {
-            offsets.merge("src", Duration.ofDays(365 + random.nextInt(3000)), Duration::plus);
-        }
-        oracle.beforePrune(Hop.NAS, clock("src"));
-        pruning = true;
-        Cli prune = cli("src", "prune", "--plan", dir.resolve("plan.json").toString(), "--keep-source", KEEP_SOURCE,
-                "--keep-target", KEEP_TARGET, "--destroy");
-        pruning = false;
-        cluster.interceptor = (host, argv) -> null;
-        releaseAudit();
-        oracle.pruned(Hop.NAS, prune, dir);
-        if (adminClone != null) {
-            oracle.prunedAroundClone(Hop.NAS, prune, adminClone);
-        }
-        if (prune.status != 0 || tonight.contains(Fault.AGENT_LOST)) {
-            return;
-        }
-        notOk.clear();
-        if (tonight.contains(Fault.TARGET_GONE_AT_RUN)) {
-            nas.exportPool("backup");
-        }
-        if (tonight.contains(Fault.PLAN_TAMPERED)) {
-            tamper(dir.resolve("plan.json"));
-        }
-        SimTransport.Fault fault = tonight.contains(Fault.TRANSFER_FAILS) ? SimTransport.Fault.FAIL
-                : tonight.contains(Fault.TRANSFER_CUT) ? SimTransport.Fault.CUT
-                : tonight.contains(Fault.RECEIVE_LANDS_FAILED) ? SimTransport.Fault.LANDED_FAILED : SimTransport.Fault.NONE;
-        run(Hop.NAS, "src", new Zfs(cluster.runner("src")), SendRecvJob.sshTarget("nas", List.of(), cluster.runner("src")),
-                src, nas, dir, fault, "nas", EnumSet.of(SendOption.RESUMABLE, SendOption.PROPERTIES), KEEP_TARGET);
-        oracle.accounted(Hop.NAS, dir, runFailed, notOk, tonightsSnapshot);
-        if (tonight.contains(Fault.PRUNE_REPEATED) && !tonight.contains(Fault.PLAN_TAMPERED)) {
-            // the plan's snapshots are the target's own now: they must not count twice
+        if (ranNas && tonight.contains(Fault.PRUNE_REPEATED) && !tonight.contains(Fault.PLAN_TAMPERED)) {
+            // the plan's snapshots are the target's own now: they must not count twice. A job retried from the
+            // prune on: its own directory (the night's is recorded)
+            Path retry = Files.createDirectories(work.resolve("retry"));
+            Files.copy(dir.resolve("plan.json"), retry.resolve("plan.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             oracle.beforePrune(Hop.NAS, clock("src"));
-            Cli again = cli("src", "prune", "--plan", dir.resolve("plan.json").toString(), "--keep-source",
+            Cli again = cli("src", "prune", "--plan", retry.resolve("plan.json").toString(), "--keep-source",
                     KEEP_SOURCE, "--keep-target", KEEP_TARGET, "--destroy");
-            oracle.pruned(Hop.NAS, again, dir);
+            oracle.pruned(Hop.NAS, again, retry);
             oracle.repeated(Hop.NAS, again);
         }
-        if (nightNumber % 7 == 0 || tonight.contains(Fault.SNAPSHOT_RENAMED)) {
-            Cli check = cli("src", "check", "--json", "-r", "--target-host", "nas", "--target-root", "backup/src", "tank");
-            oracle.checked(Hop.NAS, check);
+    }
+
+    /** The night's config file: the push to nas as the packaged nightly would have it. */
+    private Path nightConfig() throws IOException {
+        List<String> lines = new ArrayList<>(List.of("source = tank", "recursive = yes", "target-host = nas",
+                "target-root = backup/src", "prefix = zr", "keep-source = " + KEEP_SOURCE, "keep-target = " + KEEP_TARGET,
+                "target-id = nas", "verify = off", "job = sim-nas", "runs = " + work.resolve("runs")));
+        if (allowRollback) {
+            lines.add("allow-rollback = yes");
         }
+        return Files.write(work.resolve("night.conf"), lines);
+    }
+
+    /** One stage of the night to nas: the faults due before it, the subcommand, what the oracle sees of it. */
+    private int stage(String name, CliEnvironment where, String[] arguments, Set<Fault> tonight, Path dir) {
+        switch (name) {
+            case "plan" -> {
+                oracle.beforePlan(Hop.NAS);
+                Cli plan = stage(where, arguments);
+                oracle.planned(Hop.NAS, plan.status);
+                if (plan.status == 0) {
+                    if (tonight.contains(Fault.TARGET_GONE_AT_PRUNE)) {
+                        nas.exportPool("backup");
+                    }
+                    if (tonight.contains(Fault.HOLD_DURING_PRUNE)) {
+                        holdDuringPrune();
+                    }
+                }
+                return plan.status;
+            }
+            case "prune" -> {
+                oracle.beforePrune(Hop.NAS, clock("src"));
+                pruning = true;
+                Cli prune = stage(where, arguments);
+                pruning = false;
+                cluster.interceptor = (host, argv) -> null;
+                releaseAudit();
+                oracle.pruned(Hop.NAS, prune, dir);
+                if (adminClone != null) {
+                    oracle.prunedAroundClone(Hop.NAS, prune, adminClone);
+                }
+                if (tonight.contains(Fault.AGENT_LOST)) {
+                    log.add("night " + nightNumber + ": the agent was lost after the prune");
+                    throw new SimCluster.Killed();
+                }
+                return prune.status;
+            }
+            case "run" -> {
+                ranNas = true;
+                notOk.clear();
+                if (tonight.contains(Fault.TARGET_GONE_AT_RUN)) {
+                    nas.exportPool("backup");
+                }
+                if (tonight.contains(Fault.PLAN_TAMPERED)) {
+                    tamper(dir.resolve("plan.json"));
+                }
+                SimTransport.Fault fault = tonight.contains(Fault.TRANSFER_FAILS) ? SimTransport.Fault.FAIL
+                        : tonight.contains(Fault.TRANSFER_CUT) ? SimTransport.Fault.CUT
+                        : tonight.contains(Fault.RECEIVE_LANDS_FAILED) ? SimTransport.Fault.LANDED_FAILED
+                        : SimTransport.Fault.NONE;
+                run(Hop.NAS, "src", new Zfs(cluster.runner("src")), SendRecvJob.sshTarget("nas", List.of(),
+                        cluster.runner("src")), src, nas, dir, fault, "nas",
+                        EnumSet.of(SendOption.RESUMABLE, SendOption.PROPERTIES), KEEP_TARGET);
+                // as TransferRun ends: any step that did not end ok fails the run
+                return runFailed || !notOk.isEmpty() ? Main.FAILED : 0;
+            }
+            case "check" -> {
+                Cli check = stage(where, arguments);
+                oracle.checked(Hop.NAS, check);
+                return check.status;
+            }
+            default -> {
+                return stage(where, arguments).status;
+            }
+        }
+    }
+
+    /** A stage's subcommand on src, its clock as it is now, what it prints passed on as well. */
+    private Cli stage(CliEnvironment where, String[] arguments) {
+        Cli cli = cli(where.localRunner(), clock("src"), arguments);
+        where.out().print(cli.out);
+        where.out().flush();
+        where.err().print(cli.err);
+        where.err().flush();
+        return cli;
     }
 
     /** off pulls from src: plan over ssh, prune its own copies by its own rules, run with target id "off". */
@@ -562,7 +638,7 @@ final class NightlySimulation {
         // the cascade runs without a target id: its bases on nas are kept by nas's bookmarks alone
         SendRecvJob.Result result;
         try {
-            result = job.run(plan, dir.resolve("transfer"), id == null ? null : new BaseHolds(source, target, id));
+            result = job.run(plan, dir, id == null ? null : new BaseHolds(source, target, id));
         } finally {
             landedFailed += transport.landedFailed;
         }
@@ -603,11 +679,14 @@ final class NightlySimulation {
     }
 
     Cli cli(String host, String... args) {
+        return cli(cluster.runner(host), clock(host), args);
+    }
+
+    private Cli cli(CommandRunner runner, Instant now, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandRunner runner = cluster.runner(host);
         int status = Main.run(new CliEnvironment(runner, new PrintWriter(out, true), new PrintWriter(err, true),
-                Clock.fixed(clock(host), ZoneOffset.UTC)), args);
+                Clock.fixed(now, ZoneOffset.UTC)), args);
         if (status == 2 && err.toString().contains("Prune refused")) {
             refusals++;
         }

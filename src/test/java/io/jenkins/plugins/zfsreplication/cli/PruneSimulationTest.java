@@ -58,6 +58,7 @@ class PruneSimulationTest {
                 if (history.nights().size() >= 30) {
                     assertThat(simulation.transfersOk).as("steps received").isPositive();
                     assertThat(simulation.oracle.destroys).as("snapshots destroyed by the rules").isPositive();
+                    assertThat(simulation.oracle.recorded).as("nights recorded in the chain").isPositive();
                 }
                 return simulation.oracle.violations.stream().map(v -> (oldSource ? "old source: " : "") + v).toList();
             } finally {

@@ -55,6 +55,12 @@ import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
  * <li>clones: zfs never refuses a destroy or rollback of this tool because of a clone (the engine
  *     keeps such snapshots), and a prune on a night with an admin's clone on its target does not fail.</li>
  * </ol>
+ * and the audit chain's:
+ * <ol start="12">
+ * <li>chain: the chain names every night to nas that ran: one that ended has its record, linked to the
+ *     last one that ended before it over each that died between, named unfinished with exactly the
+ *     files it left, and the chain between them verifies.</li>
+ * </ol>
  * The pruner deciding what the guard refuses (a refusal without a change between the prune's
  * listing and its destroys) is a finding too.
  */
@@ -571,6 +577,98 @@ final class SafetyOracle {
                         + common.path("snapshot").asText() + ", " + common.path("ageSeconds").asLong() + " s old; the copy"
                         + " holds it as @" + held.name + ", created " + (now.getEpochSecond() - held.creation) + " s ago");
             }
+        }
+    }
+
+    /** The push's run directories of this history, oldest first, and which of them the night's process died in. */
+    private final List<Path> nightDirs = new ArrayList<>();
+    private final Set<Path> died = new HashSet<>();
+    /** Nights whose record the chain check read, and nights that died and a later record named unfinished. */
+    int recorded;
+    int namedUnfinished;
+
+    /** The night to nas made its run directory. */
+    void nightStarted(Path dir) {
+        nightDirs.add(dir);
+    }
+
+    /**
+     * The chain names every night that ran (12): a night that ended has its audit record, linked to
+     * the last night that ended before it, over each night that died between as unfinished with
+     * exactly the files it left (never as skipped or absent), and the chain from that night to this
+     * one is intact; a night that died left files (night.json from its start), so the next one can
+     * name it.
+     */
+    void nightEnded(Path dir, boolean killed) {
+        if (dir == null) {
+            return;
+        }
+        try {
+            if (killed) {
+                died.add(dir);
+                if (filesOf(dir).isEmpty()) {
+                    violation(NightlySimulation.Hop.NAS, "chain", dir.getFileName() + " died and left no file: the "
+                            + "next night would call it a night without zfs steps");
+                }
+                return;
+            }
+            Path record = dir.resolve("audit.json");
+            if (!Files.isRegularFile(record)) {
+                violation(NightlySimulation.Hop.NAS, "chain", "night " + dir.getFileName() + " ended without its record");
+                return;
+            }
+            JsonNode audit = new ObjectMapper().readTree(record.toFile());
+            List<Path> link = new ArrayList<>();
+            Path before = null;
+            for (Path earlier : nightDirs.subList(0, nightDirs.indexOf(dir))) {
+                if (!died.contains(earlier)) {
+                    before = earlier;
+                    link.clear();
+                }
+                link.add(earlier);
+            }
+            JsonNode previous = audit.path("previous");
+            if (before == null) {
+                if (!previous.isNull() && !previous.isMissingNode()) {
+                    violation(NightlySimulation.Hop.NAS, "chain", "night " + dir.getFileName() + " links to "
+                            + previous + ", though no night before it ended");
+                }
+            } else if (previous.path("build").asLong() != Long.parseLong(before.getFileName().toString())) {
+                violation(NightlySimulation.Hop.NAS, "chain", "night " + dir.getFileName() + " links to build "
+                        + previous.path("build") + ", not to the last night that ended, " + before.getFileName());
+            } else {
+                List<String> expected = new ArrayList<>();
+                for (Path dead : link.subList(1, link.size())) {
+                    expected.add(dead.getFileName() + " unfinished " + filesOf(dead));
+                }
+                List<String> named = new ArrayList<>();
+                previous.path("skipped").forEach(skipped -> {
+                    List<String> left = new ArrayList<>();
+                    skipped.path("left").forEach(file -> left.add(file.path("path").asText()));
+                    named.add(skipped.path("build").asText() + " " + skipped.path("why").asText() + " " + left);
+                });
+                namedUnfinished += expected.size();
+                if (!named.equals(expected)) {
+                    violation(NightlySimulation.Hop.NAS, "chain", "night " + dir.getFileName() + " names the nights"
+                            + " between as " + named + "; they were " + expected);
+                }
+            }
+            recorded++;
+            link.add(dir);
+            if (!io.jenkins.plugins.zfsreplication.audit.ChainCheck.check(link, null).intact()) {
+                violation(NightlySimulation.Hop.NAS, "chain", "the chain to night " + dir.getFileName() + " is broken: "
+                        + io.jenkins.plugins.zfsreplication.audit.ChainCheck.check(link, null).line());
+            }
+        } catch (IOException | RuntimeException e) {
+            violation(NightlySimulation.Hop.NAS, "chain", "night " + dir.getFileName() + ": " + e);
+        }
+    }
+
+    /** The files a run directory holds, as audit record names them: relative paths, sorted, the record left out. */
+    private static List<String> filesOf(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).map(file -> dir.relativize(file).toString())
+                    .filter(name -> !name.equals("audit.json")).sorted().toList();
         }
     }
 

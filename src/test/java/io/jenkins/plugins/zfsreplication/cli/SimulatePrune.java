@@ -47,6 +47,8 @@ final class SimulatePrune {
         int onlyCopy = 0;
         int onlyCopyPruned = 0;
         int kills = 0;
+        int recorded = 0;
+        int unfinished = 0;
         while (done < nights) {
             long history = random.nextLong();
             Path work = workDirectory();
@@ -74,6 +76,8 @@ final class SimulatePrune {
                 onlyCopy += simulation.oracle.onlyCopyTracked;
                 onlyCopyPruned += simulation.oracle.onlyCopyPruned;
                 kills += simulation.kills;
+                recorded += simulation.oracle.recorded;
+                unfinished += simulation.oracle.namedUnfinished;
                 for (String violation : simulation.oracle.violations) {
                     violations++;
                     if (violations <= 50) {
@@ -87,8 +91,9 @@ final class SimulatePrune {
         text.insert(0, String.format("seed %d: %d nights, %d invariant violations, %d guard refusals, %d snapshots and"
                 + " bookmarks destroyed, %d steps received, %d receives that landed and failed, %d snapshots only a copy"
                 + " had after its source was rolled back (%d of them pruned later by the copy's own rules), %d pushes killed"
-                + " before they ended%nfaults: %s%n", seed, done, violations, refusals, destroys, sent, landedFailed,
-                onlyCopy, onlyCopyPruned, kills, faults));
+                + " before they ended; %d nights' records checked in the chain, %d nights that died named unfinished"
+                + "%nfaults: %s%n", seed, done, violations, refusals, destroys, sent, landedFailed,
+                onlyCopy, onlyCopyPruned, kills, recorded, unfinished, faults));
         return new Summary(done, faults, violations, text.toString());
     }
 
