@@ -159,6 +159,8 @@ final class NightlySimulation {
     int landedFailed;
     /** Tonight's run directory of the push to nas. */
     Path nasDir;
+    /** Tonight's snapshot of the night to nas (named by the night's "now"). */
+    private String nasSnapshot;
     /** Whether the push to nas reached its run tonight. */
     private boolean ranNas;
     /** Whether the push's prune is under way (a kill then leaves destroys without a report). */
@@ -252,7 +254,7 @@ final class NightlySimulation {
             cluster.interceptor = (host, argv) -> null;
             releaseAudit();
         }
-        oracle.nightEnded(nasDir, killed);
+        oracle.nightEnded(nasDir, killed, nasSnapshot);
         pullToOff(tonight);
         cascadeToFar(tonight);
         oracle.endNight();
@@ -405,6 +407,7 @@ final class NightlySimulation {
         Path previous = NightCommand.newestRecorded(runs, newest);
         Path dir = Files.createDirectory(runs.resolve(Long.toString(newest + 1)));
         nasDir = dir;
+        nasSnapshot = NAMING.name(clock("src"));
         oracle.nightStarted(dir);
         if (tonight.contains(Fault.TARGET_GONE_AT_PLAN)) {
             nas.exportPool("backup");

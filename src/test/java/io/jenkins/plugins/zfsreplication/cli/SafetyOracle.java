@@ -43,7 +43,9 @@ import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
  *     snapshot it was to get, by GUID) or reported: the plan names it as needing attention (not
  *     {@code SEND}, {@code UP_TO_DATE} or {@code EXCLUDED}), its run's step did not end ok, or the
  *     hop's job failed; {@code EXCLUDED} only where {@code zfs-replication:backup=off} is the backup
- *     host's to trust (never a pulled source's own say);</li>
+ *     host's to trust (never a pulled source's own say); and the night to nas says so in night.json:
+ *     an outcome for every dataset, "sent" or "current" only where the copy holds the snapshot, and
+ *     no exit 0 while one needs attention;</li>
  * <li>copy age: check never judges a copy younger than the copy's own snapshot: the newest common
  *     snapshot it names is the target's (its name there), no younger than its creation.</li>
  * </ol>
@@ -599,9 +601,12 @@ final class SafetyOracle {
      * one is intact; a night that died left files (night.json from its start), so the next one can
      * name it.
      */
-    void nightEnded(Path dir, boolean killed) {
+    void nightEnded(Path dir, boolean killed, String tonightsSnapshot) {
         if (dir == null) {
             return;
+        }
+        if (!killed) {
+            nightSaid(dir, tonightsSnapshot);
         }
         try {
             if (killed) {
@@ -662,6 +667,80 @@ final class SafetyOracle {
         } catch (IOException | RuntimeException e) {
             violation(NightlySimulation.Hop.NAS, "chain", "night " + dir.getFileName() + ": " + e);
         }
+    }
+
+    /**
+     * What night.json says of the night to nas (8, as the night reports it): every dataset under the
+     * source root has an outcome; "sent" and "current" only where the copy holds the snapshot (tonight's,
+     * or the source's newest), by GUID; a dataset not backed up tonight that is not the backup host's
+     * own exclusion needs a person; and a night with one that needs a person, or that never got to
+     * its datasets, does not exit 0.
+     */
+    private void nightSaid(Path dir, String tonightsSnapshot) {
+        NightlySimulation.Hop hop = NightlySimulation.Hop.NAS;
+        JsonNode night;
+        try {
+            night = new ObjectMapper().readTree(dir.resolve("night.json").toFile());
+        } catch (IOException e) {
+            violation(hop, "night says", "no night.json after a night that ended: " + e.getMessage());
+            return;
+        }
+        int status = night.path("exitStatus").asInt(-1);
+        Map<String, String> outcomes = new HashMap<>();
+        night.path("datasets").forEach(d -> outcomes.put(d.path("dataset").asText(), d.path("outcome").asText()));
+        if (outcomes.isEmpty()) {
+            if (status == 0) {
+                violation(hop, "night says", "exit 0 without an outcome for any dataset");
+            }
+            return;
+        }
+        SimHost source = host(hop.source);
+        boolean needsAPerson = false;
+        for (String dataset : sourceDatasets(hop)) {
+            SimHost.Dataset own = source.datasets.get(dataset);
+            if (own == null) {
+                continue;
+            }
+            String outcome = outcomes.get(dataset);
+            if (outcome == null) {
+                violation(hop, "night says", dataset + " has no outcome in night.json");
+                continue;
+            }
+            SimHost.Snap wanted = own.snapshot(tonightsSnapshot);
+            SimHost.Snap newest = own.snapshots.stream().filter(snap -> NightlySimulation.NAMING.isCandidate(snap.name))
+                    .reduce((a, b) -> b).orElse(null);
+            SimHost.Dataset copy = allDatasets(host(hop.target)).get(hop.targetOf(dataset));
+            boolean hasTonight = holds(copy, wanted);
+            boolean hasNewest = holds(copy, newest);
+            boolean ownersChoice = "off".equals(source.property(dataset, NightlySimulation.BACKUP_PROPERTY));
+            switch (outcome) {
+                case "sent" -> {
+                    if (!hasTonight) {
+                        violation(hop, "night says", dataset + " sent, but the copy lacks @" + tonightsSnapshot);
+                    }
+                }
+                case "current" -> {
+                    if (!hasNewest && !hasTonight) {
+                        violation(hop, "night says", dataset + " current, but the copy lacks the source's newest @"
+                                + (newest == null ? null : newest.name));
+                    }
+                }
+                case "excluded" -> {
+                    if (!ownersChoice) {
+                        violation(hop, "night says", dataset + " excluded without the backup host's say");
+                    }
+                }
+                case "attention", "failed" -> needsAPerson = true;
+                default -> violation(hop, "night says", dataset + ": an outcome night.json has no name for: " + outcome);
+            }
+        }
+        if (needsAPerson && status == 0) {
+            violation(hop, "night says", "exit 0 with a dataset that needs attention: " + outcomes);
+        }
+    }
+
+    private static boolean holds(SimHost.Dataset copy, SimHost.Snap snap) {
+        return copy != null && snap != null && copy.snapshots.stream().anyMatch(s -> s.guid == snap.guid);
     }
 
     /** The files a run directory holds, as audit record names them: relative paths, sorted, the record left out. */
