@@ -22,11 +22,13 @@ import net.jqwik.api.constraints.LongRange;
  * Months of nights of the real night (ledger, reconciling, slice, reads applied, guarantee) over a
  * {@link SimulatedCopy}: datasets that change every night, snapshots received and pruned (the
  * oldest, and now and then one in the middle), nights skipped, a ledger lost, a block of the copy's
- * device gone bad, a copy changed and snapshotted under the schedule's name. An oracle that knows
+ * device gone bad, a copy changed and snapshotted under the schedule's name, a copy rolled back or
+ * destroyed and received again (the same snapshots, GUIDs and bytes in new blocks). An oracle that knows
  * every block and every read checks each night that
  * <ul>
  *   <li>the ledger claims a chunk matched at a night only when its block was read and found good
- *       then or later (the inheritance between snapshots claims nothing that was not read);</li>
+ *       then or later (the inheritance between snapshots claims nothing that was not read), and only
+ *       of the copy as it is: a block read before the copy was received again counts for nothing;</li>
  *   <li>when the night says the guarantee holds, every block of every retained snapshot was read
  *       within N nights (or arrived since, unread yet);</li>
  *   <li>with a budget that can keep N nights, it holds once a round has been read since the last
@@ -54,7 +56,7 @@ class CoverageSimulationTest {
         private final int keep;
         private final long budget;
         private final Map<String, TreeMap<String, SimulatedCopy.File>> live = new TreeMap<>();
-        /** When each block first was on the copy. */
+        /** When each physical block of the copy first was on it. */
         private final Map<Long, Instant> arrived = new HashMap<>();
         /** Damage not found yet: a bad block (or -1: the changed copy), where it is, and since when. */
         private final Map<Long, String[]> badBlocks = new HashMap<>();
@@ -63,6 +65,7 @@ class CoverageSimulationTest {
         private final int loseLedgerAt;
         private final int corruptAt;
         private final int tamperAt;
+        private final int receiveAgainAt;
         private Instant disruption = START;
         private Instant restart = START;
         private Path previous;
@@ -90,6 +93,7 @@ class CoverageSimulationTest {
             loseLedgerAt = random.nextInt(3) == 0 ? 15 + random.nextInt(15) : -1;
             corruptAt = random.nextInt(2) == 0 ? 12 + random.nextInt(20) : -1;
             tamperAt = random.nextInt(3) == 0 ? 10 + random.nextInt(20) : -1;
+            receiveAgainAt = random.nextInt(2) == 0 ? 10 + random.nextInt(25) : -1;
         }
 
         private SimulatedCopy.File newFile() {
@@ -109,6 +113,9 @@ class CoverageSimulationTest {
                 changeAndReceive(night, now);
                 if (night == corruptAt) {
                     corrupt(now);
+                }
+                if (night == receiveAgainAt) {
+                    receiveAgain(now);
                 }
                 boolean skipped = night > 8 && random.nextInt(10) == 0;
                 if (skipped) {
@@ -137,13 +144,13 @@ class CoverageSimulationTest {
                     String path = files.firstKey();
                     SimulatedCopy.Snap snap = copy.tamper(dataset.getKey(), "n" + night, files, path, 0);
                     tampered.add(dataset.getKey());
-                    arrived.putIfAbsent(snap.copy().get(path).blocks().get(0), now);
+                    arrived.putIfAbsent(copy.physical(snap.copy().get(path).blocks().get(0)), now);
                     badBlocks.put(-1L, new String[] {dataset.getKey(), snap.name(), path, "0"});
                     badSince.put(-1L, now);
                     continue;
                 }
                 SimulatedCopy.Snap snap = copy.snapshot(dataset.getKey(), "n" + night, files);
-                copy.blocksOf(snap).forEach(block -> arrived.putIfAbsent(block, now));
+                copy.blocksOf(snap).forEach(block -> arrived.putIfAbsent(copy.physical(block), now));
                 prune(dataset.getKey());
             }
         }
@@ -175,6 +182,24 @@ class CoverageSimulationTest {
             }
         }
 
+        /**
+         * A copy that still replicates rolled back to one of its snapshots, or destroyed whole, and the
+         * later snapshots received again: its new blocks arrive tonight, damage in them is gone.
+         */
+        private void receiveAgain(Instant now) {
+            List<String> candidates = live.keySet().stream().filter(d -> !tampered.contains(d)
+                    && copy.retained(d).size() >= 2).toList();
+            if (candidates.isEmpty()) {
+                return;
+            }
+            String dataset = candidates.get(random.nextInt(candidates.size()));
+            int keep = random.nextInt(copy.retained(dataset).size()) - 1;
+            java.util.Set<Long> written = copy.receiveAgain(dataset, keep);
+            written.forEach(block -> arrived.put(copy.physical(block), now));
+            badBlocks.keySet().removeAll(written);
+            disruption = now;
+        }
+
         /** A block of a retained snapshot of a dataset that still replicates goes bad on the copy's device. */
         private void corrupt(Instant now) {
             String dataset = live.keySet().iterator().next();
@@ -183,7 +208,7 @@ class CoverageSimulationTest {
             String path = new ArrayList<>(snap.copy().keySet()).get(random.nextInt(snap.copy().size()));
             int chunk = random.nextInt(snap.copy().get(path).blocks().size());
             long block = snap.copy().get(path).blocks().get(chunk);
-            copy.corrupt.put(block, now);
+            copy.corrupt.put(copy.physical(block), now);
             badBlocks.put(block, new String[] {dataset, null, path, Integer.toString(chunk)});
             badSince.put(block, now);
         }
@@ -220,11 +245,15 @@ class CoverageSimulationTest {
                 }
                 SimulatedCopy.Snap snap = copy.find(new CopySnapshot(snapshot.dataset(), snapshot.snapshot(),
                         snapshot.guid(), 0, false));
+                if (snap.createtxg() != snapshot.createtxg()) {
+                    fail(context + ": the ledger keeps " + snapshot.name() + " of createtxg " + snapshot.createtxg()
+                            + "; the copy holds it as received again, createtxg " + snap.createtxg());
+                }
                 long[] ordinal = {0};
                 resolver.resolve(snapshot, 0, snapshot.chunks(), (chunks, reading, owner, ownerFrom) -> {
                     for (long i = 0; i < chunks; i++, ordinal[0]++) {
                         if (reading.state() == Reading.State.MATCHED) {
-                            long block = copy.blockAt(snap, ordinal[0]);
+                            long block = copy.physical(copy.blockAt(snap, ordinal[0]));
                             Instant read = copy.lastGoodRead.get(block);
                             // plain checks: AssertJ per chunk of every snapshot of every night costs seconds
                             if (read == null || read.isBefore(reading.matchedAt())) {
@@ -246,7 +275,7 @@ class CoverageSimulationTest {
                 SimulatedCopy.Snap snap = copy.find(new CopySnapshot(snapshot.dataset(), snapshot.snapshot(),
                         snapshot.guid(), 0, false));
                 for (long o = 0; o < snapshot.chunks(); o++) {
-                    long block = copy.blockAt(snap, o);
+                    long block = copy.physical(copy.blockAt(snap, o));
                     if (copy.corrupt.containsKey(block)) {
                         continue;
                     }

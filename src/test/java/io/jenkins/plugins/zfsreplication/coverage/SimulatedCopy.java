@@ -45,10 +45,16 @@ final class SimulatedCopy implements CoverageHost {
     private long nextBlock = 1;
     private long nextTxg = 1;
     private long nextGuid = 1_000_000;
-    /** Blocks the copy's device can no longer read, and since when. */
+    /** Physical blocks the copy's device can no longer read, and since when. */
     final Map<Long, Instant> corrupt = new HashMap<>();
-    /** Per block, the last night it was read and found good. */
+    /** Per physical block of the copy ({@link #physical}), the last night it was read and found good. */
     final Map<Long, Instant> lastGoodRead = new HashMap<>();
+    /**
+     * Where the copy keeps a block's bytes: the block's own number until the copy is received again,
+     * then new ones (the same bytes in new blocks: what was read of the old ones says nothing of them).
+     */
+    private final Map<Long, Long> physical = new HashMap<>();
+    private long nextPhysical = 1L << 40;
     Instant now;
 
     SimulatedCopy(Path store) {
@@ -84,6 +90,37 @@ final class SimulatedCopy implements CoverageHost {
         snaps.add(snap);
         writeManifest(snap);
         return snap;
+    }
+
+    /** The copy's physical block holding {@code block}'s bytes. */
+    long physical(long block) {
+        return physical.getOrDefault(block, block);
+    }
+
+    /**
+     * The copy of {@code dataset} rolled back to its snapshot {@code keep} (-1: destroyed whole) and the
+     * later snapshots received again: the same names and GUIDs, new createtxgs, their blocks not shared
+     * with a kept snapshot in new physical blocks (healed if they were corrupt). Returns the blocks
+     * written anew.
+     */
+    Set<Long> receiveAgain(String dataset, int keep) {
+        List<Snap> snaps = retained.get(dataset);
+        Set<Long> kept = new HashSet<>();
+        for (int i = 0; i <= keep; i++) {
+            kept.addAll(blocksOf(snaps.get(i)));
+        }
+        Set<Long> written = new HashSet<>();
+        for (int i = keep + 1; i < snaps.size(); i++) {
+            Snap s = snaps.get(i);
+            snaps.set(i, new Snap(s.dataset(), s.name(), s.sourceGuid(), s.copyGuid(), nextTxg++, s.source(), s.copy()));
+            for (long block : blocksOf(s)) {
+                if (!kept.contains(block) && written.add(block)) {
+                    corrupt.remove(physical(block));
+                    physical.put(block, nextPhysical++);
+                }
+            }
+        }
+        return written;
     }
 
     /** Destroys a retained snapshot of the copy (a prune). */
@@ -192,11 +229,11 @@ final class SimulatedCopy implements CoverageHost {
         }
         long block = copy.blocks().get(i);
         long length = length(copy, i);
-        if (corrupt.containsKey(block)) {
+        if (corrupt.containsKey(physical(block))) {
             findings.add(new CopyFinding(CopyFinding.Kind.UNREADABLE, path, i, i * CHUNK, length, "EIO"));
             return CopyCheck.State.UNREADABLE;
         }
-        lastGoodRead.put(block, now);
+        lastGoodRead.put(physical(block), now);
         if (!copy.blocks().get(i).equals(snap.source().get(path).blocks().get(i))) {
             findings.add(new CopyFinding(CopyFinding.Kind.CHUNK, path, i, i * CHUNK, length, "differs"));
             return CopyCheck.State.MISMATCH;
