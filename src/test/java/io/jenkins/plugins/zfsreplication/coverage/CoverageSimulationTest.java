@@ -39,7 +39,7 @@ import net.jqwik.api.constraints.LongRange;
  */
 class CoverageSimulationTest {
     private static final Instant START = Instant.parse("2026-01-01T02:00:00Z");
-    private static final int NIGHTS = 45;
+    static final int NIGHTS = 45;
 
     @Property(tries = 8)
     void shouldClaimOnlyWhatWasReadAndKeepEveryByteWithinNNights(@ForAll @LongRange(min = 1, max = 1_000_000) long seed)
@@ -48,7 +48,7 @@ class CoverageSimulationTest {
     }
 
     /** One simulated run: its world, its choices, the oracle's memory. */
-    private static final class Run {
+    static final class Run {
         private final Random random;
         private final Path work;
         private final SimulatedCopy copy;
@@ -65,10 +65,11 @@ class CoverageSimulationTest {
         private final int loseLedgerAt;
         private final int corruptAt;
         private final int tamperAt;
-        private final int receiveAgainAt;
         private Instant disruption = START;
         private Instant restart = START;
         private Path previous;
+        /** The faults this run brought, by kind, for the long run's summary. */
+        final Map<String, Integer> faults = new TreeMap<>();
 
         Run(long seed) throws IOException {
             random = new Random(seed);
@@ -93,7 +94,6 @@ class CoverageSimulationTest {
             loseLedgerAt = random.nextInt(3) == 0 ? 15 + random.nextInt(15) : -1;
             corruptAt = random.nextInt(2) == 0 ? 12 + random.nextInt(20) : -1;
             tamperAt = random.nextInt(3) == 0 ? 10 + random.nextInt(20) : -1;
-            receiveAgainAt = random.nextInt(2) == 0 ? 10 + random.nextInt(25) : -1;
         }
 
         private SimulatedCopy.File newFile() {
@@ -107,6 +107,16 @@ class CoverageSimulationTest {
         }
 
         void run() throws IOException {
+            try {
+                nights();
+            } finally {
+                try (var paths = Files.walk(work)) {
+                    paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+                }
+            }
+        }
+
+        private void nights() throws IOException {
             for (int night = 0; night < NIGHTS; night++) {
                 Instant now = START.plus(Duration.ofDays(night));
                 copy.now = now;
@@ -114,15 +124,17 @@ class CoverageSimulationTest {
                 if (night == corruptAt) {
                     corrupt(now);
                 }
-                if (night == receiveAgainAt) {
+                if (night >= 10 && random.nextInt(12) == 0) {
                     receiveAgain(now);
                 }
                 boolean skipped = night > 8 && random.nextInt(10) == 0;
                 if (skipped) {
+                    faults.merge("night skipped", 1, Integer::sum);
                     disruption = now;
                     continue;
                 }
                 if (night == loseLedgerAt) {
+                    faults.merge("ledger lost", 1, Integer::sum);
                     previous = work.resolve("lost.json");
                     disruption = now;
                     restart = now;
@@ -144,6 +156,7 @@ class CoverageSimulationTest {
                     String path = files.firstKey();
                     SimulatedCopy.Snap snap = copy.tamper(dataset.getKey(), "n" + night, files, path, 0);
                     tampered.add(dataset.getKey());
+                    faults.merge("copy changed", 1, Integer::sum);
                     arrived.putIfAbsent(copy.physical(snap.copy().get(path).blocks().get(0)), now);
                     badBlocks.put(-1L, new String[] {dataset.getKey(), snap.name(), path, "0"});
                     badSince.put(-1L, now);
@@ -193,7 +206,9 @@ class CoverageSimulationTest {
                 return;
             }
             String dataset = candidates.get(random.nextInt(candidates.size()));
-            int keep = random.nextInt(copy.retained(dataset).size()) - 1;
+            int keep = random.nextInt(4) == 0 ? -1 : random.nextInt(copy.retained(dataset).size() - 1);
+            faults.merge(keep < 0 ? "copy destroyed and received again" : "copy rolled back, received again", 1,
+                    Integer::sum);
             java.util.Set<Long> written = copy.receiveAgain(dataset, keep);
             written.forEach(block -> arrived.put(copy.physical(block), now));
             badBlocks.keySet().removeAll(written);
@@ -209,6 +224,7 @@ class CoverageSimulationTest {
             int chunk = random.nextInt(snap.copy().get(path).blocks().size());
             long block = snap.copy().get(path).blocks().get(chunk);
             copy.corrupt.put(copy.physical(block), now);
+            faults.merge("block gone bad", 1, Integer::sum);
             badBlocks.put(block, new String[] {dataset, null, path, Integer.toString(chunk)});
             badSince.put(block, now);
         }
