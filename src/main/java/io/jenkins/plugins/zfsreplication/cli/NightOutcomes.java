@@ -30,6 +30,7 @@ import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.transfer.StepOutcome;
+import io.jenkins.plugins.zfsreplication.transfer.TransferAccounts;
 
 /**
  * The night's account of every dataset of its selection: what the plan said of each, a planned
@@ -51,7 +52,6 @@ final class NightOutcomes {
         if (!Files.isRegularFile(transferJson)) {
             return notRun(accounts, "run");
         }
-        Map<String, String> failed = new HashMap<>();
         JsonNode steps;
         try {
             steps = new ObjectMapper().readTree(InputFile.readText(transferJson, "transfer.json", MAX_TRANSFER_JSON))
@@ -59,22 +59,12 @@ final class NightOutcomes {
         } catch (IOException e) {
             return notRun(accounts, "run (transfer.json unreadable: " + e.getMessage() + ")");
         }
+        List<TransferAccounts.StepEnd> ends = new ArrayList<>();
         for (JsonNode step : steps) {
-            String dataset = step.path("dataset").asText("");
-            StepOutcome outcome = outcome(step.path("result").asText(""));
-            boolean fine = outcome == StepOutcome.OK || outcome == StepOutcome.SKIPPED;
-            if (!fine) {
-                failed.putIfAbsent(dataset, "step to @" + step.path("to").asText("?") + " "
-                        + step.path("result").asText("?") + ": " + step.path("error").asText(""));
-            }
+            ends.add(new TransferAccounts.StepEnd(step.path("dataset").asText(""), step.path("to").asText("?"),
+                    outcome(step.path("result").asText("")), step.path("error").asText("")));
         }
-        List<DatasetAccount> after = new ArrayList<>();
-        for (DatasetAccount account : accounts) {
-            String why = failed.get(account.dataset());
-            after.add(account.outcome() == DatasetOutcome.SENT && why != null
-                    ? account.with(DatasetOutcome.FAILED, why) : account);
-        }
-        return List.copyOf(after);
+        return TransferAccounts.after(accounts, ends);
     }
 
     /** A step result as transfer.json writes it ("not-run"); null for anything else: never taken for ok. */

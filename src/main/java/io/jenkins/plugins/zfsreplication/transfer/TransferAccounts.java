@@ -18,15 +18,24 @@ public final class TransferAccounts {
     }
 
     public static List<DatasetAccount> after(List<DatasetAccount> planned, TransferReport report) {
+        return after(planned, report.steps().stream().map(result -> new StepEnd(result.step().source().name(),
+                result.step().to().name(), result.outcome(), result.message())).toList());
+    }
+
+    /**
+     * How one step ended, as transfer.json keeps it: the source dataset, the snapshot it was to
+     * bring, its outcome (null: a result this version does not know, never taken for ok), its error.
+     */
+    public record StepEnd(String dataset, String to, StepOutcome outcome, String error) {
+    }
+
+    /** The same from the steps as read back (the command line's night reads transfer.json). */
+    public static List<DatasetAccount> after(List<DatasetAccount> planned, List<StepEnd> steps) {
         Map<String, String> failed = new HashMap<>();
-        for (StepResult result : report.steps()) {
-            boolean fine = switch (result.outcome()) {
-                case OK, SKIPPED -> true;
-                case FAILED, CANCELLED, NOT_RUN -> false;
-            };
-            if (!fine) {
-                failed.putIfAbsent(result.step().source().name(), "step to @" + result.step().to().name() + " "
-                        + result.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-') + ": " + result.message());
+        for (StepEnd step : steps) {
+            if (!fine(step.outcome())) {
+                failed.putIfAbsent(step.dataset(), "step to @" + step.to() + " " + (step.outcome() == null ? "?"
+                        : step.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-')) + ": " + step.error());
             }
         }
         List<DatasetAccount> after = new ArrayList<>();
@@ -36,5 +45,15 @@ public final class TransferAccounts {
                     ? account.with(DatasetOutcome.FAILED, why) : account);
         }
         return List.copyOf(after);
+    }
+
+    private static boolean fine(StepOutcome outcome) {
+        if (outcome == null) {
+            return false;
+        }
+        return switch (outcome) {
+            case OK, SKIPPED -> true;
+            case FAILED, CANCELLED, NOT_RUN -> false;
+        };
     }
 }
