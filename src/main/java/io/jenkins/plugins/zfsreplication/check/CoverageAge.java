@@ -29,7 +29,7 @@ public record CoverageAge(String dataset, CheckStatus status, String reason, lon
                 + " matched %s ago", 100 * ratio, nights, Ages.format(ageSeconds)) + switch (status) {
                     case CRITICAL -> ", above the critical " + Ages.format(crit);
                     case WARNING -> ", above the warning " + Ages.format(warn);
-                    default -> "";
+                    case OK, UNKNOWN -> "";
                 };
         return new CoverageAge(dataset, status, reason, warn, crit, ratio, oldest, ageSeconds);
     }

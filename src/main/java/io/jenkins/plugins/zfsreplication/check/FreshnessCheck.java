@@ -106,7 +106,7 @@ public final class FreshnessCheck {
                     + switch (status) {
                         case CRITICAL -> ", above the critical " + Ages.format(crit);
                         case WARNING -> ", above the warning " + Ages.format(warn);
-                        default -> "";
+                        case OK, UNKNOWN -> "";
                     };
         }
         return new DatasetFreshness(source, target, status, reason, warn, crit, newestCommon, newestSource,

@@ -187,10 +187,6 @@ final class PruneCommand implements Callable<Integer> {
     }
 
     private PruneOptions.NowMode nowMode() {
-        return switch (now) {
-            case "wall" -> PruneOptions.NowMode.WALL_CLOCK;
-            case "newest" -> PruneOptions.NowMode.NEWEST_SNAPSHOT;
-            default -> PruneOptions.NowMode.FIXED;
-        };
+        return PruneOptions.NowMode.of(now);
     }
 }

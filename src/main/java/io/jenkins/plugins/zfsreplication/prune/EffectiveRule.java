@@ -8,25 +8,44 @@ package io.jenkins.plugins.zfsreplication.prune;
  * @param targetDataset its target, null without one (local retention)
  * @param side          "source" or "target"
  * @param rules         the rules as written; null: none, nothing on this side is destroyed or dropped
- * @param origin        {@link #COMMAND_LINE}, {@link #PROPERTY} or {@link #NONE}
- * @param setOn         for {@link #PROPERTY}: the dataset the property is set on (the dataset itself
+ * @param origin        where the rules come from
+ * @param setOn         for {@link Origin#PROPERTY}: the dataset the property is set on (the dataset itself
  *                      when set there, else the ancestor it is inherited from); null when not known
  * @param ignored       why the dataset's {@code zfs-replication:keep-*} value was not taken for rules (it
  *                      was received with a stream, or read from a source this host does not take target
  *                      rules from); null when there was none or it was taken
  */
-public record EffectiveRule(String dataset, String targetDataset, String side, String rules, String origin,
+public record EffectiveRule(String dataset, String targetDataset, String side, String rules, Origin origin,
                             String setOn, String ignored) implements java.io.Serializable {
-    private static final long serialVersionUID = 1L;
-    /** The command's (or the step's) rules. */
-    public static final String COMMAND_LINE = "command-line";
-    /** A {@code zfs-replication:keep-*} property of the dataset, set there or inherited. */
-    public static final String PROPERTY = "property";
-    /** No rules: nothing is destroyed on this side. */
-    public static final String NONE = "none";
+    private static final long serialVersionUID = 2L;
+
+    /** Where a side's rules come from. */
+    public enum Origin {
+        /** The command's (or the step's) rules. */
+        COMMAND_LINE("command-line"),
+        /** A {@code zfs-replication:keep-*} property of the dataset, set there or inherited. */
+        PROPERTY("property"),
+        /** No rules: nothing is destroyed on this side. */
+        NONE("none");
+
+        private final String jsonName;
+
+        Origin(String jsonName) {
+            this.jsonName = jsonName;
+        }
+
+        /** The name in prune-report.json: "command-line", "property", "none". */
+        public String jsonName() {
+            return jsonName;
+        }
+    }
+
+    public EffectiveRule {
+        java.util.Objects.requireNonNull(origin, "origin");
+    }
 
     /** Rules nothing was ignored for. */
-    public EffectiveRule(String dataset, String targetDataset, String side, String rules, String origin, String setOn) {
+    public EffectiveRule(String dataset, String targetDataset, String side, String rules, Origin origin, String setOn) {
         this(dataset, targetDataset, side, rules, origin, setOn, null);
     }
 
@@ -41,7 +60,7 @@ public record EffectiveRule(String dataset, String targetDataset, String side, S
             case COMMAND_LINE -> "command line";
             case PROPERTY -> property() + (setOn == null ? "" : setOn.equals(dataset) ? " set here"
                     : " inherited from " + setOn);
-            default -> "no rules: nothing destroyed";
+            case NONE -> "no rules: nothing destroyed";
         };
         return ignored == null ? described : described + "; " + property() + " ignored: " + ignored;
     }

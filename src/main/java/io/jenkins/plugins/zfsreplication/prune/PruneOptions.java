@@ -76,6 +76,19 @@ public record PruneOptions(RetentionPolicy targetRules, RetentionPolicy sourceRu
         /** The newest candidate snapshot on the source: zrepl's alignment, and reproducible. */
         NEWEST_SNAPSHOT,
         /** A moment the caller gives (reproducible runs, tests): {@code wallClock} holds it. */
-        FIXED
+        FIXED;
+
+        /**
+         * The mode a {@code --now} value (or the step's {@code now}) names: {@code wall}, {@code newest},
+         * or anything else, which is then an instant and must parse as one.
+         */
+        public static NowMode of(String value) {
+            return switch (value) {
+                case "wall" -> WALL_CLOCK;
+                case "newest" -> NEWEST_SNAPSHOT;
+                // the edge where a string becomes the mode: every other text is read as an instant
+                default -> FIXED;
+            };
+        }
     }
 }

@@ -67,8 +67,8 @@ public final class PruneReportJson {
                 json.writeStringField("targetDataset", rule.targetDataset());
                 json.writeStringField("side", rule.side());
                 json.writeStringField("rules", rule.rules());
-                json.writeStringField("origin", rule.origin());
-                if (rule.origin().equals(EffectiveRule.PROPERTY)) {
+                json.writeStringField("origin", rule.origin().jsonName());
+                if (rule.origin() == EffectiveRule.Origin.PROPERTY) {
                     json.writeStringField("property", rule.property());
                     json.writeStringField("setOn", rule.setOn());
                 }

@@ -21,7 +21,33 @@ import java.util.stream.Collectors;
  * Only candidates are ever judged (this project's naming or the user pattern); the caller filters.
  */
 public final class RetentionPolicy {
-    private static final List<String> KINDS = List.of("grid", "last", "regex", "not-regex", "thin");
+    /** The kinds of rule, by the name a spec gives them before its ':'. */
+    private enum Kind {
+        GRID("grid"), LAST("last"), REGEX("regex"), NOT_REGEX("not-regex"), THIN("thin");
+
+        private final String spelled;
+
+        Kind(String spelled) {
+            this.spelled = spelled;
+        }
+
+        /** The kind spelled so, or null. */
+        static Kind named(String name) {
+            for (Kind kind : values()) {
+                if (kind.spelled.equals(name)) {
+                    return kind;
+                }
+            }
+            return null;
+        }
+
+        /** A regex rule runs to the end of its line: a ';' may be part of the expression. */
+        boolean toLineEnd() {
+            return this == REGEX || this == NOT_REGEX;
+        }
+    }
+
+    private static final List<String> KINDS = java.util.Arrays.stream(Kind.values()).map(k -> k.spelled).toList();
     /** Rules per side: each one walks every candidate of every dataset. */
     static final int MAX_RULES = 100;
 
@@ -44,29 +70,29 @@ public final class RetentionPolicy {
         while (position < spec.length()) {
             int lineEnd = indexOrEnd(spec, '\n', position);
             int colon = spec.indexOf(':', position);
-            String kind = colon < 0 || colon > lineEnd ? null : spec.substring(position, colon).strip();
-            if (kind == null || !KINDS.contains(kind)) {
+            String named = colon < 0 || colon > lineEnd ? null : spec.substring(position, colon).strip();
+            Kind kind = Kind.named(named);
+            if (kind == null) {
                 int at = position + leadingSpaces(spec, position);
                 if (at >= Math.min(lineEnd, indexOrEnd(spec, ';', position))) {
                     position = Math.min(lineEnd, indexOrEnd(spec, ';', position)) + 1;
                     continue; // an empty rule between separators
                 }
                 throw new RetentionSyntaxException(spec, at, "expected a rule kind (%s) and ':' , found '%s'",
-                        String.join(", ", KINDS), kind == null ? spec.substring(at, Math.min(lineEnd, at + 20)).strip()
-                                : kind);
+                        String.join(", ", KINDS), named == null ? spec.substring(at, Math.min(lineEnd, at + 20)).strip()
+                                : named);
             }
             if (rules.size() == MAX_RULES) {
                 throw new RetentionSyntaxException(spec, position + leadingSpaces(spec, position),
                         "at most %d rules per side; each judges every snapshot", MAX_RULES);
             }
-            boolean toLineEnd = kind.endsWith("regex");
-            int end = toLineEnd ? lineEnd : Math.min(lineEnd, indexOrEnd(spec, ';', colon));
+            int end = kind.toLineEnd() ? lineEnd : Math.min(lineEnd, indexOrEnd(spec, ';', colon));
             rules.add(switch (kind) {
-                case "grid" -> GridRule.parse(spec, colon + 1, end);
-                case "last" -> SimpleRules.LastRule.parse(spec, colon + 1, end);
-                case "regex" -> SimpleRules.RegexRule.parse(spec, colon + 1, end, false);
-                case "not-regex" -> SimpleRules.RegexRule.parse(spec, colon + 1, end, true);
-                default -> ThinRule.parse(spec, colon + 1, end);
+                case GRID -> GridRule.parse(spec, colon + 1, end);
+                case LAST -> SimpleRules.LastRule.parse(spec, colon + 1, end);
+                case REGEX -> SimpleRules.RegexRule.parse(spec, colon + 1, end, false);
+                case NOT_REGEX -> SimpleRules.RegexRule.parse(spec, colon + 1, end, true);
+                case THIN -> ThinRule.parse(spec, colon + 1, end);
             });
             position = end + 1;
         }

@@ -93,10 +93,10 @@ final class RetentionProperties {
                 : distrust;
         if (value == null || ignored != null) {
             shown.add(new EffectiveRule(name, target, side, command == null ? null : command.spec(),
-                    command == null ? EffectiveRule.NONE : EffectiveRule.COMMAND_LINE, null, ignored));
+                    command == null ? EffectiveRule.Origin.NONE : EffectiveRule.Origin.COMMAND_LINE, null, ignored));
             return command;
         }
-        EffectiveRule rule = new EffectiveRule(name, target, side, value, EffectiveRule.PROPERTY, setOn);
+        EffectiveRule rule = new EffectiveRule(name, target, side, value, EffectiveRule.Origin.PROPERTY, setOn);
         RetentionPolicy policy = parsed.get(value);
         if (policy == null) {
             try {

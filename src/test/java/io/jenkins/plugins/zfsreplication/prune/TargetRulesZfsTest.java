@@ -115,7 +115,7 @@ class TargetRulesZfsTest {
     private static PruneReport report(TestPools pools, DatasetName target, String claimedRules, Instant now, List<String> destroy) {
         return new PruneReport(now, "given", false, "local", "local", null, claimedRules, decisions(pools, target, destroy), 0,
                 -1, "", List.of(), List.of(new EffectiveRule("tank/src", target.name(), "target", claimedRules,
-                EffectiveRule.COMMAND_LINE, null)));
+                EffectiveRule.Origin.COMMAND_LINE, null)));
     }
 
     private static List<PruneDecision> decisions(TestPools pools, DatasetName target, List<String> destroy) {

@@ -44,11 +44,7 @@ public record PruneSettings(String plan, String keepTarget, String keepSource, S
     private static PruneOptions options(String keepTarget, String keepSource, String prefix, String now,
                                         Instant wallClock) {
         String when = now == null || now.isBlank() ? DEFAULT_NOW : now.strip();
-        PruneOptions.NowMode mode = switch (when) {
-            case "wall" -> PruneOptions.NowMode.WALL_CLOCK;
-            case "newest" -> PruneOptions.NowMode.NEWEST_SNAPSHOT;
-            default -> PruneOptions.NowMode.FIXED;
-        };
+        PruneOptions.NowMode mode = PruneOptions.NowMode.of(when);
         return new PruneOptions(rules(keepTarget), rules(keepSource),
                 SnapshotNaming.of(prefix == null || prefix.isBlank() ? SnapshotNaming.DEFAULT_PREFIX : prefix.strip()), mode,
                 mode == PruneOptions.NowMode.FIXED ? Instant.parse(when) : wallClock);

@@ -168,6 +168,6 @@ class TargetAgentCallablesTest {
                 SnapshotNaming.of("zr").timestampOf(s).getEpochSecond(), Decision.DESTROY, "last 1", false)).toList();
         return RoundTrip.of(new PruneReport(NOW, "fixed", false, "local", HOST, null, "last: 1", decisions, 0, -1, "",
                 List.of(), List.of(new EffectiveRule("tank/home", target.name(), "target", "last: 1",
-                EffectiveRule.COMMAND_LINE, null))));
+                EffectiveRule.Origin.COMMAND_LINE, null))));
     }
 }
