@@ -218,7 +218,7 @@ record NightConfig(Path file, Map<String, List<String>> values) {
                     }
                 }
                 case WORDS -> positional.addAll(List.of(given.get(0).split("\\s+")));
-                default -> given.forEach(value -> {
+                case VALUE, REPEATABLE -> given.forEach(value -> {
                     arguments.add(key.option());
                     arguments.add(value);
                 });

@@ -28,7 +28,9 @@ public final class Sizes {
             case "K" -> 10;
             case "M" -> 20;
             case "G" -> 30;
-            default -> 40;
+            case "T" -> 40;
+            // the pattern admits no other unit
+            default -> throw new IllegalStateException("unit " + size.group(2));
         };
         try {
             long value = Long.parseLong(size.group(1));
