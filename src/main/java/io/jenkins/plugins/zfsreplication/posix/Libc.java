@@ -20,6 +20,10 @@ public interface Libc {
 
     int close(int fd);
 
+    /** fcntl with an int argument (F_GETPIPE_SZ, F_SETPIPE_SZ): the only forms used. */
+    @SaveError
+    int fcntl(int fd, int command, int argument);
+
     long fdopendir(int fd);
 
     /** struct dirent64 *, or 0 at the end (errno unchanged) or on an error (errno set). */
