@@ -89,9 +89,14 @@ public final class Main implements Runnable {
      * read by reflection) when it is added, which for all of them was most of the start-up of a
      * one-file verify (about 0.3 s of 0.56 s). A subcommand's parsing, help and errors involve only
      * itself, so the output is the same; --help, no arguments and a misspelled name (whose
-     * suggestions list the subcommands) and {@code help COMMAND} still see all.
+     * suggestions list the subcommands) and {@code help COMMAND} still see all. {@code --version}
+     * alone sees none: it prints the version and the archive the JVM started from (which the
+     * launcher's users check), and building every model first tripled its time.
      */
     static CommandLine commandLineFor(CliEnvironment environment, String... args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            return commandLine(environment, List.of());
+        }
         boolean one = args.length > 0 && SUBCOMMANDS.contains(args[0]) && !args[0].equals("help");
         return commandLine(environment, one ? List.of(args[0]) : SUBCOMMANDS);
     }
