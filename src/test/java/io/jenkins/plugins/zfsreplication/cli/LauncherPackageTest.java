@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the Java it runs on, and {@code --version} says which archive the JVM started from: the static
  * class-data archive on Java 17, the AOT cache on Java 25 (where one is installed here), none
  * before one is made, and none, with the reason, when the archive is not valid for the jar (the
- * installation moved). A verify's stdout carries the manifest alone on both.
+ * installation moved). A verify's stdout carries the manifest alone on both, and on Java 17 it
+ * loads no class from the jar: all come from the archive.
  */
 class LauncherPackageTest {
     /** A Java 25 to run the launcher with: ZFSR_JAVA25_HOME, else Temurin's Debian package's home. */
@@ -45,6 +47,14 @@ class LauncherPackageTest {
         assertThat(run(installed, java, "--version").stdout)
                 .isEqualTo("zfs-replication " + Version.current() + "\nstart: class-data archive (Java " + feature + ")\n");
         assertVerifies(installed, java, six);
+        // every class a verify loads comes from the archive: none from the jar (picocli's interfaces
+        // implemented by lambdas once kept 34 of its classes out of it)
+        Path classes = dir.resolve("classes.log");
+        Run logged = run(installed, java, Map.of("ZFSR_JAVA_OPTS", "-Xlog:class+load=info:file=" + classes),
+                "verify", "--no-progress", six.toString());
+        assertThat(logged.status).as(logged.stderr).isZero();
+        assertThat(Files.readAllLines(classes, StandardCharsets.UTF_8).stream()
+                .filter(line -> line.contains("source: file:"))).as("classes loaded from the jar").isEmpty();
 
         // moved: the archive names the jar at its old path, so the JVM maps nothing
         Path moved = Files.move(installed, dir.resolve("moved"));
@@ -92,11 +102,17 @@ class LauncherPackageTest {
     }
 
     private static Run run(Path installed, Path javaHome, String... args) throws IOException, InterruptedException {
+        return run(installed, javaHome, Map.of(), args);
+    }
+
+    private static Run run(Path installed, Path javaHome, Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("/bin/sh", installed.resolve("zfs-replication").toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("JAVA_HOME", javaHome.toString());
         builder.environment().remove("ZFSR_JAVA_OPTS");
+        builder.environment().putAll(environment);
         Path out = Files.createTempFile(installed.getParent(), "out", ".txt");
         Path err = Files.createTempFile(installed.getParent(), "err", ".txt");
         Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
