@@ -89,9 +89,14 @@ public final class Main implements Runnable {
      * read by reflection) when it is added, which for all of them was most of the start-up of a
      * one-file verify (about 0.3 s of 0.56 s). A subcommand's parsing, help and errors involve only
      * itself, so the output is the same; --help, no arguments and a misspelled name (whose
-     * suggestions list the subcommands) and {@code help COMMAND} still see all.
+     * suggestions list the subcommands) and {@code help COMMAND} still see all. {@code --version}
+     * alone sees none: it prints the version and the archive the JVM started from (which the
+     * launcher's users check), and building every model first tripled its time.
      */
     static CommandLine commandLineFor(CliEnvironment environment, String... args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            return commandLine(environment, List.of());
+        }
         boolean one = args.length > 0 && SUBCOMMANDS.contains(args[0]) && !args[0].equals("help");
         return commandLine(environment, one ? List.of(args[0]) : SUBCOMMANDS);
     }
@@ -110,22 +115,67 @@ public final class Main implements Runnable {
         }
         commandLine.setOut(environment.out());
         commandLine.setErr(environment.err());
-        commandLine.registerConverter(DatasetName.class, Main::datasetName);
-        commandLine.registerConverter(Instant.class, Main::instant);
-        // bad usage is one line, like every other error: the usage text is one --help away, and a
-        // script's log or a terminal at 3 a.m. shows the problem, not forty lines of options
-        commandLine.setParameterExceptionHandler((exception, args) -> isCheck(exception.getCommandLine())
-                ? CheckCommand.unknown(environment, List.of(args).contains("--json"), exception.getMessage())
-                : CliErrors.report(environment.err(), new IllegalArgumentException(exception.getMessage() + " (see '"
-                        + exception.getCommandLine().getCommandSpec().qualifiedName() + " --help')"), BAD_INPUT));
-        commandLine.setExecutionExceptionHandler((exception, line, parsed) -> {
+        // classes, not lambdas: picocli's interfaces are in Java 5's class file format, and a lambda
+        // implementing one makes the class-data dump link that interface, which leaves it out of the
+        // launcher's archive (an old class, once linked, cannot be archived) together with every
+        // class implementing it: picocli's 30 built-in converters, loaded from the jar at each start
+        commandLine.registerConverter(DatasetName.class, new DatasetNameConverter());
+        commandLine.registerConverter(Instant.class, new InstantConverter());
+        commandLine.setParameterExceptionHandler(new BadUsage(environment));
+        commandLine.setExecutionExceptionHandler(new Failure(environment));
+        return commandLine;
+    }
+
+    /**
+     * Bad usage is one line, like every other error: the usage text is one --help away, and a
+     * script's log or a terminal at 3 a.m. shows the problem, not forty lines of options.
+     */
+    private static final class BadUsage implements CommandLine.IParameterExceptionHandler {
+        private final CliEnvironment environment;
+
+        BadUsage(CliEnvironment environment) {
+            this.environment = environment;
+        }
+
+        @Override
+        public int handleParseException(CommandLine.ParameterException exception, String[] args) {
+            return isCheck(exception.getCommandLine())
+                    ? CheckCommand.unknown(environment, List.of(args).contains("--json"), exception.getMessage())
+                    : CliErrors.report(environment.err(), new IllegalArgumentException(exception.getMessage() + " (see '"
+                            + exception.getCommandLine().getCommandSpec().qualifiedName() + " --help')"), BAD_INPUT);
+        }
+    }
+
+    /** A subcommand's exception: one line, exit status 2 for bad input, else 1 (check: its UNKNOWN). */
+    private static final class Failure implements CommandLine.IExecutionExceptionHandler {
+        private final CliEnvironment environment;
+
+        Failure(CliEnvironment environment) {
+            this.environment = environment;
+        }
+
+        @Override
+        public int handleExecutionException(Exception exception, CommandLine line, CommandLine.ParseResult parsed) {
             if (isCheck(line)) {
                 return CheckCommand.unknown(environment, line.getParseResult().hasMatchedOption("--json"),
                         CliErrors.message(exception));
             }
             return CliErrors.report(line.getErr(), exception, isBadInput(exception) ? BAD_INPUT : FAILED);
-        });
-        return commandLine;
+        }
+    }
+
+    private static final class DatasetNameConverter implements CommandLine.ITypeConverter<DatasetName> {
+        @Override
+        public DatasetName convert(String name) {
+            return datasetName(name);
+        }
+    }
+
+    private static final class InstantConverter implements CommandLine.ITypeConverter<Instant> {
+        @Override
+        public Instant convert(String text) {
+            return instant(text);
+        }
     }
 
     /** Problems with what the caller gave, wherever they surface: exit status 2, not 1. */

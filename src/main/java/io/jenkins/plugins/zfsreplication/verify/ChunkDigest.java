@@ -41,7 +41,7 @@ abstract class ChunkDigest {
      * the Java implementation.
      */
     static ChunkDigest of(HashAlgorithm algorithm, NativeXxHash library) {
-        if (library != null && library.supports(algorithm)) {
+        if (implementation(algorithm, library) == HashImplementation.NATIVE) {
             return new Native(library, algorithm);
         }
         switch (algorithm) {
@@ -52,6 +52,11 @@ abstract class ChunkDigest {
             case SHA1: return new Streaming("SHA-1");
             default: throw new IllegalArgumentException(algorithm.name());
         }
+    }
+
+    /** What {@link #of} hashes {@code algorithm} with, given {@code library} (may be null). */
+    static HashImplementation implementation(HashAlgorithm algorithm, NativeXxHash library) {
+        return library != null && library.supports(algorithm) ? HashImplementation.NATIVE : HashImplementation.JAVA;
     }
 
     /** An xxh function of the reference library, straight on the native buffer. */

@@ -151,6 +151,14 @@ public final class Verifier {
 
     private VerifyResult run(Path given, String name, Function<ManifestHeader, ManifestWriter> output, Request request) {
         List<String> log = new ArrayList<>();
+        VerifyResult.Hashing hashing = new VerifyResult.Hashing(options,
+                ChunkDigest.implementation(options.hash(), xxhash));
+        if (hashing.implementation() == HashImplementation.JAVA && !options.hash().streaming()) {
+            // the same values, but a host that means to have the library should see that it did not load
+            log.add(String.format(java.util.Locale.ROOT, "%s hashed by Java (the same values, slower): %s"
+                    + " (0.8.0 or later) did not load; Debian: apt-get install libxxhash0", options.hash().id(),
+                    NativeXxHash.LIBRARY));
+        }
         Path input = resolveRoot(given, log);
         boolean tree = kindOf(input);
         ManifestHeader header = new ManifestHeader(ManifestHeader.FORMAT, ToolVersion.current(), options.hash(),
@@ -245,12 +253,12 @@ public final class Verifier {
                     ? new VerifyResult.Incremental(request.since().snapshot(), reused.files(), reused.bytes(),
                             reused.chunks(), null)
                     : new VerifyResult.Incremental(request.since().snapshot(), 0, 0, 0, fullBecause);
-            return new VerifyResult(name, header, options, totals, stats.listed(), skipped, skippedCount, samples,
+            return new VerifyResult(name, header, hashing, totals, stats.listed(), skipped, skippedCount, samples,
                     recorder.elapsedSeconds(), log, summary, null);
         } catch (VerifyCancelledException cancel) {
             // closed by now: the hashing threads ended, the manifest's temporary file removed (no manifest);
             // what the files hashed before the cancel add up to goes into the report
-            return new VerifyResult(name, header, options, stats.totals(), stats.listed(), List.of(), 0,
+            return new VerifyResult(name, header, hashing, stats.totals(), stats.listed(), List.of(), 0,
                     recorder.finish(), recorder.elapsedSeconds(), log, null, cancel.getMessage());
         }
     }

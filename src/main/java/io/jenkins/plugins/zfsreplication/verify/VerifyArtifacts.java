@@ -43,6 +43,7 @@ public final class VerifyArtifacts {
         parameters.put("sparse", result.options().sparse().id());
         parameters.put("threads", result.options().threads());
         root.put("parameters", parameters);
+        root.put("hashImplementation", result.hashing().implementation().id());
         Map<String, Object> totals = new LinkedHashMap<>();
         totals.put("files", result.fileCount());
         totals.put("listedFiles", result.files().size());

@@ -11,12 +11,25 @@ import java.util.List;
  * ({@code incremental}, null for a plain verify). What is held does not grow with the tree: the
  * manifest lists every file. A run cancelled while it hashed (an interrupt: an aborted build, a
  * signal) says why in {@code cancelled} (null for a run that ended): it wrote no manifest, and its
- * totals and files are those hashed before the cancel.
+ * totals and files are those hashed before the cancel. {@code hashing}: the parameters it hashed
+ * with and what computed the hashes.
  */
-public record VerifyResult(String target, ManifestHeader header, VerifyOptions options, FileTotals totals,
+public record VerifyResult(String target, ManifestHeader header, Hashing hashing, FileTotals totals,
                            List<FileStats> files, List<Skipped> skipped, long skippedCount,
                            List<ThroughputRecorder.Sample> samples, double seconds, List<String> log,
                            Incremental incremental, String cancelled) {
+    /**
+     * The parameters a run hashed with ({@code options}) and what computed its hashes
+     * ({@code implementation}: the xxHash library, or Java where it is not installed).
+     */
+    public record Hashing(VerifyOptions options, HashImplementation implementation) {
+        public Hashing {
+            if (options == null || implementation == null) {
+                throw new IllegalArgumentException("hashing needs its options and implementation");
+            }
+        }
+    }
+
     /** A tree entry that was reported, not hashed. */
     public record Skipped(String path, String reason) {
     }
@@ -36,6 +49,11 @@ public record VerifyResult(String target, ManifestHeader header, VerifyOptions o
         if (files.size() > totals.files() || skipped.size() > skippedCount) {
             throw new IllegalArgumentException("more files or skipped entries listed than counted");
         }
+    }
+
+    /** The parameters the run hashed with. */
+    public VerifyOptions options() {
+        return hashing.options();
     }
 
     /** The files read (hashed whole or in part). */

@@ -35,16 +35,20 @@ class SubcommandRegistrationTest {
         assertThat(Main.commandLineFor(environment, "verify", "--no-progress", "x").getSubcommands())
                 .containsOnlyKeys("verify");
         assertThat(Main.commandLineFor(environment, "audit", "verify").getSubcommands()).containsOnlyKeys("audit");
-        for (String[] args : new String[][] {{}, {"--help"}, {"verfy", "x"}, {"--version"}, {"-h", "verify"}}) {
+        for (String[] args : new String[][] {{}, {"--help"}, {"verfy", "x"}, {"--version", "x"}, {"-h", "verify"}}) {
             assertThat(Main.commandLineFor(environment, args).getSubcommands().keySet()).as(String.join(" ", args))
                     .containsExactlyElementsOf(Main.SUBCOMMANDS);
         }
+        // the version alone needs no subcommand's model
+        assertThat(Main.commandLineFor(environment, "--version").getSubcommands()).isEmpty();
+        assertThat(Main.commandLineFor(environment, "-V").getSubcommands()).isEmpty();
     }
 
     @Test
     void shouldPrintAndExitAsWithEverySubcommand() {
         List<List<String>> cases = new ArrayList<>(List.of(
-                List.of(), List.of("--help"), List.of("-h"), List.of("--version"), List.of("verfy", "x"),
+                List.of(), List.of("--help"), List.of("-h"), List.of("--version"), List.of("-V"), List.of("--version", "x"),
+                List.of("verfy", "x"),
                 List.of("no-such-command"), List.of("--no-such-option"), List.of("verify"),
                 List.of("verify", "a", "b"), List.of("verify", "--hash", "md5", "/nonexistent"),
                 List.of("verify", "--block-size", "1X", "/nonexistent"), List.of("verify", "probe", "list"),

@@ -53,7 +53,7 @@ public final class VerifyBench {
         long sparseData = Sizes.parse(args.length > 3 ? args[3] : "4G");
         long denseSize = Sizes.parse(args.length > 4 ? args[4] : "8G");
         VerifyBench bench = new VerifyBench(dir, Paths.get(args[1]));
-        List<String> cases = List.of(System.getenv().getOrDefault("ZFSR_BENCH_CASES", "sparse,dense,cli,tree,tiny")
+        List<String> cases = List.of(System.getenv().getOrDefault("ZFSR_BENCH_CASES", "sparse,dense,start,cli,tree,tiny")
                 .split(","));
         int cores = Runtime.getRuntime().availableProcessors();
         System.out.printf(Locale.ROOT, "cores: %d, chunk: 1 MiB, hash: xxh64, cases: %s, load average at start: %s%n%n",
@@ -72,6 +72,12 @@ public final class VerifyBench {
         }
         TreeBench trees = new TreeBench(dir, bench.cliJar, bench.checks, System.getenv("ZFSR_ZFS_CHECK"),
                 System.getenv("ZFSR_BENCH_BEFORE"));
+        if (cases.contains("start")) {
+            String java25 = System.getenv().getOrDefault("ZFSR_BENCH_JAVA25", "/usr/lib/jvm/temurin-25-jdk-amd64");
+            new StartBench(dir, bench.cliJar, bench.checks,
+                    Integer.parseInt(System.getenv().getOrDefault("ZFSR_BENCH_START_RUNS", "10")),
+                    java25.isEmpty() ? null : Paths.get(java25)).measure();
+        }
         if (cases.contains("cli")) {
             Path dense = dir.resolve("dense-2g.img");
             bench.makeDense(dense, 2L << 30);
