@@ -33,7 +33,8 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
  * The run's holds in batches, on real pools: one {@code zfs hold} for everything a run may deliver,
  * one hold of the new bases and one {@code zfs release} of the superseded ones on each side, however
  * many datasets, with the same holds left and the same lines logged as one command per snapshot
- * gave. A batch in which some snapshots fail says which, and leaves the others done.
+ * gave. A batch in which some snapshots fail says which, and leaves the others done. The chains'
+ * send flags are read once a run too, not once a step.
  */
 class BatchedHoldsZfsTest {
     private static final String TAG = "zfs-replication:nas";
@@ -65,6 +66,9 @@ class BatchedHoldsZfsTest {
                 hold("hold", targets, N0));
         assertThat(held(pools, sources)).containsExactly(List.of(N0), List.of(N0), List.of(N0));
         assertThat(held(pools, targets)).containsExactly(List.of(N0), List.of(N0), List.of(N0));
+        // full sends start the chains: nothing to read, each one's flags recorded
+        assertThat(sendFlagsReads(recorder)).isEmpty();
+        assertThat(sendFlags(pools, targets)).containsExactly("none", "none", "none");
 
         night(pools, sources, N1);
         recorder.clear();
@@ -77,6 +81,11 @@ class BatchedHoldsZfsTest {
                 hold("release", sources, N0),
                 hold("hold", targets, N1),
                 hold("release", targets, N0));
+        // the chains' flags, read once for the run's incremental steps
+        List<String> read = new ArrayList<>(List.of("zfs", "get", "-H", "-s", "local", "-o", "name,value",
+                "zfs-replication:send-flags"));
+        targets.forEach(dataset -> read.add(dataset.name()));
+        assertThat(sendFlagsReads(recorder)).containsExactly(read);
         // one listing of each side's held snapshots, not one a dataset
         assertThat(recorder.commands()).filteredOn(c -> c.contains("-d") && c.stream().anyMatch(a -> a.contains("userrefs"))).hasSize(2);
         assertThat(held(pools, sources)).containsExactly(List.of(N1), List.of(N1), List.of(N1));
@@ -154,6 +163,16 @@ class BatchedHoldsZfsTest {
 
     private static List<List<String>> holdCommands(RecordingRunner recorder) {
         return recorder.commands().stream().filter(c -> c.get(1).equals("hold") || c.get(1).equals("release")).toList();
+    }
+
+    private static List<List<String>> sendFlagsReads(RecordingRunner recorder) {
+        return recorder.commands().stream().filter(c -> c.get(1).equals("get")
+                && c.contains("zfs-replication:send-flags")).toList();
+    }
+
+    private static List<String> sendFlags(TestPools pools, List<DatasetName> datasets) {
+        return datasets.stream().map(dataset -> pools.exec("zfs", "get", "-H", "-o", "value",
+                "zfs-replication:send-flags", dataset.name()).stdout().strip()).toList();
     }
 
     private static Map<String, Outcome> outcomes(Map<SnapshotName, HoldChange> changes) {
