@@ -3,7 +3,9 @@ package io.jenkins.plugins.zfsreplication.transfer;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -14,6 +16,7 @@ import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Feature;
+import io.jenkins.plugins.zfsreplication.zfs.HoldChange;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
@@ -89,19 +92,19 @@ public record BaseHolds(Zfs source, Zfs target, String targetId) {
             done.forEach(log);
             return done;
         }
+        // one zfs hold for all of them: zfs holds each and names each it could not
+        List<SnapshotName> carried = new ArrayList<>();
         for (DatasetPlan dataset : sent) {
-            for (SnapshotName snapshot : carried(dataset, listing.snapshotsOf(dataset.source().name()))) {
-                try {
-                    boolean placed = source.hold(tag(), snapshot);
-                    if (placed) {
-                        done.add(String.format("hold %s on %s (being sent)", tag(), snapshot));
-                    }
-                } catch (ZfsException e) {
-                    done.add(String.format("could not hold %s on %s before sending it: %s", tag(), snapshot,
-                            e.getMessage()));
-                }
-            }
+            carried.addAll(carried(dataset, listing.snapshotsOf(dataset.source().name())));
         }
+        source.hold(tag(), carried).forEach((snapshot, change) -> {
+            switch (change.outcome()) {
+                case CHANGED -> done.add(String.format("hold %s on %s (being sent)", tag(), snapshot));
+                case UNCHANGED -> { }
+                case FAILED -> done.add(String.format("could not hold %s on %s before sending it: %s", tag(), snapshot,
+                        change.message()));
+            }
+        });
         done.forEach(log);
         return done;
     }
@@ -139,29 +142,62 @@ public record BaseHolds(Zfs source, Zfs target, String targetId) {
     }
 
     /**
-     * Releases this target's hold from every snapshot of {@code dataset} taken before
-     * {@code newBase}: the bases it superseded, whichever run placed them. Snapshots taken after it
-     * keep theirs: held before a send, they may be on the target although no run has seen them
-     * arrive. A held snapshot is listed by its {@code userrefs}; a release of a tag it does not carry
-     * changes nothing.
+     * Releases this target's hold from every snapshot of each dataset taken before its new base (the
+     * value): the bases it superseded, whichever run placed them. Snapshots taken after it keep
+     * theirs: held before a send, they may be on the target although no run has seen them arrive. A
+     * held snapshot is listed by its {@code userrefs}; a release of a tag it does not carry changes
+     * nothing. One listing of all the datasets (one each when that fails, so that one dataset gone
+     * costs only its own releases) and one {@code zfs release} of every superseded snapshot.
+     *
+     * @return what was released from each dataset, or could not be, a line each
      */
-    private void releaseOlder(Zfs zfs, DatasetName dataset, SnapshotName newBase, List<String> done) {
+    private Map<DatasetName, List<String>> releaseOlder(Zfs zfs, Map<DatasetName, SnapshotName> newBases) {
+        Map<DatasetName, List<String>> lines = new LinkedHashMap<>();
+        newBases.keySet().forEach(dataset -> lines.put(dataset, new ArrayList<>()));
+        Map<DatasetName, List<ZfsObject>> listed = new LinkedHashMap<>();
         try {
-            List<ZfsObject> snapshots = zfs.list(List.of(dataset), false, List.of("userrefs")).snapshotsOf(dataset.name());
+            Listing listing = zfs.list(List.copyOf(newBases.keySet()), false, List.of("userrefs"));
+            newBases.keySet().forEach(dataset -> listed.put(dataset, listing.snapshotsOf(dataset.name())));
+        } catch (ZfsException all) {
+            for (DatasetName dataset : newBases.keySet()) {
+                try {
+                    listed.put(dataset, zfs.list(List.of(dataset), false, List.of("userrefs")).snapshotsOf(dataset.name()));
+                } catch (ZfsException e) {
+                    // the new base is held: a hold left on an old one protects too much, never too little
+                    lines.get(dataset).add(couldNotRelease(dataset, e.getMessage()));
+                }
+            }
+        }
+        Map<SnapshotName, DatasetName> superseded = new LinkedHashMap<>();
+        listed.forEach((dataset, snapshots) -> {
+            SnapshotName newBase = newBases.get(dataset);
             long baseTxg = snapshots.stream().filter(s -> s.shortName().equals(newBase.snapshot()))
                     .mapToLong(ZfsObject::createtxg).findFirst().orElse(-1);
             for (ZfsObject snapshot : snapshots) {
-                String holds = snapshot.property("userrefs").orElse("0");
-                SnapshotName held = dataset.snapshot(snapshot.shortName());
-                if (!holds.equals("0") && snapshot.createtxg() < baseTxg && zfs.release(tag(), held)) {
-                    done.add(String.format("release %s from %s (superseded by %s)", tag(), held, newBase.snapshot()));
+                if (!snapshot.property("userrefs").orElse("0").equals("0") && snapshot.createtxg() < baseTxg) {
+                    superseded.put(dataset.snapshot(snapshot.shortName()), dataset);
                 }
             }
-        } catch (ZfsException e) {
-            // the new base is held: a hold left on an old one protects too much, never too little
-            done.add(String.format("could not release %s from the older snapshots of %s: %s", tag(), dataset,
-                    e.getMessage()));
-        }
+        });
+        java.util.Set<DatasetName> failed = new java.util.HashSet<>();
+        zfs.release(tag(), List.copyOf(superseded.keySet())).forEach((held, change) -> {
+            DatasetName dataset = superseded.get(held);
+            switch (change.outcome()) {
+                case CHANGED -> lines.get(dataset).add(String.format("release %s from %s (superseded by %s)", tag(), held,
+                        newBases.get(dataset).snapshot()));
+                case UNCHANGED -> { }
+                case FAILED -> {
+                    if (failed.add(dataset)) {
+                        lines.get(dataset).add(couldNotRelease(dataset, change.message()));
+                    }
+                }
+            }
+        });
+        return lines;
+    }
+
+    private String couldNotRelease(DatasetName dataset, String why) {
+        return String.format("could not release %s from the older snapshots of %s: %s", tag(), dataset, why);
     }
 
     /**
@@ -188,26 +224,48 @@ public record BaseHolds(Zfs source, Zfs target, String targetId) {
                     zfs.host(), targetId, side));
             return;
         }
+        // each sent dataset that has an arrival, on this side, and its new base there
+        Map<DatasetName, SnapshotName> newBases = new LinkedHashMap<>();
         for (DatasetPlan dataset : plan.datasets()) {
             if (dataset.action() == DatasetAction.SEND) {
-                arrivals.newest(dataset.source()).ifPresent(newest -> advance(zfs, dataset, newest, onTarget, done));
+                arrivals.newest(dataset.source()).ifPresent(newest -> newBases.put(
+                        onTarget ? dataset.target() : dataset.source(),
+                        onTarget ? dataset.target().snapshot(newest.snapshot()) : newest));
             }
         }
-    }
-
-    private void advance(Zfs zfs, DatasetPlan dataset, SnapshotName newest, boolean onTarget, List<String> done) {
-        SnapshotName newBase = onTarget ? dataset.target().snapshot(newest.snapshot()) : newest;
-        try {
-            boolean placed = zfs.hold(tag(), newBase);
-            done.add(String.format("hold %s on %s%s", tag(), newBase, placed ? "" : " (already there)"));
-        } catch (ZfsException e) {
-            if (onTarget) {
+        if (newBases.isEmpty()) {
+            return;
+        }
+        Map<SnapshotName, HoldChange> held = zfs.hold(tag(), List.copyOf(newBases.values()));
+        // an old base is released only once its new base is held; on the source a hold that failed ends the
+        // run's bookkeeping there, after the datasets before it (a hold placed on a later one protects more)
+        Map<DatasetName, SnapshotName> releasing = new LinkedHashMap<>();
+        Map<DatasetName, String> holdLines = new LinkedHashMap<>();
+        ZfsException sourceFailure = null;
+        for (Map.Entry<DatasetName, SnapshotName> entry : newBases.entrySet()) {
+            SnapshotName newBase = entry.getValue();
+            HoldChange change = held.get(newBase);
+            if (change.outcome() == HoldChange.Outcome.FAILED) {
+                if (!onTarget) {
+                    sourceFailure = new ZfsException("%s", change.message());
+                    break;
+                }
                 // the data arrived; the source's hold still keeps the base: say so, the run stands
-                done.add(String.format("could not hold %s on %s: %s", tag(), newBase, e.getMessage()));
-                return;
+                holdLines.put(entry.getKey(), String.format("could not hold %s on %s: %s", tag(), newBase,
+                        change.message()));
+                continue;
             }
-            throw e;
+            holdLines.put(entry.getKey(), String.format("hold %s on %s%s", tag(), newBase,
+                    change.outcome() == HoldChange.Outcome.CHANGED ? "" : " (already there)"));
+            releasing.put(entry.getKey(), newBase);
         }
-        releaseOlder(zfs, onTarget ? dataset.target() : dataset.source(), newBase, done);
+        Map<DatasetName, List<String>> released = releasing.isEmpty() ? Map.of() : releaseOlder(zfs, releasing);
+        holdLines.forEach((dataset, line) -> {
+            done.add(line);
+            done.addAll(released.getOrDefault(dataset, List.of()));
+        });
+        if (sourceFailure != null) {
+            throw sourceFailure;
+        }
     }
 }

@@ -37,6 +37,12 @@ public final class ZfsPreflight implements Preflight {
     private final StepResume resumes;
     private final java.util.Map<DatasetName, List<String>> before = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile Set<DatasetName> planned = Set.of();
+    /**
+     * The chains' send flags as the run's targets had them recorded when the run started (one zfs get
+     * for all of them); a target whose chain a step of this run starts anew (a full receive records
+     * its flags) is dropped from it and read again at its next step.
+     */
+    private final java.util.Map<DatasetName, String> chainFlags = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * Either side may be null when that side runs on another host: each host then checks its own
@@ -234,6 +240,16 @@ public final class ZfsPreflight implements Preflight {
     @Override
     public void startRun(io.jenkins.plugins.zfsreplication.plan.ReplicationPlan plan) {
         planned = plan.steps().stream().map(SendStep::target).collect(java.util.stream.Collectors.toUnmodifiableSet());
+        chainFlags.clear();
+        if (target != null && source != null) {
+            List<DatasetName> continued = plan.steps().stream().filter(step -> step.from() != null)
+                    .map(SendStep::target).distinct().toList();
+            try {
+                chainFlags.putAll(target.localValues(continued, ChainFlags.PROPERTY));
+            } catch (ZfsException e) {
+                // each step reads its chain's flags itself, and fails there with zfs's message
+            }
+        }
     }
 
     /**
@@ -251,6 +267,7 @@ public final class ZfsPreflight implements Preflight {
             ReceivedProperties.check(target, step.target(), step.from() == null, planned, options,
                     "received file system left unmounted", log);
             if (step.from() == null) {
+                chainFlags.remove(step.target()); // a new chain: what was read at the start is not its record
                 ChainFlags.record(target, step, used);
             }
         }
@@ -260,6 +277,10 @@ public final class ZfsPreflight implements Preflight {
     public Set<SendOption> chainOptions(SendStep step, Set<SendOption> used, Consumer<String> log) {
         if (step.from() == null || source == null) {
             return used; // a full send starts a chain; a receiving side sends nothing
+        }
+        String recorded = target == null ? null : chainFlags.get(step.target());
+        if (recorded != null) {
+            return ChainFlags.forStep(step, used, recorded, source.capabilities(), target.capabilities(), log);
         }
         return ChainFlags.forTarget(source, target, targetTokens, step, used, log);
     }

@@ -312,6 +312,112 @@ public final class Zfs {
         return true;
     }
 
+    /**
+     * Places a hold with {@code tag} on each of {@code snapshots} in one {@code zfs hold TAG s1 s2 ...}
+     * (another per {@link #MAX_ARGUMENT_BYTES} of names): zfs takes the snapshots one after another and
+     * says which failed ({@link #holdFailures}). Every zfs this tool runs on, zfs-fuse and OpenZFS, takes
+     * several snapshots in one hold.
+     *
+     * @return each distinct snapshot's outcome, in the order given: {@code UNCHANGED} when it had the
+     *         tag already; a failure is an outcome, never an exception
+     */
+    public Map<SnapshotName, HoldChange> hold(String tag, List<SnapshotName> snapshots) {
+        return holdOrRelease(true, tag, snapshots);
+    }
+
+    /**
+     * Releases the hold with {@code tag} from each of {@code snapshots} in one {@code zfs release TAG
+     * s1 s2 ...}, as {@link #hold(String, List)} places them.
+     *
+     * @return each distinct snapshot's outcome, in the order given: {@code UNCHANGED} when it had no
+     *         hold with this tag or no longer exists
+     */
+    public Map<SnapshotName, HoldChange> release(String tag, List<SnapshotName> snapshots) {
+        return holdOrRelease(false, tag, snapshots);
+    }
+
+    private Map<SnapshotName, HoldChange> holdOrRelease(boolean place, String tag, List<SnapshotName> snapshots) {
+        checkHoldTag(tag);
+        // zfs would fail the second of a name given twice
+        List<SnapshotName> distinct = List.copyOf(new java.util.LinkedHashSet<>(snapshots));
+        Map<SnapshotName, HoldChange> changes = new java.util.LinkedHashMap<>();
+        int start = 0;
+        while (start < distinct.size()) {
+            int end = start + 1;
+            int bytes = distinct.get(start).toString().length();
+            while (end < distinct.size() && bytes + 1 + distinct.get(end).toString().length() <= MAX_ARGUMENT_BYTES) {
+                bytes += 1 + distinct.get(end).toString().length();
+                end++;
+            }
+            changes.putAll(holdBatch(place, tag, distinct.subList(start, end)));
+            start = end;
+        }
+        return java.util.Collections.unmodifiableMap(changes);
+    }
+
+    private Map<SnapshotName, HoldChange> holdBatch(boolean place, String tag, List<SnapshotName> batch) {
+        List<String> command = new ArrayList<>(List.of("zfs", place ? "hold" : "release", tag));
+        batch.forEach(snapshot -> command.add(snapshot.toString()));
+        CommandResult result = runner.run(command, timeout);
+        Map<SnapshotName, HoldChange> changes = new java.util.LinkedHashMap<>();
+        if (result.succeeded()) {
+            batch.forEach(snapshot -> changes.put(snapshot, HoldChange.changed()));
+            return changes;
+        }
+        Map<SnapshotName, String> said = holdFailures(batch, result.stderr().isBlank() ? result.stdout() : result.stderr());
+        if (said == null) {
+            // a failure that names none of them (no daemon, a refused tag): what happened to each is
+            // unknown, so each is asked again alone, and its own answer is its outcome
+            batch.forEach(snapshot -> changes.put(snapshot, holdOrReleaseOne(place, tag, snapshot)));
+            return changes;
+        }
+        for (SnapshotName snapshot : batch) {
+            String line = said.get(snapshot);
+            if (line == null) {
+                changes.put(snapshot, HoldChange.changed()); // zfs names every snapshot it failed for
+            } else if (place ? line.contains("tag already exists") : line.contains("no such tag")
+                    || line.contains("does not exist")) {
+                changes.put(snapshot, HoldChange.unchanged());
+            } else {
+                changes.put(snapshot, HoldChange.failed(new ZfsCommandException(List.of("zfs", place ? "hold"
+                        : "release", tag, snapshot.toString()), result.exitStatus(), line).getMessage()));
+            }
+        }
+        return changes;
+    }
+
+    /**
+     * zfs's line for each snapshot of a failed batch, which names it in quotes ({@code cannot hold
+     * 'tank/a@s': tag already exists on this dataset}) or names its dataset ({@code cannot open
+     * 'tank/a': dataset does not exist}); null when a line names none of them.
+     */
+    static Map<SnapshotName, String> holdFailures(List<SnapshotName> batch, String stderr) {
+        Map<SnapshotName, String> said = new java.util.HashMap<>();
+        for (String line : stderr.split("\n")) {
+            if (line.isBlank()) {
+                continue;
+            }
+            List<SnapshotName> named = batch.stream().filter(s -> line.contains("'" + s + "'")).toList();
+            if (named.isEmpty()) {
+                named = batch.stream().filter(s -> line.contains("'" + s.dataset().name() + "'")).toList();
+            }
+            if (named.isEmpty()) {
+                return null;
+            }
+            named.forEach(snapshot -> said.putIfAbsent(snapshot, line.strip()));
+        }
+        return said.isEmpty() ? null : said;
+    }
+
+    private HoldChange holdOrReleaseOne(boolean place, String tag, SnapshotName snapshot) {
+        try {
+            boolean changed = place ? hold(tag, snapshot) : release(tag, snapshot);
+            return changed ? HoldChange.changed() : HoldChange.unchanged();
+        } catch (ZfsException e) {
+            return HoldChange.failed(e.getMessage());
+        }
+    }
+
     /** A hold's tag: what this tool names its holds, never an option or something a shell would expand. */
     public static void checkHoldTag(String tag) {
         if (!tag.matches("[a-z0-9][a-z0-9_.:-]{0,127}")) {

@@ -340,21 +340,24 @@ final class SimZfsCommands {
         return ok(argv, "");
     }
 
+    /** As zfs: each snapshot in turn, a line on stderr for each that failed, exit 1 if any did. */
     private CommandResult hold(List<String> argv, List<String> args, boolean place) {
         String tag = args.get(0);
-        String name = args.get(1);
-        int at = name.indexOf('@');
-        SimHost.Dataset dataset = host.dataset(name.substring(0, at));
-        SimHost.Snap snap = dataset == null ? null : dataset.snapshot(name.substring(at + 1));
-        if (snap == null) {
-            return fail(argv, 1, "cannot " + (place ? "hold" : "release") + " snapshot '" + name + "': dataset does not exist");
+        StringBuilder errors = new StringBuilder();
+        for (String name : args.subList(1, args.size())) {
+            int at = name.indexOf('@');
+            SimHost.Dataset dataset = host.dataset(name.substring(0, at));
+            SimHost.Snap snap = dataset == null ? null : dataset.snapshot(name.substring(at + 1));
+            if (snap == null) {
+                errors.append("cannot ").append(place ? "hold" : "release").append(" snapshot '").append(name)
+                        .append("': dataset does not exist\n");
+            } else if (place && !snap.holds.add(tag)) {
+                errors.append("cannot hold snapshot '").append(name).append("': tag already exists on this dataset\n");
+            } else if (!place && !snap.holds.remove(tag)) {
+                errors.append("cannot release hold from snapshot '").append(name).append("': no such tag on this dataset\n");
+            }
         }
-        if (place) {
-            return snap.holds.add(tag) ? ok(argv, "")
-                    : fail(argv, 1, "cannot hold snapshot '" + name + "': tag already exists on this dataset");
-        }
-        return snap.holds.remove(tag) ? ok(argv, "")
-                : fail(argv, 1, "cannot release hold from snapshot '" + name + "': no such tag on this dataset");
+        return errors.length() == 0 ? ok(argv, "") : fail(argv, 1, errors.toString().strip());
     }
 
     private CommandResult bookmark(List<String> argv, List<String> args) {
