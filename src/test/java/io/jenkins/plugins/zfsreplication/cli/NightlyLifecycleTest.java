@@ -94,7 +94,7 @@ class NightlyLifecycleTest {
                 if (pools.backend() == ZfsBackend.ZFS_FUSE) {
                     // zfs-fuse refuses to rename a mounted file system ("dataset is busy"): the admin unmounts it
                     pools.exec("zfs", "unmount", source.resolve("d").name());
-                    pools.exec("zfs", "rename", source.resolve("d").name(), source.resolve("e").name());
+                    pools.execWhileBusy("zfs", "rename", source.resolve("d").name(), source.resolve("e").name());
                     pools.exec("zfs", "mount", source.resolve("e").name());
                 } else {
                     pools.exec("zfs", "rename", source.resolve("d").name(), source.resolve("e").name());
@@ -107,7 +107,7 @@ class NightlyLifecycleTest {
                 if (pools.backend() == ZfsBackend.ZFS_FUSE) {
                     pools.exec("zfs", "unmount", source.resolve("x").name()); // else "dataset is busy" there
                 }
-                pools.exec("zfs", "destroy", "-r", source.resolve("x").name());
+                pools.execWhileBusy("zfs", "destroy", "-r", source.resolve("x").name());
                 sourceNights.remove("x");
                 frozenCopies.put("x", targetNights.remove("x"));
             }

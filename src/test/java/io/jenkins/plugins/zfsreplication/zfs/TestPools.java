@@ -150,6 +150,16 @@ public final class TestPools {
         }
     }
 
+    /**
+     * A setup command on a file system the test just used ({@code zfs rename}, {@code zfs destroy -r}),
+     * retried while zfs-fuse calls it busy, as an admin would; fails the test when it never succeeds.
+     */
+    public void execWhileBusy(String... command) {
+        if (!whileBusy(List.of(command), false)) {
+            throw new IllegalStateException("Still failing after retries: " + String.join(" ", command));
+        }
+    }
+
     private boolean destroy(String name) {
         return whileBusy(List.of("zpool", "destroy", "-f", name), true);
     }
