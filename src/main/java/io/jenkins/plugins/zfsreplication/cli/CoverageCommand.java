@@ -109,15 +109,15 @@ final class CoverageCommand implements Callable<Integer> {
         if (json) {
             environment.out().print(NightJson.write(report));
         } else {
-            report.findings().forEach(finding -> environment.out().println(finding.describe()));
-            if (report.findingCount() > report.findings().size()) {
+            report.found().listed().forEach(finding -> environment.out().println(finding.describe()));
+            if (report.found().count() > report.found().listed().size()) {
                 environment.out().printf("... and %d more finding(s), in %s%n",
-                        report.findingCount() - report.findings().size(), NightReport.FILE_NAME);
+                        report.found().count() - report.found().listed().size(), NightReport.FILE_NAME);
             }
             environment.out().println(report.summary());
         }
         environment.out().flush();
-        return report.findings().isEmpty() ? 0 : Main.FAILED;
+        return report.found().listed().isEmpty() ? 0 : Main.FAILED;
     }
 
     private NightRequest request() {

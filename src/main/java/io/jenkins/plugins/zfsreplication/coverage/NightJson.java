@@ -22,23 +22,23 @@ public final class NightJson {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("format", 1);
         root.put("kind", KIND);
-        root.put("host", report.host());
-        root.put("root", report.root());
-        root.put("now", report.now().toString());
-        root.put("nights", report.nights());
+        root.put("host", report.basis().host());
+        root.put("root", report.basis().root());
+        root.put("now", report.basis().now().toString());
+        root.put("nights", report.basis().nights());
         root.put("verdict", report.verdict());
         root.put("summary", report.summary());
         ObjectNode budget = root.putObject("budget");
-        budget.put("bytes", report.budgetBytes() > 0 ? report.budgetBytes() : null);
-        budget.put("seconds", report.budgetTime() == null ? null : report.budgetTime().getSeconds());
+        budget.put("bytes", report.basis().budgetBytes() > 0 ? report.basis().budgetBytes() : null);
+        budget.put("seconds", report.basis().budgetTime() == null ? null : report.basis().budgetTime().getSeconds());
         ObjectNode ledger = root.putObject("ledger");
-        ledger.put("previousSha256", report.previousSha256());
-        ledger.put("startNote", report.startNote());
+        ledger.put("previousSha256", report.basis().previousSha256());
+        ledger.put("startNote", report.basis().startNote());
         slice(root.putObject("slice"), report);
         ArrayNode reads = root.putArray("reads");
-        report.reads().forEach(read -> read(reads.addObject(), read));
+        report.slice().reads().forEach(read -> read(reads.addObject(), read));
         ArrayNode added = root.putArray("added");
-        for (NightReport.Added entry : report.added()) {
+        for (NightReport.Added entry : report.changes().added()) {
             ObjectNode node = added.addObject();
             node.put("dataset", entry.dataset());
             node.put("snapshot", entry.snapshot());
@@ -49,10 +49,10 @@ public final class NightJson {
             node.put("fullBecause", entry.fullBecause());
         }
         ArrayNode pruned = root.putArray("pruned");
-        report.pruned().forEach(pruned::add);
-        root.put("findingCount", report.findingCount());
+        report.changes().pruned().forEach(pruned::add);
+        root.put("findingCount", report.found().count());
         ArrayNode findings = root.putArray("findings");
-        report.findings().forEach(finding -> finding(findings.addObject(), finding));
+        report.found().listed().forEach(finding -> finding(findings.addObject(), finding));
         coverage(root.putObject("coverage"), report.coverage());
         guarantee(root.putObject("guarantee"), report.guarantee());
         drill(root, report.drill());
@@ -66,14 +66,14 @@ public final class NightJson {
     }
 
     private static void slice(ObjectNode node, NightReport report) {
-        node.put("workBytes", report.plan().workBytes());
-        node.put("neverReadBytes", report.plan().neverReadBytes());
-        node.put("dueBytes", report.plan().dueBytes());
-        node.put("sliceBytes", report.plan().sliceBytes());
-        node.put("checkedBytes", report.checkedBytes());
-        node.put("readBytes", report.readBytes());
-        node.put("seconds", report.seconds());
-        node.put("stopped", report.stopped());
+        node.put("workBytes", report.slice().plan().workBytes());
+        node.put("neverReadBytes", report.slice().plan().neverReadBytes());
+        node.put("dueBytes", report.slice().plan().dueBytes());
+        node.put("sliceBytes", report.slice().plan().sliceBytes());
+        node.put("checkedBytes", report.slice().checkedBytes());
+        node.put("readBytes", report.slice().readBytes());
+        node.put("seconds", report.slice().seconds());
+        node.put("stopped", report.slice().stopped());
     }
 
     private static void read(ObjectNode node, NightReport.Read read) {

@@ -7,29 +7,57 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * What one night of coverage did and found, as coverage-night.json holds it: the ledger it built
- * on (or why it started over), the slice's figures, what it read of which snapshot and how that
- * went, the snapshots that arrived and were destroyed since, every finding (the first
+ * What one night of coverage did and found, as coverage-night.json holds it: what it was asked and
+ * the ledger it built on (or why it started over), the slice and what it read of which snapshot and
+ * how that went, the snapshots that arrived and were destroyed since, every finding (the first
  * {@link io.jenkins.plugins.zfsreplication.verify.CopyCheck#LISTED} listed), the coverage after the
  * night, whether the guarantee holds, and the drill.
- *
- * @param checkedBytes logical bytes of the chunks checked tonight (what the budget counts)
- * @param readBytes    bytes actually read (holes are not)
- * @param stopped      the time budget stopped the reads
  */
-public record NightReport(String host, String root, Instant now, int nights, long budgetBytes, Duration budgetTime,
-                          String startNote, String previousSha256, SlicePlan plan, long checkedBytes, long readBytes,
-                          double seconds, boolean stopped, List<Read> reads, List<Added> added, List<String> pruned,
-                          List<NightFinding> findings, long findingCount, CoverageSummary coverage, Guarantee guarantee,
-                          DrillRecord drill, List<String> log) {
+public record NightReport(Basis basis, Slice slice, Changes changes, Findings found, CoverageSummary coverage,
+                          Guarantee guarantee, DrillRecord drill, List<String> log) {
     public static final String FILE_NAME = "coverage-night.json";
 
     public NightReport {
-        reads = List.copyOf(reads);
-        added = List.copyOf(added);
-        pruned = List.copyOf(pruned);
-        findings = List.copyOf(findings);
         log = List.copyOf(log);
+    }
+
+    /**
+     * What the night was asked, and the ledger it built on.
+     *
+     * @param startNote      why the night started over without the ledger before it, or null
+     * @param previousSha256 the SHA-256 of the ledger it built on, or null
+     */
+    public record Basis(String host, String root, Instant now, int nights, long budgetBytes, Duration budgetTime,
+                        String startNote, String previousSha256) {
+    }
+
+    /**
+     * Tonight's slice and what was read of it.
+     *
+     * @param checkedBytes logical bytes of the chunks checked tonight (what the budget counts)
+     * @param readBytes    bytes actually read (holes are not)
+     * @param stopped      the time budget stopped the reads
+     */
+    public record Slice(SlicePlan plan, long checkedBytes, long readBytes, double seconds, boolean stopped,
+                        List<Read> reads) {
+        public Slice {
+            reads = List.copyOf(reads);
+        }
+    }
+
+    /** The snapshots that arrived since the last night, and those destroyed since. */
+    public record Changes(List<Added> added, List<String> pruned) {
+        public Changes {
+            added = List.copyOf(added);
+            pruned = List.copyOf(pruned);
+        }
+    }
+
+    /** The findings listed (the first {@code CopyCheck.LISTED}) and how many there were in all. */
+    public record Findings(List<NightFinding> listed, long count) {
+        public Findings {
+            listed = List.copyOf(listed);
+        }
     }
 
     /** What was read of one snapshot tonight, run by run. */
@@ -68,10 +96,10 @@ public record NightReport(String host, String root, Instant now, int nights, lon
 
     /** The night's verdict, as the audit record takes it: mismatch, unreadable, overdue or matched. */
     public String verdict() {
-        if (findings.stream().anyMatch(NightFinding::mismatch)) {
+        if (found.listed().stream().anyMatch(NightFinding::mismatch)) {
             return "mismatch";
         }
-        if (findingCount > 0) {
+        if (found.count() > 0) {
             return "unreadable";
         }
         return guarantee.kept() ? "matched" : "overdue";
@@ -80,11 +108,11 @@ public record NightReport(String host, String root, Instant now, int nights, lon
     /** The one-line summary the command line prints and a build page shows. */
     public String summary() {
         return String.format(java.util.Locale.ROOT, "coverage %s: %.1f%% of %s matched within %d nights, the oldest"
-                + " match %s old; read %s of a %s slice in %.1f s; %d finding(s)%s", root,
-                100 * coverage.ratio(), io.jenkins.plugins.zfsreplication.units.Sizes.human(coverage.bytes()), nights,
-                io.jenkins.plugins.zfsreplication.check.Ages.format(coverage.age().getSeconds()),
-                io.jenkins.plugins.zfsreplication.units.Sizes.human(checkedBytes),
-                io.jenkins.plugins.zfsreplication.units.Sizes.human(plan.sliceBytes()), seconds, findingCount,
+                + " match %s old; read %s of a %s slice in %.1f s; %d finding(s)%s", basis.root(),
+                100 * coverage.ratio(), io.jenkins.plugins.zfsreplication.units.Sizes.human(coverage.bytes()),
+                basis.nights(), io.jenkins.plugins.zfsreplication.check.Ages.format(coverage.age().getSeconds()),
+                io.jenkins.plugins.zfsreplication.units.Sizes.human(slice.checkedBytes()),
+                io.jenkins.plugins.zfsreplication.units.Sizes.human(slice.plan().sliceBytes()), slice.seconds(), found.count(),
                 guarantee.note() == null ? "" : "; " + guarantee.note());
     }
 }

@@ -71,12 +71,13 @@ public final class NightlySlice {
         Ledger.DrillEntry drilled = drill == null ? null : new Ledger.DrillEntry(request.now(), drill.dataset(),
                 drill.snapshot(), drill.guid(), drill.result().label());
         ledger = ledger.after(loaded.link(), night, drilled, request.nights());
-        NightReport report = new NightReport(host.host(), request.root().name(), request.now(), request.nights(),
-                request.budgetBytes(), request.budgetTime(), loaded.startNote(),
-                loaded.link() == null ? null : loaded.link().sha256(), plan, reads.checked, reads.read, reads.seconds,
-                reads.stopped, reads.done, reconciler.added, reconciler.pruned,
-                findings.subList(0, (int) Math.min(findings.size(), CopyCheck.LISTED)), findingCount, coverage,
-                guarantee, drill, List.copyOf(lines));
+        NightReport report = new NightReport(new NightReport.Basis(host.host(), request.root().name(), request.now(),
+                request.nights(), request.budgetBytes(), request.budgetTime(), loaded.startNote(),
+                loaded.link() == null ? null : loaded.link().sha256()),
+                new NightReport.Slice(plan, reads.checked, reads.read, reads.seconds, reads.stopped, reads.done),
+                new NightReport.Changes(reconciler.added, reconciler.pruned),
+                new NightReport.Findings(findings.subList(0, (int) Math.min(findings.size(), CopyCheck.LISTED)),
+                        findingCount), coverage, guarantee, drill, List.copyOf(lines));
         AtomicFile.write(artifacts.resolve(LedgerJson.FILE_NAME), LedgerJson.write(ledger));
         AtomicFile.write(artifacts.resolve(NightReport.FILE_NAME), NightJson.write(report));
         return report;

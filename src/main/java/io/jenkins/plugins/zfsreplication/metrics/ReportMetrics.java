@@ -191,16 +191,16 @@ public final class ReportMetrics {
      */
     public static RunMetrics coverage(RunMetrics metrics, NightReport report) {
         metrics.count("coverage_checked_bytes_total", "Logical bytes of the chunks coverage checked.", Map.of(),
-                report.checkedBytes());
-        metrics.count("coverage_read_bytes_total", "Bytes coverage read (holes are not).", Map.of(), report.readBytes());
+                report.slice().checkedBytes());
+        metrics.count("coverage_read_bytes_total", "Bytes coverage read (holes are not).", Map.of(), report.slice().readBytes());
         metrics.gauge("coverage_budget_bytes", "The last night's byte budget (0: none, what keeps the guarantee).",
-                Map.of(), report.budgetBytes());
+                Map.of(), report.basis().budgetBytes());
         metrics.gauge("coverage_slice_bytes", "What the last night was to read at most.", Map.of(),
-                report.plan().sliceBytes());
+                report.slice().plan().sliceBytes());
         metrics.gauge("coverage_work_bytes", "The bytes of one full round of reading (every own range).", Map.of(),
-                report.plan().workBytes());
+                report.slice().plan().workBytes());
         metrics.gauge("coverage_nights", "N: every byte is to be matched within this many nights.", Map.of(),
-                report.nights());
+                report.basis().nights());
         if (report.guarantee().keepableNights() != null) {
             metrics.gauge("coverage_keepable_nights", "The nights within which the budget re-reads every byte.",
                     Map.of(), report.guarantee().keepableNights());
@@ -209,7 +209,7 @@ public final class ReportMetrics {
                 report.guarantee().overdueBytes());
         for (String kind : List.of("chunk", "unreadable", "missing", "extra", "size", "guid", "manifest")) {
             metrics.gauge("coverage_findings", "What the last night found wrong, by kind.", labels("kind", kind),
-                    report.findings().stream().filter(f -> f.kind().equals(kind)).count());
+                    report.found().listed().stream().filter(f -> f.kind().equals(kind)).count());
         }
         coverage(metrics, report.coverage());
         return metrics;

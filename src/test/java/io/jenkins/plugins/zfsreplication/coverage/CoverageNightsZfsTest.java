@@ -47,18 +47,18 @@ class CoverageNightsZfsTest {
         assertThat(runs(first)).containsExactly(new CopyCheck.Run(0, 8, HALF, CopyCheck.State.MATCHED, null));
         assertThat(runs(second)).containsExactly(new CopyCheck.Run(8, 16, HALF, CopyCheck.State.MATCHED, null));
         assertThat(runs(third)).containsExactly(new CopyCheck.Run(0, 2, FILE, CopyCheck.State.MATCHED, null));
-        assertThat(List.of(first.plan().sliceBytes(), second.plan().sliceBytes(), third.plan().sliceBytes()))
+        assertThat(List.of(first.slice().plan().sliceBytes(), second.slice().plan().sliceBytes(), third.slice().plan().sliceBytes()))
                 .containsExactly(HALF, HALF, (8L * FILE + 6) / 7);
-        assertThat(List.of(first.checkedBytes(), second.checkedBytes(), third.checkedBytes()))
+        assertThat(List.of(first.slice().checkedBytes(), second.slice().checkedBytes(), third.slice().checkedBytes()))
                 .containsExactly(HALF, HALF, (long) FILE);
         assertThat(first.coverage().matchedBytes()).isEqualTo(HALF);
         assertThat(second.coverage().matchedBytes()).isEqualTo(2 * HALF);
         assertThat(third.coverage().ratio()).isEqualTo(1.0);
         // f1-f3 were last read on the first night, two nights before the third
         assertThat(third.coverage().age().toDays()).isEqualTo(2);
-        assertThat(first.startNote()).contains("no earlier ledger was given");
-        assertThat(third.startNote()).isNull();
-        assertThat(third.previousSha256()).isEqualTo(io.jenkins.plugins.zfsreplication.audit.Sha256.of(
+        assertThat(first.basis().startNote()).contains("no earlier ledger was given");
+        assertThat(third.basis().startNote()).isNull();
+        assertThat(third.basis().previousSha256()).isEqualTo(io.jenkins.plugins.zfsreplication.audit.Sha256.of(
                 fixture.ledgerOf(1)));
         assertThat(third.guarantee().kept()).isTrue();
         assertThat(third.guarantee().keepableNights()).isEqualTo(2);
@@ -89,12 +89,12 @@ class CoverageNightsZfsTest {
 
         String sourceGuid = Files.readString(fixture.store.resolve("data/n1.guid")).strip();
         String copyGuid = pools.exec("zfs", "get", "-Hp", "-o", "value", "guid", fixture.copy + "@n1").stdout().strip();
-        assertThat(night.findings()).extracting(NightFinding::describe).containsExactly(
+        assertThat(night.found().listed()).extracting(NightFinding::describe).containsExactly(
                 fixture.copy + "@n1: the source made its manifest of n1 with GUID " + sourceGuid + ", the copy's has GUID "
                         + copyGuid + ": not the snapshot the source sent",
-                fixture.copy + "@n1: chunk 1 differs: f3 at offset 65536, 34464 bytes (" + night.findings().get(1).detail()
+                fixture.copy + "@n1: chunk 1 differs: f3 at offset 65536, 34464 bytes (" + night.found().listed().get(1).detail()
                         + ")");
-        assertThat(night.findings().get(1).path()).isEqualTo("f3");
+        assertThat(night.found().listed().get(1).path()).isEqualTo("f3");
         assertThat(night.verdict()).isEqualTo("mismatch");
         // n0 is still matched; n1 counts as not matched at all
         CoverageSummary.DatasetCoverage data = night.coverage().datasets().get(0);
@@ -120,11 +120,11 @@ class CoverageNightsZfsTest {
         NightReport night = fixture.cover(0, 0, null);
 
         assertThat(at).isPositive();
-        assertThat(night.findings()).extracting(NightFinding::kind, NightFinding::path, NightFinding::chunk,
+        assertThat(night.found().listed()).extracting(NightFinding::kind, NightFinding::path, NightFinding::chunk,
                 NightFinding::offset, NightFinding::length).containsExactly(
                         org.assertj.core.groups.Tuple.tuple("unreadable", "f5", 0L, 0L, 65_536L),
                         org.assertj.core.groups.Tuple.tuple("unreadable", "f5", 1L, 65_536L, 34_464L));
-        assertThat(night.findings().get(0).detail()).contains("EIO");
+        assertThat(night.found().listed().get(0).detail()).contains("EIO");
         assertThat(runs(night)).extracting(CopyCheck.Run::from, CopyCheck.Run::to, CopyCheck.Run::bytes,
                 CopyCheck.Run::state).containsExactly(
                         org.assertj.core.groups.Tuple.tuple(0L, 10L, 5L * FILE, CopyCheck.State.MATCHED),
@@ -145,9 +145,9 @@ class CoverageNightsZfsTest {
 
         NightReport night = fixture.cover(1, HALF, fixture.ledgerOf(0));
 
-        assertThat(night.startNote()).isEqualTo("the earlier ledger " + fixture.ledgerOf(0) + " does not exist (lost?);"
+        assertThat(night.basis().startNote()).isEqualTo("the earlier ledger " + fixture.ledgerOf(0) + " does not exist (lost?);"
                 + " starting over: nothing read before tonight counts");
-        assertThat(night.previousSha256()).isNull();
+        assertThat(night.basis().previousSha256()).isNull();
         assertThat(night.coverage().matchedBytes()).isEqualTo(HALF);
         JsonNode ledger = new ObjectMapper().readTree(fixture.ledgerOf(1).toFile());
         assertThat(ledger.get("previous").isNull()).isTrue();
@@ -166,6 +166,6 @@ class CoverageNightsZfsTest {
     }
 
     private static List<CopyCheck.Run> runs(NightReport night) {
-        return night.reads().stream().flatMap(read -> read.runs().stream()).toList();
+        return night.slice().reads().stream().flatMap(read -> read.runs().stream()).toList();
     }
 }

@@ -239,7 +239,7 @@ class CoverageSimulationTest {
             String context = "night " + night + " of seed run (N " + nights + ", keep " + keep + ", budget " + budget
                     + "): " + report.summary();
             if (budget > 0) {
-                assertThat(report.checkedBytes()).as(context).isLessThanOrEqualTo(budget);
+                assertThat(report.slice().checkedBytes()).as(context).isLessThanOrEqualTo(budget);
             }
             Horizon horizon = new Horizon(nights, now);
             checkClaims(ledger, horizon, context);
@@ -313,7 +313,7 @@ class CoverageSimulationTest {
         private void checkDamageFound(NightReport report, int night, Instant now, String context) {
             for (Map.Entry<Long, String[]> bad : List.copyOf(badBlocks.entrySet())) {
                 String[] where = bad.getValue();
-                boolean found = report.findings().stream().anyMatch(f -> f.dataset().equals(where[0])
+                boolean found = report.found().listed().stream().anyMatch(f -> f.dataset().equals(where[0])
                         && where[2].equals(f.path()) && f.chunk() == Long.parseLong(where[3])
                         && (where[1] == null || f.snapshot().equals(where[1])));
                 if (found) {

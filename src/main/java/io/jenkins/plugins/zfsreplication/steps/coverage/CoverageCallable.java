@@ -101,19 +101,19 @@ final class CoverageCallable extends MasterToSlaveFileCallable<CoverageCallable.
 
     private Outcome outcome(NightReport report) {
         List<String> findings = new ArrayList<>();
-        for (NightFinding finding : report.findings()) {
+        for (NightFinding finding : report.found().listed()) {
             if (findings.size() < SHOWN) {
                 findings.add(finding.describe());
             }
         }
         List<Dataset> datasets = new ArrayList<>();
-        var ages = CoverageAges.judge(report.coverage(), report.nights(), settings.thresholds());
+        var ages = CoverageAges.judge(report.coverage(), report.basis().nights(), settings.thresholds());
         for (CoverageAge age : ages) {
             datasets.add(new Dataset(age.dataset(), age.status(), age.reason(), age.ratio(), age.ageSeconds()));
         }
         return new Outcome(report.summary(), report.verdict(), report.coverage().ratio(),
-                report.coverage().age().getSeconds(), report.checkedBytes(), report.plan().sliceBytes(),
-                report.budgetBytes(), report.findingCount(), findings, report.guarantee().keepableNights(),
+                report.coverage().age().getSeconds(), report.slice().checkedBytes(), report.slice().plan().sliceBytes(),
+                report.basis().budgetBytes(), report.found().count(), findings, report.guarantee().keepableNights(),
                 report.guarantee().kept(), report.guarantee().note(),
                 report.drill() == null ? null : report.drill().dataset() + "@" + report.drill().snapshot() + ": "
                         + report.drill().result(), datasets);
