@@ -83,16 +83,16 @@ final class RestoreDrillCommand implements Callable<Integer> {
             return CliErrors.badInput(environment, e);
         }
         environment.out().printf(Locale.ROOT, "restore drill %s@%s -> %s: %s; %d bytes received in %.1f s (recovery time), "
-                        + "verified in %.1f s; scratch dataset %s%n", record.dataset(), record.snapshot(), record.scratch(),
-                record.result(), record.bytes(), record.receiveSeconds(), record.verifySeconds(),
-                record.scratchDestroyed() ? "destroyed" : "NOT destroyed (see the log)");
+                        + "verified in %.1f s; scratch dataset %s%n", record.dataset(), record.snapshot(), record.subject().scratch(),
+                record.result(), record.outcome().bytes(), record.outcome().receiveSeconds(), record.outcome().verifySeconds(),
+                record.outcome().scratchDestroyed() ? "destroyed" : "NOT destroyed (see the log)");
         environment.out().flush();
-        if (record.error() != null) {
-            environment.err().println("error: " + record.error());
+        if (record.outcome().error() != null) {
+            environment.err().println("error: " + record.outcome().error());
             environment.err().flush();
         }
         return switch (record.result()) {
-            case IDENTICAL -> record.scratchDestroyed() ? 0 : Main.FAILED;
+            case IDENTICAL -> record.outcome().scratchDestroyed() ? 0 : Main.FAILED;
             case CANCELLED -> 130;
             case MISMATCH, UNVERIFIED, FAILED, RUNNING -> Main.FAILED;
         };

@@ -145,9 +145,9 @@ public final class NightJson {
         node.put("snapshot", drill.snapshot());
         node.put("guid", drill.guid());
         node.put("result", drill.result().label());
-        node.put("bytes", drill.bytes());
-        node.put("receiveSeconds", drill.receiveSeconds());
-        node.put("scratchDestroyed", drill.scratchDestroyed());
+        node.put("bytes", drill.outcome().bytes());
+        node.put("receiveSeconds", drill.outcome().receiveSeconds());
+        node.put("scratchDestroyed", drill.outcome().scratchDestroyed());
     }
 
     private static String text(Instant instant) {

@@ -27,21 +27,21 @@ public final class DrillJson {
         root.put("dataset", record.dataset());
         root.put("snapshot", record.snapshot());
         root.put("guid", record.guid());
-        root.put("scratch", record.scratch());
-        root.put("reference", record.reference());
-        root.put("referenceSha256", record.referenceSha256());
-        root.put("encrypted", record.encrypted());
-        root.put("raw", record.raw());
-        root.put("keyLoaded", record.keyLoaded());
+        root.put("scratch", record.subject().scratch());
+        root.put("reference", record.subject().reference());
+        root.put("referenceSha256", record.subject().referenceSha256());
+        root.put("encrypted", record.keys().encrypted());
+        root.put("raw", record.keys().raw());
+        root.put("keyLoaded", record.keys().keyLoaded());
         root.put("startedAt", record.startedAt().toString());
         root.put("finishedAt", record.finishedAt() == null ? null : record.finishedAt().toString());
         root.put("result", record.result().label());
-        root.put("bytes", record.bytes());
-        root.put("receiveSeconds", Math.round(record.receiveSeconds() * 1000) / 1000.0);
-        root.put("verifySeconds", Math.round(record.verifySeconds() * 1000) / 1000.0);
-        root.put("comparison", record.comparison());
-        root.put("scratchDestroyed", record.scratchDestroyed());
-        root.put("error", record.error());
+        root.put("bytes", record.outcome().bytes());
+        root.put("receiveSeconds", Math.round(record.outcome().receiveSeconds() * 1000) / 1000.0);
+        root.put("verifySeconds", Math.round(record.outcome().verifySeconds() * 1000) / 1000.0);
+        root.put("comparison", record.outcome().comparison());
+        root.put("scratchDestroyed", record.outcome().scratchDestroyed());
+        root.put("error", record.outcome().error());
         root.putArray("log").addAll(record.log().stream().map(MAPPER.getNodeFactory()::textNode).toList());
         try {
             return MAPPER.writeValueAsString(root) + "\n";
@@ -77,12 +77,13 @@ public final class DrillJson {
             log.add(line.asText());
         }
         String finished = text(root, "finishedAt", true);
-        return new DrillRecord(text(root, "host", true), text(root, "dataset", false), text(root, "snapshot", false),
-                text(root, "guid", false), text(root, "scratch", false), text(root, "reference", false),
-                text(root, "referenceSha256", false), bool(root, "encrypted"), bool(root, "raw"), bool(root, "keyLoaded"),
-                instant(text(root, "startedAt", false)), finished == null ? null : instant(finished), result, bytes,
-                seconds(root, "receiveSeconds"), seconds(root, "verifySeconds"), text(root, "comparison", true),
-                bool(root, "scratchDestroyed"), text(root, "error", true), log);
+        return new DrillRecord(new DrillRecord.Subject(text(root, "host", true), text(root, "dataset", false),
+                text(root, "snapshot", false), text(root, "guid", false), text(root, "scratch", false),
+                text(root, "reference", false), text(root, "referenceSha256", false)),
+                new DrillRecord.Keys(bool(root, "encrypted"), bool(root, "raw"), bool(root, "keyLoaded")),
+                instant(text(root, "startedAt", false)), finished == null ? null : instant(finished),
+                new DrillRecord.Outcome(result, bytes, seconds(root, "receiveSeconds"), seconds(root, "verifySeconds"),
+                        text(root, "comparison", true), bool(root, "scratchDestroyed"), text(root, "error", true)), log);
     }
 
     private static String text(JsonNode root, String field, boolean nullable) {

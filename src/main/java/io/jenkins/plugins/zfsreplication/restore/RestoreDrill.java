@@ -133,9 +133,10 @@ public final class RestoreDrill {
             lines.add(line);
             log.accept(line);
         };
-        DrillRecord record = new DrillRecord(zfs.host(), snapshot.dataset().name(), snapshot.snapshot(), guid,
-                scratch.name(), String.valueOf(request.reference().getFileName()), referenceSha256, encrypted, encrypted,
-                false, clock.instant(), null, DrillResult.RUNNING, 0, 0, 0, null, false, null, List.of());
+        DrillRecord record = new DrillRecord(new DrillRecord.Subject(zfs.host(), snapshot.dataset().name(),
+                snapshot.snapshot(), guid, scratch.name(), String.valueOf(request.reference().getFileName()),
+                referenceSha256), new DrillRecord.Keys(encrypted, encrypted, false), clock.instant(), null,
+                DrillRecord.Outcome.running(), List.of());
         // the record names the scratch dataset before it exists: a drill killed outright says what to remove
         write(artifacts, record);
         thread = Thread.currentThread();
@@ -197,8 +198,8 @@ public final class RestoreDrill {
             boolean interrupted = Thread.interrupted();
             try {
                 boolean destroyed = cleanUp(scratch, snapshot, guid, drillId, received, logged);
-                record = record.finished(clock.instant(), result, bytes, receiveSeconds, verifySeconds, comparison,
-                        destroyed, error, keyLoaded, new ArrayList<>(lines));
+                record = record.finished(clock.instant(), new DrillRecord.Outcome(result, bytes, receiveSeconds,
+                        verifySeconds, comparison, destroyed, error), keyLoaded, new ArrayList<>(lines));
                 write(artifacts, record);
             } finally {
                 if (interrupted || Thread.interrupted()) {

@@ -93,10 +93,13 @@ class AuditRecorderTest {
     @Test
     void shouldTakeARestoreDrillsSnapshotAndResultIntoTheRecord() throws Exception {
         Path build = Files.createDirectories(folder.resolve("4"));
-        DrillRecord drill = new DrillRecord("local", "backup/home", "zr-20261104T000000Z", AuditChainFixture.guid(4),
-                "backup/restore-drill", "source.manifest", "cd".repeat(32), false, false, false,
-                Instant.parse("2026-12-01T03:00:00Z"), Instant.parse("2026-12-01T03:01:00Z"), DrillResult.IDENTICAL, 4096, 0.5, 0.1,
-                "compare: identical", true, null, List.of("zfs destroy -r backup/restore-drill"));
+        DrillRecord drill = new DrillRecord(
+                new DrillRecord.Subject("local", "backup/home", "zr-20261104T000000Z", AuditChainFixture.guid(4),
+                        "backup/restore-drill", "source.manifest", "cd".repeat(32)),
+                new DrillRecord.Keys(false, false, false), Instant.parse("2026-12-01T03:00:00Z"),
+                Instant.parse("2026-12-01T03:01:00Z"),
+                new DrillRecord.Outcome(DrillResult.IDENTICAL, 4096, 0.5, 0.1, "compare: identical", true, null),
+                List.of("zfs destroy -r backup/restore-drill"));
         Files.writeString(build.resolve(DrillRecord.FILE_NAME), DrillJson.write(drill));
 
         AuditRecord record = AuditRecorder.record(build, List.of(DrillRecord.FILE_NAME), "drills", 4, null, "first");

@@ -181,8 +181,8 @@ class RestoreDrillCommandTest {
 
         assertThat(thread.isAlive()).isFalse();
         assertThat(record.get().result()).isEqualTo(DrillResult.CANCELLED);
-        assertThat(record.get().scratchDestroyed()).isTrue();
-        assertThat(record.get().bytes()).isPositive().isLessThan(6 << 20);
+        assertThat(record.get().outcome().scratchDestroyed()).isTrue();
+        assertThat(record.get().outcome().bytes()).isPositive().isLessThan(6 << 20);
         assertThat(interruptKept).isTrue();
         assertRecordedAndCleanedUp(backup, "cancelled", "");
     }
@@ -260,12 +260,12 @@ class RestoreDrillCommandTest {
         DrillRecord firstRecord = firstDrill.get(3, TimeUnit.MINUTES);
 
         assertThat(secondRecord.result()).as(String.join("\n", secondLog)).isEqualTo(DrillResult.FAILED);
-        assertThat(secondRecord.scratchDestroyed()).isFalse();
+        assertThat(secondRecord.outcome().scratchDestroyed()).isFalse();
         assertThat(secondLog).anySatisfy(line -> assertThat(line).startsWith("not destroyed: " + scratch
                 + " is the copy of drill ").endsWith("another drill into the same scratch dataset?"));
         assertThat(secondLog).noneMatch(line -> line.startsWith("zfs destroy"));
         assertThat(firstRecord.result()).as(String.join("\n", firstLog)).isEqualTo(DrillResult.IDENTICAL);
-        assertThat(firstRecord.scratchDestroyed()).isTrue();
+        assertThat(firstRecord.outcome().scratchDestroyed()).isTrue();
         assertThat(names(backup.pool)).containsExactly(backup.pool.name(), backup.copy.name(), backup.copy + "@s1");
     }
 

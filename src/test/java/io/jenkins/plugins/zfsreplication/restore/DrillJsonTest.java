@@ -10,10 +10,13 @@ import org.junit.jupiter.api.Test;
 
 /** restore-drill.json read back as written, and a record that is not one refused with the field named. */
 class DrillJsonTest {
-    private static final DrillRecord FINISHED = new DrillRecord("nas-b", "backup/home", "zr-20261129T000000Z",
-            "1234567890123456789", "backup/drill", "source.manifest", "ab".repeat(32), true, true, true,
-            Instant.parse("2026-11-29T03:00:00Z"), Instant.parse("2026-11-29T03:00:07.250Z"), DrillResult.IDENTICAL, 3158656,
-            4.25, 1.5, "compare: identical", true, null, List.of("receiving", "zfs destroy -r backup/drill"));
+    private static final DrillRecord FINISHED = new DrillRecord(
+            new DrillRecord.Subject("nas-b", "backup/home", "zr-20261129T000000Z", "1234567890123456789",
+                    "backup/drill", "source.manifest", "ab".repeat(32)),
+            new DrillRecord.Keys(true, true, true), Instant.parse("2026-11-29T03:00:00Z"),
+            Instant.parse("2026-11-29T03:00:07.250Z"),
+            new DrillRecord.Outcome(DrillResult.IDENTICAL, 3158656, 4.25, 1.5, "compare: identical", true, null),
+            List.of("receiving", "zfs destroy -r backup/drill"));
 
     @Test
     void shouldReadBackWhatItWrote() {
@@ -24,9 +27,11 @@ class DrillJsonTest {
 
     @Test
     void shouldReadTheRecordWrittenBeforeTheDrillStarts() {
-        DrillRecord running = new DrillRecord("nas-b", "backup/home", "s1", "42", "backup/drill", "source.manifest",
-                "cd".repeat(32), false, false, false, Instant.parse("2026-11-29T03:00:00Z"), null, DrillResult.RUNNING, 0, 0, 0,
-                null, false, null, List.of());
+        DrillRecord running = new DrillRecord(
+                new DrillRecord.Subject("nas-b", "backup/home", "s1", "42", "backup/drill", "source.manifest",
+                        "cd".repeat(32)),
+                new DrillRecord.Keys(false, false, false), Instant.parse("2026-11-29T03:00:00Z"), null,
+                new DrillRecord.Outcome(DrillResult.RUNNING, 0, 0, 0, null, false, null), List.of());
 
         assertThat(DrillJson.read(DrillJson.write(running).getBytes(StandardCharsets.UTF_8))).isEqualTo(running);
     }

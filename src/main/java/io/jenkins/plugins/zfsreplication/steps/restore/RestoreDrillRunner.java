@@ -110,8 +110,8 @@ public record RestoreDrillRunner(RestoreDrillSettings settings) implements StepR
     static String summary(DrillRecord record) {
         return String.format(Locale.ROOT, "restore drill %s@%s -> %s on %s: %s; %d bytes received in %.1f s "
                         + "(recovery time), verified in %.1f s; scratch dataset %s", record.dataset(), record.snapshot(),
-                record.scratch(), record.host(), record.result(), record.bytes(), record.receiveSeconds(),
-                record.verifySeconds(), record.scratchDestroyed() ? "destroyed" : "NOT destroyed");
+                record.subject().scratch(), record.host(), record.result(), record.outcome().bytes(), record.outcome().receiveSeconds(),
+                record.outcome().verifySeconds(), record.outcome().scratchDestroyed() ? "destroyed" : "NOT destroyed");
     }
 
     /** The value a Pipeline script gets back: plain strings, numbers, booleans and lists. */

@@ -26,17 +26,17 @@ public final class DrillStepRecord implements StepRecord {
     /** @param artifacts the drill's files as archived (names the controller chose) */
     public DrillStepRecord(DrillRecord record, String summary, List<String> artifacts) {
         this.snapshot = record.dataset() + "@" + record.snapshot();
-        this.scratch = record.scratch();
+        this.scratch = record.subject().scratch();
         this.host = record.host();
         this.result = record.result().label();
-        this.encrypted = record.encrypted();
-        this.keyLoaded = record.keyLoaded();
-        this.bytes = record.bytes();
-        this.receiveSeconds = record.receiveSeconds();
-        this.verifySeconds = record.verifySeconds();
-        this.scratchDestroyed = record.scratchDestroyed();
-        this.comparison = record.comparison();
-        this.error = record.error();
+        this.encrypted = record.keys().encrypted();
+        this.keyLoaded = record.keys().keyLoaded();
+        this.bytes = record.outcome().bytes();
+        this.receiveSeconds = record.outcome().receiveSeconds();
+        this.verifySeconds = record.outcome().verifySeconds();
+        this.scratchDestroyed = record.outcome().scratchDestroyed();
+        this.comparison = record.outcome().comparison();
+        this.error = record.outcome().error();
         this.summary = summary;
         this.artifacts = new ArrayList<>(artifacts);
     }

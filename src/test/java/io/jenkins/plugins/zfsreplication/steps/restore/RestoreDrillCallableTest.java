@@ -54,7 +54,7 @@ class RestoreDrillCallableTest {
 
         DrillRecord record = record();
         assertThat(record.result()).as(log.toString()).isEqualTo(DrillResult.IDENTICAL);
-        assertThat(record.scratchDestroyed()).isTrue();
+        assertThat(record.outcome().scratchDestroyed()).isTrue();
         for (String file : RestoreDrillRunner.FILES) {
             assertThat(workspace.resolve(file)).isRegularFile();
         }
@@ -100,8 +100,8 @@ class RestoreDrillCallableTest {
         assertThat(step.answer().aborted()).isTrue();
         DrillRecord record = (DrillRecord) step.record();
         assertThat(record.result()).as(log.toString()).isEqualTo(DrillResult.CANCELLED);
-        assertThat(record.scratchDestroyed()).isTrue();
-        assertThat(record.bytes()).isPositive().isLessThan(6 << 20);
+        assertThat(record.outcome().scratchDestroyed()).isTrue();
+        assertThat(record.outcome().bytes()).isPositive().isLessThan(6 << 20);
         assertThat(TestProcesses.descendants().map(p -> TestProcesses.cmdline(p.pid()))).isEmpty();
         backup.assertOnlyTheBackupIsLeft();
     }

@@ -234,9 +234,12 @@ class PersistenceTest {
     }
 
     private static DrillStepRecord drill(int artifacts) {
-        DrillRecord record = new DrillRecord("nas-b", "backup/home", "s1", "42", "backup/drill", "source.manifest",
-                "ab".repeat(32), true, true, true, Instant.parse("2026-11-29T03:00:00Z"),
-                Instant.parse("2026-11-29T03:00:09Z"), DrillResult.IDENTICAL, 3158656, 4.25, 1.5, "compare: identical", true, null,
+        DrillRecord record = new DrillRecord(
+                new DrillRecord.Subject("nas-b", "backup/home", "s1", "42", "backup/drill", "source.manifest",
+                        "ab".repeat(32)),
+                new DrillRecord.Keys(true, true, true), Instant.parse("2026-11-29T03:00:00Z"),
+                Instant.parse("2026-11-29T03:00:09Z"),
+                new DrillRecord.Outcome(DrillResult.IDENTICAL, 3158656, 4.25, 1.5, "compare: identical", true, null),
                 List.of("receiving", "loading the key", "zfs destroy -r backup/drill"));
         return new DrillStepRecord(record, "restore drill backup/home@s1: identical", artifacts(artifacts));
     }
