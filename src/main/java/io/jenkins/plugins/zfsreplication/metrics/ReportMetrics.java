@@ -122,7 +122,7 @@ public final class ReportMetrics {
         });
         metrics.gauge("prune_dry_run", "1 when the last prune was a dry run.", Map.of(), report.dryRun() ? 1 : 0);
         metrics.gauge("prune_snapshots_not_sent", "Snapshots the last prune dropped from the plan.", Map.of(),
-                report.snapshotsNotSent());
+                report.notSent().snapshots());
         metrics.gauge("prune_errors", "Destroys that failed in the last prune.", Map.of(), report.errors().size());
         return metrics;
     }

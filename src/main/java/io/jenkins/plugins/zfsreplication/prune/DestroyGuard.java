@@ -116,11 +116,11 @@ public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases base
             checkByTargetRules(report, destroys, target);
             return;
         }
-        if (!report.clock().agesTrusted()) {
+        if (!report.when().clock().agesTrusted()) {
             destroys.values().forEach(batch -> batch.forEach(destroy -> {
                 if (countsAge(report, destroy)) {
                     throw violation(WITNESS, name(destroy), "would go by rules that count ages, and "
-                            + report.clock().text());
+                            + report.when().clock().text());
                 }
             }));
         }

@@ -62,8 +62,8 @@ public record LocalPrune(Zfs source, Selection selection, PruneOptions options, 
                     + " give --keep-source, or set %s on the datasets (none under %s has it)",
                     RetentionProperties.KEEP_SOURCE, selection.roots()));
         }
-        if (!report.clock().agesTrusted()) {
-            log.accept("clock " + report.clock().text());
+        if (!report.when().clock().agesTrusted()) {
+            log.accept("clock " + report.when().clock().text());
         }
         if (destroy) {
             return Destroyer.execute(report, source, null, DestroyGuard.of(options, KnownBases.NONE), policy, log);

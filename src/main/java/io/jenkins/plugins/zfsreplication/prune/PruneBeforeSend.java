@@ -126,11 +126,13 @@ public final class PruneBeforeSend {
             }
         }
         ReplicationPlan prunedPlan = plan.withDatasets(datasets);
-        PruneReport report = new PruneReport(now.instant(), basis, true, source.host(), target.host(),
-                options.sourceRules() == null ? null : options.sourceRules().spec(),
-                options.targetRules() == null ? null : options.targetRules().spec(), DecisionLog.concat(logs), notSent,
-                -1, "", List.of(), active(plan).stream().flatMap(d -> rules.get(d.source()).shown().stream()).toList(),
-                clock).withBytesNotSent(plan, prunedPlan);
+        PruneReport report = new PruneReport(new PruneReport.When(now.instant(), basis, clock), true,
+                new PruneReport.Sides(source.host(), target.host(),
+                        options.sourceRules() == null ? null : options.sourceRules().spec(),
+                        options.targetRules() == null ? null : options.targetRules().spec()),
+                DecisionLog.concat(logs), new PruneReport.NotSent(notSent, -1, ""), List.of(),
+                active(plan).stream().flatMap(d -> rules.get(d.source()).shown().stream()).toList())
+                .withBytesNotSent(plan, prunedPlan);
         return new Result(prunedPlan, report);
     }
 

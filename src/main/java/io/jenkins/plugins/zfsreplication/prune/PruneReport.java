@@ -10,47 +10,69 @@ import java.util.Objects;
 /**
  * What retention decided and did: prune-report.json (see {@link PruneReportJson}).
  *
- * @param nowBasis          how "now" was chosen: "wall clock" or "newest snapshot ..."
- * @param dryRun            true: nothing was destroyed, the DESTROY decisions say what would be
- * @param snapshotsNotSent  snapshots dropped from the plan because the target would destroy them
- * @param bytesNotSent      the plan's estimated bytes before minus after; -1 where zfs cannot
- *                          estimate (zfs-fuse), see {@code bytesNotSentBasis}
- * @param errors            destroys that failed (zfs's message), in order
- * @param retention         per judged dataset and side, the rules it was judged by and where they come
- *                          from (the command, or a {@code zfs-replication:keep-*} property)
- * @param clock             whether "now" had a witness ({@link ClockWitness}): without one nothing went by age
+ * @param when      what "now" was and whether it had a witness
+ * @param dryRun    true: nothing was destroyed, the DESTROY decisions say what would be
+ * @param sides     the two hosts and the rules given for each side
+ * @param notSent   what the plan no longer sends because the target would destroy it
+ * @param errors    destroys that failed (zfs's message), in order
+ * @param retention per judged dataset and side, the rules it was judged by and where they come
+ *                  from (the command, or a {@code zfs-replication:keep-*} property)
  */
-public record PruneReport(Instant now, String nowBasis, boolean dryRun, String sourceHost, String targetHost,
-                          String sourceRules, String targetRules, List<PruneDecision> decisions, int snapshotsNotSent,
-                          long bytesNotSent, String bytesNotSentBasis, List<String> errors,
-                          List<EffectiveRule> retention, ClockWitness clock) implements java.io.Serializable {
-    private static final long serialVersionUID = 1L;
+public record PruneReport(When when, boolean dryRun, Sides sides, List<PruneDecision> decisions, NotSent notSent,
+                          List<String> errors, List<EffectiveRule> retention) implements java.io.Serializable {
+    private static final long serialVersionUID = 2L;
     public static final int FORMAT = 1;
 
     public PruneReport {
-        Objects.requireNonNull(now, "now");
+        Objects.requireNonNull(when, "when");
+        Objects.requireNonNull(sides, "sides");
+        Objects.requireNonNull(notSent, "notSent");
         // prune-before-send's own list is immutable and made in place per read: copying it would make every decision
         decisions = decisions instanceof DecisionLog.View ? decisions : List.copyOf(decisions);
         errors = List.copyOf(errors);
         retention = List.copyOf(retention);
-        Objects.requireNonNull(clock, "clock");
     }
 
-    /** A report whose "now" was compared with nothing ({@link ClockWitness.Verdict#NONE}). */
-    public PruneReport(Instant now, String nowBasis, boolean dryRun, String sourceHost, String targetHost,
-                       String sourceRules, String targetRules, List<PruneDecision> decisions, int snapshotsNotSent,
-                       long bytesNotSent, String bytesNotSentBasis, List<String> errors, List<EffectiveRule> retention) {
-        this(now, nowBasis, dryRun, sourceHost, targetHost, sourceRules, targetRules, decisions, snapshotsNotSent,
-                bytesNotSent, bytesNotSentBasis, errors, retention,
-                new ClockWitness(ClockWitness.Verdict.NONE, now, null, ClockWitness.Basis.NONE));
+    /**
+     * What "now" was for this prune.
+     *
+     * @param basis how it was chosen: "wall clock" or "newest snapshot ..."
+     * @param clock whether it had a witness ({@link ClockWitness}): without one nothing went by age
+     */
+    public record When(Instant now, String basis, ClockWitness clock) implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+
+        public When {
+            Objects.requireNonNull(now, "now");
+            Objects.requireNonNull(clock, "clock");
+        }
+
+        /** A "now" compared with nothing ({@link ClockWitness.Verdict#NONE}). */
+        public static When unwitnessed(Instant now, String basis) {
+            return new When(now, basis, new ClockWitness(ClockWitness.Verdict.NONE, now, null, ClockWitness.Basis.NONE));
+        }
     }
 
-    /** A report that names no dataset's rules (every dataset judged by the command's). */
-    public PruneReport(Instant now, String nowBasis, boolean dryRun, String sourceHost, String targetHost,
-                       String sourceRules, String targetRules, List<PruneDecision> decisions, int snapshotsNotSent,
-                       long bytesNotSent, String bytesNotSentBasis, List<String> errors) {
-        this(now, nowBasis, dryRun, sourceHost, targetHost, sourceRules, targetRules, decisions, snapshotsNotSent,
-                bytesNotSent, bytesNotSentBasis, errors, List.of());
+    /** The source's and the target's host, and the rules given for each side (null: none). */
+    public record Sides(String sourceHost, String targetHost, String sourceRules, String targetRules)
+            implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
+    /**
+     * What pruning took out of the plan.
+     *
+     * @param snapshots snapshots dropped from the plan because the target would destroy them
+     * @param bytes     the plan's estimated bytes before minus after; -1 where zfs cannot estimate
+     *                  (zfs-fuse), see {@code basis}
+     */
+    public record NotSent(int snapshots, long bytes, String basis) implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
+    /** The prune's "now". */
+    public Instant now() {
+        return when.now();
     }
 
     /**
@@ -59,9 +81,8 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
      * this class too).
      */
     private Object writeReplace() {
-        return decisions instanceof DecisionLog.View ? new PruneReport(now, nowBasis, dryRun, sourceHost, targetHost,
-                sourceRules, targetRules, List.copyOf(decisions), snapshotsNotSent, bytesNotSent, bytesNotSentBasis,
-                errors, retention, clock) : this;
+        return decisions instanceof DecisionLog.View
+                ? new PruneReport(when, dryRun, sides, List.copyOf(decisions), notSent, errors, retention) : this;
     }
 
     /**
@@ -87,17 +108,14 @@ public record PruneReport(Instant now, String nowBasis, boolean dryRun, String s
         long bytes = PruneBeforeSend.estimatedBytes(before);
         long left = PruneBeforeSend.estimatedBytes(after);
         boolean known = bytes >= 0 && left >= 0;
-        return new PruneReport(now, nowBasis, dryRun, sourceHost, targetHost, sourceRules, targetRules, decisions,
-                snapshotsNotSent, known ? bytes - left : -1,
+        return new PruneReport(when, dryRun, sides, decisions, new NotSent(notSent.snapshots(), known ? bytes - left : -1,
                 known ? "zfs send -nP estimates of the plan before minus after pruning"
-                        : "unknown: the source's zfs gives no send size estimates (zfs send -nP)", errors, retention,
-                clock);
+                        : "unknown: the source's zfs gives no send size estimates (zfs send -nP)"), errors, retention);
     }
 
     /** This report once the decisions at the positions {@code destroyed} were carried out. */
     PruneReport executed(BitSet destroyed, List<String> newErrors) {
-        return new PruneReport(now, nowBasis, false, sourceHost, targetHost, sourceRules, targetRules,
-                new DecisionLog.Marked(decisions, destroyed), snapshotsNotSent, bytesNotSent, bytesNotSentBasis, newErrors,
-                retention, clock);
+        return new PruneReport(when, false, sides, new DecisionLog.Marked(decisions, destroyed), notSent, newErrors,
+                retention);
     }
 }

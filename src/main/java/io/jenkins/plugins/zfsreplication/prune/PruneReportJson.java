@@ -45,21 +45,21 @@ public final class PruneReportJson {
             json.writeNumberField("format", PruneReport.FORMAT);
             json.writeStringField("kind", KIND);
             json.writeStringField("now", report.now().toString());
-            json.writeStringField("nowBasis", report.nowBasis());
+            json.writeStringField("nowBasis", report.when().basis());
             json.writeObjectFieldStart("clock");
-            json.writeStringField("verdict", report.clock().verdict().name());
-            json.writeStringField("witness", report.clock().witness() == null ? null : report.clock().witness().toString());
-            json.writeStringField("basis", report.clock().basis().name());
-            if (report.clock().host() != null) {
-                json.writeStringField("host", report.clock().host());
+            json.writeStringField("verdict", report.when().clock().verdict().name());
+            json.writeStringField("witness", report.when().clock().witness() == null ? null : report.when().clock().witness().toString());
+            json.writeStringField("basis", report.when().clock().basis().name());
+            if (report.when().clock().host() != null) {
+                json.writeStringField("host", report.when().clock().host());
             }
-            json.writeStringField("text", report.clock().text());
+            json.writeStringField("text", report.when().clock().text());
             json.writeEndObject();
             json.writeBooleanField("dryRun", report.dryRun());
-            json.writeStringField("sourceHost", report.sourceHost());
-            json.writeStringField("targetHost", report.targetHost());
-            json.writeStringField("sourceRules", report.sourceRules());
-            json.writeStringField("targetRules", report.targetRules());
+            json.writeStringField("sourceHost", report.sides().sourceHost());
+            json.writeStringField("targetHost", report.sides().targetHost());
+            json.writeStringField("sourceRules", report.sides().sourceRules());
+            json.writeStringField("targetRules", report.sides().targetRules());
             json.writeArrayFieldStart("retention");
             for (EffectiveRule rule : report.retention()) {
                 json.writeStartObject();
@@ -78,9 +78,9 @@ public final class PruneReportJson {
                 json.writeEndObject();
             }
             json.writeEndArray();
-            json.writeNumberField("snapshotsNotSent", report.snapshotsNotSent());
-            json.writeNumberField("bytesNotSent", report.bytesNotSent());
-            json.writeStringField("bytesNotSentBasis", report.bytesNotSentBasis());
+            json.writeNumberField("snapshotsNotSent", report.notSent().snapshots());
+            json.writeNumberField("bytesNotSent", report.notSent().bytes());
+            json.writeStringField("bytesNotSentBasis", report.notSent().basis());
             json.writeArrayFieldStart("candidates");
             for (PruneDecision decision : report.decisions()) {
                 json.writeStartObject();
@@ -109,8 +109,8 @@ public final class PruneReportJson {
     /** A few lines for people: counts per side and decision, and the destroys. */
     public static String summary(PruneReport report) {
         StringBuilder text = new StringBuilder();
-        text.append(String.format("now: %s (%s)%n", report.now(), report.nowBasis()));
-        text.append(String.format("clock: %s%n", report.clock().text()));
+        text.append(String.format("now: %s (%s)%n", report.now(), report.when().basis()));
+        text.append(String.format("clock: %s%n", report.when().clock().text()));
         CandidateSide[] sides = CandidateSide.values();
         long[][] counts = new long[sides.length][Decision.values().length];
         for (PruneDecision decision : report.decisions()) { // one pass: a big run has millions
@@ -125,8 +125,8 @@ public final class PruneReportJson {
             }
         }
         text.append(String.format("not sent because of prune-before-send: %d snapshot(s), bytes %s%n",
-                report.snapshotsNotSent(), report.bytesNotSent() < 0 ? "unknown (" + report.bytesNotSentBasis() + ")"
-                        : String.valueOf(report.bytesNotSent())));
+                report.notSent().snapshots(), report.notSent().bytes() < 0 ? "unknown (" + report.notSent().basis() + ")"
+                        : String.valueOf(report.notSent().bytes())));
         for (PruneDecision decision : report.decisions()) {
             if (decision.decision() == Decision.DESTROY) {
                 text.append(String.format("%s %s %s (%s)%n", report.dryRun() ? "would destroy" : decision.destroyed()

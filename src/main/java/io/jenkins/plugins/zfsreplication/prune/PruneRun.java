@@ -42,8 +42,8 @@ public record PruneRun(Zfs source, Zfs target, PruneOptions options, boolean des
                 listings.target(), listings.witnessed(options), origins(plan, listings.source()),
                 cloned(active(plan), destroyTarget != null, log)));
         PruneReport report = result.report();
-        if (!report.clock().agesTrusted()) {
-            log.accept("clock " + report.clock().text());
+        if (!report.when().clock().agesTrusted()) {
+            log.accept("clock " + report.when().clock().text());
         }
         KnownBases bases = KnownBases.of(plan, listings.source(), listings.target());
         if (destroy) {

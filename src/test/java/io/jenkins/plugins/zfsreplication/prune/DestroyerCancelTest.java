@@ -60,8 +60,10 @@ class DestroyerCancelTest {
                 }
             }
         }
-        PruneReport report = new PruneReport(Instant.EPOCH, "wall clock", false, "local", "local", "last: 1", "",
-                decisions, 0, -1, "unknown", List.of());
+        PruneReport report = new PruneReport(PruneReport.When.unwitnessed(Instant.EPOCH, "wall clock"), false,
+                new PruneReport.Sides("local", "local", "last: 1", ""),
+                decisions,
+                new PruneReport.NotSent(0, -1, "unknown"), List.of(), List.of());
         List<String> log = new CopyOnWriteArrayList<>();
         AtomicReference<PruneReport> done = new AtomicReference<>();
         AtomicBoolean interruptKept = new AtomicBoolean();

@@ -21,12 +21,14 @@ class PruneReportJsonTest {
 
     @Test
     void shouldStreamTheSameReportToAFileAsToAStringWithEveryField(@TempDir Path folder) throws IOException {
-        PruneReport report = new PruneReport(Instant.parse("2026-11-30T00:00:00Z"), "given", true, "local", "host2",
-                null, "last: 3", List.of(
+        PruneReport report = new PruneReport(
+                PruneReport.When.unwitnessed(Instant.parse("2026-11-30T00:00:00Z"), "given"), true,
+                new PruneReport.Sides("local", "host2", null, "last: 3"),
+                List.of(
                         new PruneDecision(CandidateSide.SOURCE, "local", "tank/a b", "zr-ü", -1L, 1_800_000_000L, Decision.KEEP,
                                 "grid \"x\"", false),
                         new PruneDecision(CandidateSide.PLANNED, "host2", "pool/a", "s2", 5, 0, Decision.NOT_SENT, "r", true)),
-                1, -1, "unknown", List.of("e1", "e\n2"));
+                new PruneReport.NotSent(1, -1, "unknown"), List.of("e1", "e\n2"), List.of());
         Path file = folder.resolve("prune-report.json");
 
         PruneReportJson.write(report, file);

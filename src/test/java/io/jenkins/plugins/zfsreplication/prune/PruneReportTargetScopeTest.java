@@ -15,8 +15,10 @@ class PruneReportTargetScopeTest {
     private static final TargetScope SCOPE = new TargetScope("zfsPrune", DatasetName.of("backup/home"));
 
     private static PruneReport report(PruneDecision... decisions) {
-        return new PruneReport(Instant.EPOCH, "given", false, "local", "agent:storage-2", null, "last: 3",
-                List.of(decisions), 0, 0, "none", List.of());
+        return new PruneReport(PruneReport.When.unwitnessed(Instant.EPOCH, "given"), false,
+                new PruneReport.Sides("local", "agent:storage-2", null, "last: 3"),
+                List.of(decisions),
+                new PruneReport.NotSent(0, 0, "none"), List.of(), List.of());
     }
 
     private static PruneDecision decision(CandidateSide side, String dataset, Decision decision) {

@@ -47,7 +47,7 @@ class PruneZfsTest {
                 tuple(SendKind.INCREMENTAL, HOURLY.get(2), HOURLY.get(4)));
         assertThat(result.report().decisions()).filteredOn(d -> d.decision() == Decision.NOT_SENT)
                 .extracting(PruneDecision::snapshot).containsExactly(HOURLY.get(1), HOURLY.get(3));
-        assertThat(result.report().snapshotsNotSent()).isEqualTo(2);
+        assertThat(result.report().notSent().snapshots()).isEqualTo(2);
 
         // and applied, the target has exactly the kept ones with the source's GUIDs
         new TestApply(pools).apply(result.plan());

@@ -76,8 +76,10 @@ class TargetRulesZfsTest {
     void shouldDestroyWhatTheTargetsOwnRulesDropWhateverRulesTheReportClaims(TestPools pools) {
         // given a report that names no rules and no pair at all (the guard of a prune decided here would refuse it)
         DatasetName target = sixSnapshots(pools, "odst");
-        PruneReport report = new PruneReport(NOW, "given", false, "local", "local", null, null,
-                decisions(pools, target, SIX.subList(0, 2)), 0, -1, "", List.of(), List.of());
+        PruneReport report = new PruneReport(PruneReport.When.unwitnessed(NOW, "given"), false,
+                new PruneReport.Sides("local", "local", null, null),
+                decisions(pools, target, SIX.subList(0, 2)),
+                new PruneReport.NotSent(0, -1, ""), List.of(), List.of());
         List<String> log = new ArrayList<>();
 
         PruneReport done = execute(pools, report, new TargetRules("last: 3", NOW), log);
@@ -113,9 +115,11 @@ class TargetRulesZfsTest {
 
     /** A report as the deciding host could forge it: DESTROY for {@code destroy}, with the target's real GUIDs. */
     private static PruneReport report(TestPools pools, DatasetName target, String claimedRules, Instant now, List<String> destroy) {
-        return new PruneReport(now, "given", false, "local", "local", null, claimedRules, decisions(pools, target, destroy), 0,
-                -1, "", List.of(), List.of(new EffectiveRule("tank/src", target.name(), "target", claimedRules,
-                EffectiveRule.Origin.COMMAND_LINE, null)));
+        return new PruneReport(PruneReport.When.unwitnessed(now, "given"), false,
+                new PruneReport.Sides("local", "local", null, claimedRules),
+                decisions(pools, target, destroy),
+                new PruneReport.NotSent(0, -1, ""), List.of(), List.of(new EffectiveRule("tank/src", target.name(),
+                "target", claimedRules, EffectiveRule.Origin.COMMAND_LINE, null)));
     }
 
     private static List<PruneDecision> decisions(TestPools pools, DatasetName target, List<String> destroy) {

@@ -77,8 +77,8 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
 
         static Summary of(PruneReport report, List<String> log, KnownBases bases) {
             return new Summary(PruneReportJson.summary(report), !report.errors().isEmpty(), log, report.dryRun(),
-                    count(report, Decision.DESTROY), count(report, Decision.KEEP), report.snapshotsNotSent(),
-                    report.bytesNotSent(), report, bases);
+                    count(report, Decision.DESTROY), count(report, Decision.KEEP), report.notSent().snapshots(),
+                    report.notSent().bytes(), report, bases);
         }
 
         private static int count(PruneReport report, Decision decision) {

@@ -95,9 +95,11 @@ class TargetAgentCallablesTest {
 
         // a report naming a snapshot outside the naming (a forged one) is refused, nothing destroyed
         PruneDecision first = decided.report().toDestroy(io.jenkins.plugins.zfsreplication.prune.CandidateSide.TARGET).get(0);
-        PruneReport forged = new PruneReport(decided.report().now(), "test", false, "local", HOST, "", "",
+        PruneReport forged = new PruneReport(PruneReport.When.unwitnessed(decided.report().now(), "test"), false,
+                new PruneReport.Sides("local", HOST, "", ""),
                 List.of(new PruneDecision(io.jenkins.plugins.zfsreplication.prune.CandidateSide.TARGET, HOST, first.dataset(), "keep-me", first.guid(), first.epochSecond(),
-                        Decision.DESTROY, "forged", false), first), 0, -1, "", List.of(), decided.report().retention());
+                        Decision.DESTROY, "forged", false), first),
+                new PruneReport.NotSent(0, -1, ""), List.of(), decided.report().retention());
         assertThatThrownBy(() -> new TargetDestroyCallable(forged, "zr", decided.bases(), RULES).call())
                 .isInstanceOf(AbortException.class)
                 .hasMessage("zfsPrune: on the target: Prune refused, it would break 'nothing outside the run's naming is"
@@ -166,8 +168,10 @@ class TargetAgentCallablesTest {
         List<PruneDecision> decisions = destroy.stream().map(s -> new PruneDecision(io.jenkins.plugins.zfsreplication.prune.CandidateSide.TARGET, HOST, target.name(), s,
                 Long.parseUnsignedLong(TestApply.guid(pools, target + "@" + s)),
                 SnapshotNaming.of("zr").timestampOf(s).getEpochSecond(), Decision.DESTROY, "last 1", false)).toList();
-        return RoundTrip.of(new PruneReport(NOW, "fixed", false, "local", HOST, null, "last: 1", decisions, 0, -1, "",
-                List.of(), List.of(new EffectiveRule("tank/home", target.name(), "target", "last: 1",
-                EffectiveRule.Origin.COMMAND_LINE, null))));
+        return RoundTrip.of(new PruneReport(PruneReport.When.unwitnessed(NOW, "fixed"), false,
+                new PruneReport.Sides("local", HOST, null, "last: 1"),
+                decisions,
+                new PruneReport.NotSent(0, -1, ""), List.of(), List.of(new EffectiveRule("tank/home", target.name(),
+                "target", "last: 1", EffectiveRule.Origin.COMMAND_LINE, null))));
     }
 }
