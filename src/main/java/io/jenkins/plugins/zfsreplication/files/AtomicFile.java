@@ -54,15 +54,12 @@ public final class AtomicFile {
     }
 
     private static void write(Path file, Content content, Set<PosixFilePermission> mode) throws IOException {
-        boolean interrupted = Thread.interrupted();
-        try (Pending pending = open(file, mode)) {
-            content.writeTo(pending.writer());
-            pending.commit();
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
+        InterruptCleared.run(() -> {
+            try (Pending pending = open(file, mode)) {
+                content.writeTo(pending.writer());
+                pending.commit();
             }
-        }
+        });
     }
 
     /**

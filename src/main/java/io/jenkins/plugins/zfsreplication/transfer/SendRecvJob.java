@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.files.InterruptCleared;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -162,8 +163,8 @@ public final class SendRecvJob {
             holds.holdInFlight(plan, log);
         }
         TransferReport report = engine.run(plan);
-        boolean interrupted = Thread.interrupted();
-        try {
+        // a cancelled run still writes its artifacts and moves the holds of what arrived
+        return InterruptCleared.call(() -> {
             Result result = new Result(report, TransferArtifacts.write(report, artifacts));
             Zfs source = holds != null ? holds.source() : bookmarks != null ? bookmarks.source() : null;
             if (source != null) {
@@ -179,11 +180,7 @@ public final class SendRecvJob {
                 }
             }
             return result;
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        });
     }
 
     /** Ends every pipeline of a running {@link #run}; the report records where it stopped. */

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.transfer;
 
+import io.jenkins.plugins.zfsreplication.files.InterruptCleared;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.util.List;
 import java.util.Optional;
@@ -122,17 +123,14 @@ public final class ZfsPreflight implements Preflight {
         settleTarget(step, used, log);
         if (target != null) {
             // a stream can fail on purpose after it created datasets: what it left must be made safe all the same
-            boolean interrupted = Thread.interrupted();
-            try {
-                ReceivedProperties.check(target, step.target(), step.from() == null, planned, options,
-                        "what the failed step left made safe", log);
-            } catch (TransferException e) {
-                log.accept(e.getMessage());
-            } finally {
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
+            InterruptCleared.run(() -> {
+                try {
+                    ReceivedProperties.check(target, step.target(), step.from() == null, planned, options,
+                            "what the failed step left made safe", log);
+                } catch (TransferException e) {
+                    log.accept(e.getMessage());
                 }
-            }
+            });
         }
     }
 
@@ -185,35 +183,29 @@ public final class ZfsPreflight implements Preflight {
      * nothing but the partial stream: destroyed, and the destroy is logged.
      */
     private List<String> discardPartialReceive(DatasetName dataset, Consumer<String> log) {
-        boolean interrupted = Thread.interrupted();
-        try {
-            target.destroyEmptyFilesystem(dataset);
-            log.accept(String.format("%s: discarded the partial receive: zfs destroy %s (the dataset did not exist "
-                    + "before the step and holds no snapshot)", dataset, dataset));
-        } catch (ZfsException e) {
-            log.accept(String.format("%s: could not discard the partial receive: %s", dataset, e.getMessage()));
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
+        InterruptCleared.run(() -> {
+            try {
+                target.destroyEmptyFilesystem(dataset);
+                log.accept(String.format("%s: discarded the partial receive: zfs destroy %s (the dataset did not"
+                        + " exist before the step and holds no snapshot)", dataset, dataset));
+            } catch (ZfsException e) {
+                log.accept(String.format("%s: could not discard the partial receive: %s", dataset, e.getMessage()));
             }
-        }
+        });
         return stateUninterrupted(dataset, log);
     }
 
     /** The target's state, or null (said in the log) when it cannot be listed. */
     private List<String> stateUninterrupted(DatasetName dataset, Consumer<String> log) {
-        boolean interrupted = Thread.interrupted();
-        try {
-            return state(dataset);
-        } catch (ZfsException e) {
-            log.accept(String.format("%s: could not list the target after discarding (%s): check it before the next "
-                    + "run", dataset, e.getMessage()));
-            return null;
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
+        return InterruptCleared.call(() -> {
+            try {
+                return state(dataset);
+            } catch (ZfsException e) {
+                log.accept(String.format("%s: could not list the target after discarding (%s): check it before the"
+                        + " next run", dataset, e.getMessage()));
+                return null;
             }
-        }
+        });
     }
 
     /**

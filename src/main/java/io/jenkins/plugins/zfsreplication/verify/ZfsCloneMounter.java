@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.verify;
 
+import io.jenkins.plugins.zfsreplication.files.InterruptCleared;
 import io.jenkins.plugins.zfsreplication.zfs.CommandResult;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
@@ -93,15 +94,11 @@ public final class ZfsCloneMounter implements SnapshotMounter {
 
     @Override
     public void close() {
-        boolean interrupted = Thread.interrupted();
         try {
             if (clone != null) {
-                destroyClone();
+                InterruptCleared.run(this::destroyClone);
             }
         } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
             if (mountPoint != null) {
                 try {
                     Files.deleteIfExists(mountPoint);

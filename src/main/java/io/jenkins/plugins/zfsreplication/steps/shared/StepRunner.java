@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.shared;
 
+import io.jenkins.plugins.zfsreplication.files.InterruptCleared;
 import io.jenkins.plugins.zfsreplication.steps.audit.BuildAudit;
 import java.io.IOException;
 import java.io.Serializable;
@@ -46,17 +47,14 @@ public interface StepRunner extends Serializable {
         try {
             value = runner.run(run, workspace, launcher, listener);
         } catch (IOException | InterruptedException | RuntimeException failure) {
-            boolean interrupted = Thread.interrupted();
-            try {
-                BuildAudit.update(run, launcher, listener);
-            } catch (IOException | InterruptedException | RuntimeException audit) {
-                listener.error("audit.json not written: " + audit);
-                failure.addSuppressed(audit);
-            } finally {
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
+            InterruptCleared.run(() -> {
+                try {
+                    BuildAudit.update(run, launcher, listener);
+                } catch (IOException | InterruptedException | RuntimeException audit) {
+                    listener.error("audit.json not written: " + audit);
+                    failure.addSuppressed(audit);
                 }
-            }
+            });
             throw failure;
         }
         BuildAudit.update(run, launcher, listener);
