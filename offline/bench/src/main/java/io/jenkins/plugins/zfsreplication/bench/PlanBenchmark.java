@@ -183,7 +183,7 @@ public final class PlanBenchmark {
                         + " listings, the plans and the report%n", peak / MIB, live / MIB);
                 System.out.printf(Locale.ROOT, "  %,d steps planned, %,d after prune-before-send (%,d snapshots not sent),"
                                 + " %,d candidates judged%n", plan.steps().size(), pruned.plan().steps().size(),
-                        pruned.report().snapshotsNotSent(), pruned.report().decisions().size());
+                        pruned.report().notSent().snapshots(), pruned.report().decisions().size());
             }
             return result;
         }
