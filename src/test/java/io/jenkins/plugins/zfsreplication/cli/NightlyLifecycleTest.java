@@ -30,9 +30,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Twenty simulated nights of replication through the command line, as a cron job runs it, on
- * zfs-fuse and on OpenZFS: each night new, changed and deleted files, one snapshot run (named with
- * the night's time, so retention sees twenty days), plan, prune before send on both sides,
+ * Simulated nights of replication through the command line, as a cron job runs it, twenty on
+ * zfs-fuse and ten on OpenZFS (the same events, closer together): each night new, changed and deleted files, one snapshot run (named with
+ * the night's time, so retention sees one day a night), plan, prune before send on both sides,
  * send/recv, verify. The tree is nested three levels below its root. On the way a dataset is
  * renamed (and the admin renames its copy), one is destroyed, one is added, an admin mounts a copy
  * and reads it (not diverged), and one night someone writes into a copy: exactly that copy is
@@ -41,17 +41,28 @@ import org.junit.jupiter.api.io.TempDir;
  * alone ({@code last: N}), never by the engine's retention code.
  */
 class NightlyLifecycleTest {
-    private static final int NIGHTS = 20;
+    /** On zfs-fuse: twenty nights, each event with quiet nights around it. */
+    static final Schedule TWENTY_NIGHTS = new Schedule(20, 5, 7, 10, 12, 15);
     private static final int KEEP_TARGET = 5;
     private static final int KEEP_SOURCE = 3;
     private static final Instant FIRST = Instant.parse("2026-11-01T02:00:00Z");
     private static final DateTimeFormatter NAME = DateTimeFormatter.ofPattern("'zr-'yyyyMMdd'T'HHmmss'Z'")
             .withZone(ZoneOffset.UTC);
-    private static final int LOOK_NIGHT = 5;
-    private static final int RENAME_NIGHT = 7;
-    private static final int WRITE_NIGHT = 10;
-    private static final int DESTROY_NIGHT = 12;
-    private static final int ADD_NIGHT = 15;
+
+    /**
+     * Which night each event comes. The retention rules keep at most five nights, so any schedule
+     * whose last event leaves two nights after it sees the rules' steady state and every event's
+     * next night.
+     *
+     * @param nights  how many nights
+     * @param look    an admin mounts a copy and reads it
+     * @param rename  a dataset and its copy are renamed
+     * @param write   someone writes into a copy (the next night rolls it back)
+     * @param destroy a dataset is destroyed on the source
+     * @param add     a dataset is added
+     */
+    record Schedule(int nights, int look, int rename, int write, int destroy, int add) {
+    }
     private static final String DEEPEST = "a/b/c";
     /**
      * Each night's files, for every dataset at once (one command, also over ssh): a new file, a
@@ -67,11 +78,11 @@ class NightlyLifecycleTest {
     @ExtendWith(ZfsTestBed.class)
     void shouldReplicateTwentyNightsIncrementallyWithTheRulesSnapshots(TestPools pools, @TempDir Path dir)
             throws Exception {
-        replicateTwentyNights(pools, dir);
+        replicateNights(pools, dir, TWENTY_NIGHTS);
     }
 
     /** The scenario, on either backend: the nights' numbers are printed, a line a night. */
-    static void replicateTwentyNights(TestPools pools, Path dir) throws Exception {
+    static void replicateNights(TestPools pools, Path dir, Schedule schedule) throws Exception {
         PoolsCli cli = new PoolsCli(pools);
         DatasetName source = pools.create("ns").resolve("tree");
         DatasetName copy = pools.create("nt").resolve("tree");
@@ -84,12 +95,12 @@ class NightlyLifecycleTest {
         Map<String, List<String>> targetNights = new TreeMap<>();
         long started = System.nanoTime();
 
-        for (int night = 1; night <= NIGHTS; night++) {
+        for (int night = 1; night <= schedule.nights(); night++) {
             Instant now = FIRST.plus(Duration.ofDays(night - 1));
             String snapshot = NAME.format(now);
             Path nightDir = dir.resolve("night-" + night);
 
-            if (night == RENAME_NIGHT) {
+            if (night == schedule.rename()) {
                 // renamed on the source; the admin renames the copy too, so it stays incremental
                 if (pools.backend() == ZfsBackend.ZFS_FUSE) {
                     // zfs-fuse refuses to rename a mounted file system ("dataset is busy"): the admin unmounts it
@@ -103,7 +114,7 @@ class NightlyLifecycleTest {
                 sourceNights.put("e", sourceNights.remove("d"));
                 targetNights.put("e", targetNights.remove("d"));
             }
-            if (night == DESTROY_NIGHT) {
+            if (night == schedule.destroy()) {
                 if (pools.backend() == ZfsBackend.ZFS_FUSE) {
                     pools.exec("zfs", "unmount", source.resolve("x").name()); // else "dataset is busy" there
                 }
@@ -111,7 +122,7 @@ class NightlyLifecycleTest {
                 sourceNights.remove("x");
                 frozenCopies.put("x", targetNights.remove("x"));
             }
-            if (night == ADD_NIGHT) {
+            if (night == schedule.add()) {
                 pools.exec("zfs", "create", source.resolve("n").name());
                 sourceNights.put("n", new ArrayList<>());
             }
@@ -130,7 +141,7 @@ class NightlyLifecycleTest {
             assertThat(byChild(plans, source).keySet()).as("night %d: the plan's datasets", night)
                     .containsExactlyInAnyOrderElementsOf(sourceNights.keySet());
 
-            boolean rollback = night == WRITE_NIGHT + 1;
+            boolean rollback = night == schedule.write() + 1;
             if (rollback) {
                 // someone wrote into a/b's copy last night: exactly that copy is diverged
                 assertThat(plans).filteredOn(plan -> plan.action() == DatasetAction.DIVERGED)
@@ -205,14 +216,14 @@ class NightlyLifecycleTest {
                         .isEqualTo(last(onSource.get(child))).startsWith(snapshot + " ");
             }
             clock.lap("check");
-            verifyNight(pools, cli, night, new ArrayList<>(sourceNights.keySet()), source, copy, snapshot,
+            verifyNight(pools, cli, night, night == schedule.nights(), new ArrayList<>(sourceNights.keySet()), source, copy, snapshot,
                     nightDir.resolve("verify"));
 
-            if (night == LOOK_NIGHT) {
+            if (night == schedule.look()) {
                 // an admin mounts a copy, reads every file in it, and unmounts it
                 lookAt(pools, copy.resolve("a"), false);
             }
-            if (night == WRITE_NIGHT) {
+            if (night == schedule.write()) {
                 // someone makes a copy writable and writes into it
                 lookAt(pools, copy.resolve("a/b"), true);
             }
@@ -223,7 +234,7 @@ class NightlyLifecycleTest {
                     transfer.get("bytes").asLong(), transfer.get("steps").size(), incremental,
                     transfer.get("steps").size() - incremental, count(onSource), count(onTarget), clock));
         }
-        TestProcesses.println(String.format("%s: %d nights in %.1f s", pools.backend().label(), NIGHTS,
+        TestProcesses.println(String.format("%s: %d nights in %.1f s", pools.backend().label(), schedule.nights(),
                 (System.nanoTime() - started) / 1e9));
     }
 
@@ -233,13 +244,13 @@ class NightlyLifecycleTest {
      * emulation (half a minute or more): there the deepest dataset on the last night; every night
      * the newest snapshot's GUID on both sides says the same (zfs recv checked the stream).
      */
-    private static void verifyNight(TestPools pools, PoolsCli cli, int night, List<String> children,
+    private static void verifyNight(TestPools pools, PoolsCli cli, int night, boolean lastNight, List<String> children,
                                     DatasetName source, DatasetName copy, String snapshot, Path dir) {
         List<String> verified;
         if (pools.backend() == ZfsBackend.OPENZFS) {
-            verified = night == NIGHTS ? List.of(DEEPEST) : List.of();
+            verified = lastNight ? List.of(DEEPEST) : List.of();
         } else {
-            verified = night == NIGHTS ? children : List.of(children.get(night % children.size()));
+            verified = lastNight ? children : List.of(children.get(night % children.size()));
         }
         for (String child : verified) {
             Path manifests = dir.resolve(child.isEmpty() ? "root" : child.replace('/', '-'));
