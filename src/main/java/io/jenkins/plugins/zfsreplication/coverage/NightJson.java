@@ -74,6 +74,7 @@ public final class NightJson {
         node.put("readBytes", report.slice().readBytes());
         node.put("seconds", report.slice().seconds());
         node.put("stopped", report.slice().stopped());
+        node.put("cancelled", report.slice().cancelled());
     }
 
     private static void read(ObjectNode node, NightReport.Read read) {

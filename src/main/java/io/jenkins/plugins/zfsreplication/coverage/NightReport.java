@@ -37,9 +37,11 @@ public record NightReport(Basis basis, Slice slice, Changes changes, Findings fo
      * @param checkedBytes logical bytes of the chunks checked tonight (what the budget counts)
      * @param readBytes    bytes actually read (holes are not)
      * @param stopped      the time budget stopped the reads
+     * @param cancelled    why the reads were cancelled (an interrupt: an aborted build), else null; the
+     *                     snapshot being read then counts nothing, those read before it count
      */
     public record Slice(SlicePlan plan, long checkedBytes, long readBytes, double seconds, boolean stopped,
-                        List<Read> reads) {
+                        String cancelled, List<Read> reads) {
         public Slice {
             reads = List.copyOf(reads);
         }
@@ -113,6 +115,7 @@ public record NightReport(Basis basis, Slice slice, Changes changes, Findings fo
                 basis.nights(), io.jenkins.plugins.zfsreplication.check.Ages.format(coverage.age().getSeconds()),
                 io.jenkins.plugins.zfsreplication.units.Sizes.human(slice.checkedBytes()),
                 io.jenkins.plugins.zfsreplication.units.Sizes.human(slice.plan().sliceBytes()), slice.seconds(), found.count(),
-                guarantee.note() == null ? "" : "; " + guarantee.note());
+                guarantee.note() == null ? "" : "; " + guarantee.note())
+                + (slice.cancelled() == null ? "" : "; cancelled: " + slice.cancelled());
     }
 }

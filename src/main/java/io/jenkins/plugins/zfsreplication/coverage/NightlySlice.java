@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.coverage;
 
 import io.jenkins.plugins.zfsreplication.files.AtomicFile;
+import io.jenkins.plugins.zfsreplication.files.InterruptCleared;
 import io.jenkins.plugins.zfsreplication.restore.DrillException;
 import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
 import io.jenkins.plugins.zfsreplication.verify.CopyCheck;
@@ -60,7 +61,8 @@ public final class NightlySlice {
         List<NightFinding> findings = new ArrayList<>(reconciler.findings);
         findings.addAll(reads.findings);
         long findingCount = reconciler.findings.size() + reads.findingCount;
-        DrillRecord drill = drill(request, ledger, store, artifacts, logged);
+        // a cancelled night drills nothing: the drill's clone and reads would be cancelled as well
+        DrillRecord drill = reads.cancelled != null ? null : drill(request, ledger, store, artifacts, logged);
         CoverageSummary coverage = CoverageSummary.of(ledger, request.now());
         NightReport.Guarantee guarantee = Guarantees.of(ledger, horizon, plan, request.budgetBytes(),
                 request.budgetTime(), loaded.ledger());
@@ -74,12 +76,17 @@ public final class NightlySlice {
         NightReport report = new NightReport(new NightReport.Basis(host.host(), request.root().name(), request.now(),
                 request.nights(), request.budgetBytes(), request.budgetTime(), loaded.startNote(),
                 loaded.link() == null ? null : loaded.link().sha256()),
-                new NightReport.Slice(plan, reads.checked, reads.read, reads.seconds, reads.stopped, reads.done),
+                new NightReport.Slice(plan, reads.checked, reads.read, reads.seconds, reads.stopped, reads.cancelled,
+                        reads.done),
                 new NightReport.Changes(reconciler.added, reconciler.pruned),
                 new NightReport.Findings(findings.subList(0, (int) Math.min(findings.size(), CopyCheck.LISTED)),
                         findingCount), coverage, guarantee, drill, List.copyOf(lines));
-        AtomicFile.write(artifacts.resolve(LedgerJson.FILE_NAME), LedgerJson.write(ledger));
-        AtomicFile.write(artifacts.resolve(NightReport.FILE_NAME), NightJson.write(report));
+        // a cancelled night still writes what it read (an interrupted thread's file channel would close itself)
+        Ledger written = ledger;
+        InterruptCleared.run(() -> {
+            AtomicFile.write(artifacts.resolve(LedgerJson.FILE_NAME), LedgerJson.write(written));
+            AtomicFile.write(artifacts.resolve(NightReport.FILE_NAME), NightJson.write(report));
+        });
         return report;
     }
 
@@ -116,6 +123,8 @@ public final class NightlySlice {
         long read;
         double seconds;
         boolean stopped;
+        /** Why the reads were cancelled (this thread was interrupted), or null. */
+        String cancelled;
 
         Reads(CoverageHost host, ManifestStore store, NightRequest request, Consumer<String> log) {
             this.host = host;
@@ -129,10 +138,14 @@ public final class NightlySlice {
                     : System.nanoTime() + request.budgetTime().toNanos();
             List<SnapshotCoverage> snapshots = new ArrayList<>(ledger.snapshots());
             for (SlicePlan.Target target : plan.targets()) {
-                if (stopped) {
+                if (stopped || cancelled != null) {
                     break;
                 }
                 SnapshotCoverage snapshot = target.snapshot();
+                if (Thread.currentThread().isInterrupted()) {
+                    cancelled = "cancelled before reading " + snapshot.name();
+                    break;
+                }
                 String changed = Reconciler.changed(snapshot, store);
                 if (changed != null) {
                     // never compared against a manifest other than the one first used: it cannot count from now on
@@ -168,7 +181,10 @@ public final class NightlySlice {
                         copy.name(), result.checkedBytes(), target.ranges().size(), result.findingCount()));
                 return result;
             } catch (VerifyCancelledException e) {
-                throw e;
+                // what was read of this snapshot before the cancel is not kept: a read counts once it ended
+                cancelled = e.getMessage();
+                log.accept("cancelled: " + e.getMessage());
+                return null;
             } catch (VerifyException | ZfsException e) {
                 findingCount++;
                 findings.add(NightFinding.ofSnapshot(snapshot, "unreadable", "could not be read: " + e.getMessage()));

@@ -13,6 +13,7 @@ import io.jenkins.plugins.zfsreplication.coverage.NightReport;
 import io.jenkins.plugins.zfsreplication.coverage.NightlySlice;
 import io.jenkins.plugins.zfsreplication.coverage.ZfsCoverageHost;
 import io.jenkins.plugins.zfsreplication.restore.RestoreDrill;
+import io.jenkins.plugins.zfsreplication.steps.views.CoverageRecord;
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
@@ -60,10 +61,15 @@ final class CoverageCallable extends MasterToSlaveFileCallable<CoverageCallable.
         private static final long serialVersionUID = 1L;
     }
 
-    /** What the controller keeps of the night. */
-    record Outcome(String summary, String verdict, double ratio, long ageSeconds, long checkedBytes, long sliceBytes,
-                   long budgetBytes, long findingCount, List<String> findings, Integer keepableNights, boolean kept,
-                   String note, String drill, List<Dataset> datasets) implements Serializable {
+    /**
+     * What the controller keeps of the night.
+     *
+     * @param kept      every own byte of a valid snapshot was read within N nights
+     * @param cancelled why the night's reads were cancelled (the step was aborted), else null
+     */
+    record Outcome(String summary, String verdict, CoverageRecord.Figures figures, boolean kept, String note,
+                   String drill, List<String> findings, List<Dataset> datasets, String cancelled)
+            implements Serializable {
         private static final long serialVersionUID = 1L;
 
         Outcome {
@@ -111,11 +117,13 @@ final class CoverageCallable extends MasterToSlaveFileCallable<CoverageCallable.
         for (CoverageAge age : ages) {
             datasets.add(new Dataset(age.dataset(), age.status(), age.reason(), age.ratio(), age.ageSeconds()));
         }
-        return new Outcome(report.summary(), report.verdict(), report.coverage().ratio(),
+        Integer keepable = report.guarantee().keepableNights();
+        CoverageRecord.Figures figures = new CoverageRecord.Figures(report.coverage().ratio(),
                 report.coverage().age().getSeconds(), report.slice().checkedBytes(), report.slice().plan().sliceBytes(),
-                report.basis().budgetBytes(), report.found().count(), findings, report.guarantee().keepableNights(),
-                report.guarantee().kept(), report.guarantee().note(),
-                report.drill() == null ? null : report.drill().dataset() + "@" + report.drill().snapshot() + ": "
-                        + report.drill().result(), datasets);
+                report.basis().budgetBytes(), report.found().count(), keepable == null ? -1 : keepable);
+        return new Outcome(report.summary(), report.verdict(), figures, report.guarantee().kept(),
+                report.guarantee().note(), report.drill() == null ? null : report.drill().dataset() + "@"
+                + report.drill().snapshot() + ": " + report.drill().result(), findings, datasets,
+                report.slice().cancelled());
     }
 }

@@ -8,6 +8,7 @@ import hudson.model.Run;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.zfsreplication.check.CheckStatus;
 import io.jenkins.plugins.zfsreplication.coverage.LedgerJson;
+import io.jenkins.plugins.zfsreplication.steps.shared.AgentCall;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
 import io.jenkins.plugins.zfsreplication.steps.views.CoverageRecord;
@@ -49,7 +50,10 @@ public record CoverageRunner(CoverageSettings settings) implements StepRunner {
             }
             log.println("zfsCoverage: building on the ledger of build #" + earlier.getNumber());
         }
-        CoverageCallable.Outcome outcome = workspace.act(new CoverageCallable(settings, earlier != null, listener));
+        // aborted, the night stops reading and still writes its ledger and report: what it read counts
+        AgentCall.Answer<CoverageCallable.Outcome> answer = AgentCall.act("zfsCoverage", workspace,
+                new CoverageCallable(settings, earlier != null, listener), listener);
+        CoverageCallable.Outcome outcome = answer.value();
         List<String> archived = new ArrayList<>();
         for (String file : CoverageCallable.FILES) {
             if (workspace.child(file).exists()) {
@@ -60,8 +64,15 @@ public record CoverageRunner(CoverageSettings settings) implements StepRunner {
         ZfsReplicationAction.record(run, record(outcome, archived));
         outcome.findings().forEach(line -> log.println("zfsCoverage: " + TerminalText.line(line)));
         log.println("zfsCoverage: " + TerminalText.line(outcome.summary()));
-        if (outcome.findingCount() > 0) {
-            throw new AbortException("zfsCoverage: " + outcome.findingCount() + " finding(s) (" + outcome.verdict()
+        answer.endIfAborted("zfsCoverage was aborted: " + TerminalText.line(outcome.summary()));
+        if (outcome.cancelled() != null) {
+            // a cancelled night whose interrupt was lost on the way is still never taken for a night that ended
+            throw new AbortException("zfsCoverage: the night's reads were cancelled: "
+                    + TerminalText.line(outcome.cancelled()));
+        }
+        long findings = outcome.figures().findingCount();
+        if (findings > 0) {
+            throw new AbortException("zfsCoverage: " + findings + " finding(s) (" + outcome.verdict()
                     + "), every one in " + "coverage-night.json: " + TerminalText.line(outcome.findings().get(0)));
         }
         outcome.datasets().stream().filter(d -> d.status() != CheckStatus.OK)
@@ -98,10 +109,9 @@ public record CoverageRunner(CoverageSettings settings) implements StepRunner {
     }
 
     static CoverageRecord record(CoverageCallable.Outcome outcome, List<String> artifacts) {
-        return new CoverageRecord(outcome.summary(), outcome.verdict(), outcome.status().name(), outcome.ratio(),
-                outcome.ageSeconds(), outcome.checkedBytes(), outcome.sliceBytes(), outcome.budgetBytes(),
-                outcome.findingCount(), outcome.keepableNights() == null ? -1 : outcome.keepableNights(),
-                outcome.note(), outcome.drill(), outcome.findings(), artifacts);
+        return new CoverageRecord(new CoverageRecord.Texts(outcome.summary(), outcome.verdict(),
+                outcome.status().name(), outcome.note(), outcome.drill()), outcome.figures(), outcome.findings(),
+                artifacts);
     }
 
     /** The value a Pipeline script gets back: plain strings, numbers, booleans and lists. */
@@ -110,11 +120,12 @@ public record CoverageRunner(CoverageSettings settings) implements StepRunner {
         value.put("summary", outcome.summary());
         value.put("verdict", outcome.verdict());
         value.put("status", outcome.status().name());
-        value.put("ratio", outcome.ratio());
-        value.put("ageSeconds", outcome.ageSeconds());
-        value.put("checkedBytes", outcome.checkedBytes());
-        value.put("findings", outcome.findingCount());
-        value.put("keepableNights", outcome.keepableNights());
+        CoverageRecord.Figures figures = outcome.figures();
+        value.put("ratio", figures.ratio());
+        value.put("ageSeconds", figures.ageSeconds());
+        value.put("checkedBytes", figures.checkedBytes());
+        value.put("findings", figures.findingCount());
+        value.put("keepableNights", figures.keepableNights() < 0 ? null : figures.keepableNights());
         value.put("guaranteeKept", outcome.kept());
         value.put("drill", outcome.drill());
         return value;

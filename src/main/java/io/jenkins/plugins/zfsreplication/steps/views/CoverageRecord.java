@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
 import io.jenkins.plugins.zfsreplication.check.Ages;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,27 +25,43 @@ public final class CoverageRecord implements StepRecord {
     private final List<String> artifacts;
 
     /**
-     * @param verdict        matched, overdue, unreadable or mismatch (coverage-night.json's)
-     * @param status         the worst coverage age against the step's thresholds: OK, WARNING, CRITICAL
+     * What the night says in words.
+     *
+     * @param verdict matched, overdue, unreadable or mismatch (coverage-night.json's)
+     * @param status  the worst coverage age against the step's thresholds: OK, WARNING, CRITICAL
+     * @param note    why the guarantee does not hold or the budget cannot keep N, or null
+     * @param drill   the restore drill's snapshot and result, or null
+     */
+    public record Texts(String summary, String verdict, String status, String note, String drill)
+            implements Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
+    /**
+     * What the night says in numbers.
+     *
      * @param ratio          bytes matched within N nights over all bytes
      * @param keepableNights the nights the budget keeps, -1 for none
-     * @param findings       the first findings, one line each
      */
-    public CoverageRecord(String summary, String verdict, String status, double ratio, long ageSeconds, long checkedBytes,
-                          long sliceBytes, long budgetBytes, long findingCount, int keepableNights, String note,
-                          String drill, List<String> findings, List<String> artifacts) {
-        this.summary = summary;
-        this.verdict = verdict;
-        this.status = status;
-        this.ratio = ratio;
-        this.ageSeconds = ageSeconds;
-        this.checkedBytes = checkedBytes;
-        this.sliceBytes = sliceBytes;
-        this.budgetBytes = budgetBytes;
-        this.findingCount = findingCount;
-        this.keepableNights = keepableNights;
-        this.note = note;
-        this.drill = drill;
+    public record Figures(double ratio, long ageSeconds, long checkedBytes, long sliceBytes, long budgetBytes,
+                          long findingCount, int keepableNights) implements Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
+    /** @param findings the first findings, one line each */
+    public CoverageRecord(Texts texts, Figures figures, List<String> findings, List<String> artifacts) {
+        this.summary = texts.summary();
+        this.verdict = texts.verdict();
+        this.status = texts.status();
+        this.note = texts.note();
+        this.drill = texts.drill();
+        this.ratio = figures.ratio();
+        this.ageSeconds = figures.ageSeconds();
+        this.checkedBytes = figures.checkedBytes();
+        this.sliceBytes = figures.sliceBytes();
+        this.budgetBytes = figures.budgetBytes();
+        this.findingCount = figures.findingCount();
+        this.keepableNights = figures.keepableNights();
         this.findings = new ArrayList<>(findings);
         this.artifacts = new ArrayList<>(artifacts);
     }

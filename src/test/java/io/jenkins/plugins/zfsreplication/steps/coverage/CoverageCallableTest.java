@@ -61,11 +61,11 @@ class CoverageCallableTest {
         CoverageCallable.Outcome second = new CoverageCallable(RoundTrip.of(settings), true, listener())
                 .invoke(workspace.toFile(), null);
 
-        assertThat(first.checkedBytes()).isEqualTo(2 << 20);
-        assertThat(first.ratio()).isEqualTo(0.5);
+        assertThat(first.figures().checkedBytes()).isEqualTo(2 << 20);
+        assertThat(first.figures().ratio()).isEqualTo(0.5);
         assertThat(first.verdict()).isEqualTo("matched");
-        assertThat(second.checkedBytes()).isEqualTo(2 << 20);
-        assertThat(second.ratio()).isEqualTo(1.0);
+        assertThat(second.figures().checkedBytes()).isEqualTo(2 << 20);
+        assertThat(second.figures().ratio()).isEqualTo(1.0);
         assertThat(second.status()).isEqualTo(io.jenkins.plugins.zfsreplication.check.CheckStatus.OK);
         assertThat(second.datasets()).extracting(CoverageCallable.Dataset::dataset, CoverageCallable.Dataset::status)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(copy + "/data", io.jenkins.plugins.zfsreplication.check.CheckStatus.OK));

@@ -246,8 +246,9 @@ class PersistenceTest {
 
     @Test
     void shouldSaveAndLoadACoverageRecordWithItsFindings() {
-        assertSavedAndLoaded(new CoverageRecord("coverage backup/copy: 97.9% of 35.0 MiB ...", "mismatch", "WARNING",
-                0.979, 5 * 86_400, 1_474_560, 1_535_415, 1 << 20, 2, 6, null, "backup/copy/home@n05: identical",
+        assertSavedAndLoaded(new CoverageRecord(new CoverageRecord.Texts("coverage backup/copy: 97.9% of 35.0 MiB ...",
+                "mismatch", "WARNING", null, "backup/copy/home@n05: identical"),
+                new CoverageRecord.Figures(0.979, 5 * 86_400, 1_474_560, 1_535_415, 1 << 20, 2, 6),
                 List.of("backup/copy/victim@n11: chunk 1 differs: t1 at offset 65536, 65536 bytes (source 1, copy 2)"),
                 List.of("coverage-ledger.json", "coverage-night.json")));
     }

@@ -70,8 +70,8 @@ final class TrendFixtures {
 
     /** A zfsCoverage night that left {@code ratio} of the copy matched, its oldest match {@code ageSeconds} old. */
     static CoverageRecord coverage(double ratio, long ageSeconds) {
-        return new CoverageRecord("coverage backup: ...", "matched", "OK", ratio, ageSeconds, 40 * MIB, 40 * MIB, 0, 0, 7,
-                null, null, List.of(), List.of("coverage-ledger.json", "coverage-night.json"));
+        return new CoverageRecord(new CoverageRecord.Texts("coverage backup: ...", "matched", "OK", null, null),
+                new CoverageRecord.Figures(ratio, ageSeconds, 40 * MIB, 40 * MIB, 0, 0, 7), List.of(), List.of("coverage-ledger.json", "coverage-night.json"));
     }
 
     static ZfsReplicationAction action(StepRecord... records) {
