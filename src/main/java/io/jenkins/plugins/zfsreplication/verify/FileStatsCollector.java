@@ -11,7 +11,7 @@ import java.util.PriorityQueue;
  * per file until the end of a run made memory grow with the tree (791 MiB peak RSS for a million
  * tiny files) and the report with it; the manifest already lists every file, and the largest
  * files are where a run's time and holes are. Not thread-safe: the thread that writes the
- * manifest adds the files.
+ * manifest adds the files, one at a time or a {@link Batch} summed by the thread that hashed it.
  */
 final class FileStatsCollector {
     /** How many files verify-report.json lists: every file of a smaller run. */
@@ -58,6 +58,36 @@ final class FileStatsCollector {
         zeroChunks += file.zeroChunks();
         reusedBytes += file.reusedBytes();
         reusedChunks += file.reusedChunks();
+        offer(file, sequence);
+    }
+
+    /**
+     * Counts {@code batch}, the next files in manifest order, as adding each in turn would; {@code sums}
+     * is what they add up to. Only a batch with a file larger than the smallest listed one is looked
+     * at file by file.
+     */
+    void add(FileStats[] batch, Batch sums) {
+        if (sums.files != batch.length) {
+            throw new IllegalArgumentException("sums of " + sums.files + " files for a batch of " + batch.length);
+        }
+        long first = files;
+        files += sums.files;
+        bytes += sums.bytes;
+        chunks += sums.chunks;
+        dataBytes += sums.dataBytes;
+        holeBytes += sums.holeBytes;
+        zeroChunks += sums.zeroChunks;
+        reusedBytes += sums.reusedBytes;
+        reusedChunks += sums.reusedChunks;
+        if (largest.size() >= limit && sums.largestSize <= largest.peek().stats().size()) {
+            return;
+        }
+        for (int i = 0; i < batch.length; i++) {
+            offer(batch[i], first + i);
+        }
+    }
+
+    private void offer(FileStats file, long sequence) {
         if (largest.size() < limit) {
             largest.add(new Listed(file, sequence));
         } else if (file.size() > largest.peek().stats().size()) {
@@ -79,5 +109,38 @@ final class FileStatsCollector {
             listed.add(file.stats());
         }
         return listed;
+    }
+
+    /**
+     * The sums of consecutive files, made by the thread that hashed them (it alone adds to it) and
+     * then handed to the collector's thread with the batch.
+     */
+    static final class Batch {
+        private long files;
+        private long bytes;
+        private long chunks;
+        private long dataBytes;
+        private long holeBytes;
+        private long zeroChunks;
+        private long reusedBytes;
+        private long reusedChunks;
+        private long largestSize = -1;
+
+        void add(FileStats file) {
+            files++;
+            bytes += file.size();
+            chunks += file.chunks();
+            dataBytes += file.dataBytes();
+            holeBytes += file.holeBytes();
+            zeroChunks += file.zeroChunks();
+            reusedBytes += file.reusedBytes();
+            reusedChunks += file.reusedChunks();
+            largestSize = Math.max(largestSize, file.size());
+        }
+
+        /** The files' bytes in all. */
+        long bytes() {
+            return bytes;
+        }
     }
 }

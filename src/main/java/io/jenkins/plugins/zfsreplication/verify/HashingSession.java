@@ -284,6 +284,11 @@ final class HashingSession implements AutoCloseable {
         recorder.add(result.length(), result.readBytes(), result.hole() ? result.length() : 0);
     }
 
+    /** Counts small files read whole ({@code bytes} in all) in the throughput samples. */
+    void recordSmall(long bytes) {
+        recorder.add(bytes, bytes, 0);
+    }
+
     /** Hashing threads that run at once. */
     int workers() {
         return options.workers();

@@ -89,6 +89,31 @@ public final class ManifestWriter implements AutoCloseable {
                 : ManifestPaths.escape(path) + "\t" + index + "\t" + hash);
     }
 
+    /**
+     * Appends to {@code out} a tree manifest's lines for a file of one chunk ({@code hash}; null for
+     * an empty file, which has none), as {@link #file} and {@link #chunk} write them: a hashing
+     * thread makes them, and {@link #lines} writes them in order.
+     */
+    static void smallFile(StringBuilder out, String path, long size, String hash) {
+        String escaped = ManifestPaths.escape(path);
+        out.append("# size: ").append(size).append('\t').append(escaped).append('\n');
+        if (hash != null) {
+            out.append(escaped).append("\t0\t").append(hash).append('\n');
+        }
+    }
+
+    /** Writes characters {@code from} to {@code to} of lines made by {@link #smallFile} (tree manifests only). */
+    void lines(String made, int from, int to) {
+        if (header.layout() != ManifestHeader.Layout.TREE) {
+            throw new IllegalStateException("lines of a tree manifest written to a " + header.layout() + " manifest");
+        }
+        try {
+            out.write(made, from, to - from);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Writing the manifest failed: " + e.getMessage(), e);
+        }
+    }
+
     /** Writes the end line that marks the manifest complete. */
     public void finish(long files, long chunks) {
         line("# end: " + files + " files, " + chunks + " chunks");

@@ -214,7 +214,7 @@ public final class Verifier {
                 reused = incremental.run(session, writer, stats::add);
             } else if (tree) {
                 try (TreeWalk walk = new TreeWalk(root)) {
-                    new TreeHashing(session, openers).run(walk::next, writer, stats::add);
+                    new TreeHashing(session, openers).run(walk::next, writer, stats);
                     skipped = walk.skipped();
                     skippedCount = walk.skippedCount();
                 }
