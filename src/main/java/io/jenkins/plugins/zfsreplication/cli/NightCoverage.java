@@ -6,14 +6,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Stream;
 
-import io.jenkins.plugins.zfsreplication.coverage.Ledger;
 import io.jenkins.plugins.zfsreplication.coverage.LedgerJson;
-import io.jenkins.plugins.zfsreplication.files.AtomicFile;
+import io.jenkins.plugins.zfsreplication.coverage.ManifestStore;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
@@ -50,14 +46,7 @@ final class NightCoverage {
         if (guid == null) {
             return; // not sent tonight: no copy of it to match
         }
-        DatasetName target = dataset.target();
-        Path folder = manifests();
-        if (!target.equals(copyRoot)) {
-            folder = folder.resolve(target.relativeTo(copyRoot));
-        }
-        Files.createDirectories(folder);
-        Files.copy(manifest, folder.resolve(snapshot + ".manifest"), StandardCopyOption.REPLACE_EXISTING);
-        AtomicFile.write(folder.resolve(snapshot + ".guid"), Long.toUnsignedString(guid) + "\n");
+        store().put(dataset.target().name(), snapshot, guid, manifest);
     }
 
     private static Long guid(DatasetPlan dataset, String snapshot) {
@@ -84,7 +73,7 @@ final class NightCoverage {
             Files.copy(ledger, home.resolve(LEDGER + ".new"), StandardCopyOption.REPLACE_EXISTING);
             Files.move(home.resolve(LEDGER + ".new"), home.resolve(LEDGER), StandardCopyOption.REPLACE_EXISTING,
                     StandardCopyOption.ATOMIC_MOVE);
-            forget(LedgerJson.read(Files.readAllBytes(ledger), ledger.toString()));
+            store().retain(LedgerJson.read(Files.readAllBytes(ledger), ledger.toString()));
         }
         return status == 0;
     }
@@ -94,22 +83,8 @@ final class NightCoverage {
         return Files.isRegularFile(home.resolve(LEDGER)) ? home.resolve(LEDGER) : null;
     }
 
-    /** Removes the manifests of snapshots the ledger no longer holds (the copy pruned them). */
-    private void forget(Ledger ledger) throws IOException {
-        Set<Path> kept = new HashSet<>();
-        for (var snapshot : ledger.snapshots()) {
-            DatasetName dataset = DatasetName.of(snapshot.dataset());
-            Path folder = dataset.equals(copyRoot) ? manifests() : manifests().resolve(dataset.relativeTo(copyRoot));
-            kept.add(folder.resolve(snapshot.snapshot() + ".manifest"));
-            kept.add(folder.resolve(snapshot.snapshot() + ".guid"));
-        }
-        try (Stream<Path> files = Files.walk(manifests())) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                if (!kept.contains(file)) {
-                    Files.delete(file);
-                }
-            }
-        }
+    private ManifestStore store() throws IOException {
+        return new ManifestStore(Files.createDirectories(manifests()), copyRoot);
     }
 
     private Path manifests() {

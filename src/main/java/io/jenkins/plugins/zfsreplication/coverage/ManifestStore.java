@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.coverage;
 
 import io.jenkins.plugins.zfsreplication.audit.Sha256;
+import io.jenkins.plugins.zfsreplication.files.AtomicFile;
 import io.jenkins.plugins.zfsreplication.files.InputFile;
 import io.jenkins.plugins.zfsreplication.files.InputFileException;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
@@ -9,7 +10,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The source's manifests, as they reach the backup host: a directory with one directory per
@@ -18,7 +23,9 @@ import java.util.Optional;
  * snapshot on the source, and beside it {@code SNAPSHOT.guid}, the snapshot's GUID on the source
  * ({@code zfs get -Hpo value guid}), which binds the manifest to that snapshot and no other of the
  * same name. Without a {@code .guid} file a manifest whose header has a {@code guid} line is bound
- * by it; else it is bound by the name only, and the ledger says so.
+ * by it; else it is bound by the name only, and the ledger says so. A night that runs verify and
+ * coverage on one host fills the store itself ({@link #put}) and empties it as the copy prunes
+ * ({@link #retain}).
  */
 public final class ManifestStore {
     static final String SUFFIX = ".manifest";
@@ -56,6 +63,42 @@ public final class ManifestStore {
             return Optional.of(new Found(manifest, new ManifestBinding(relative, sha256, guid, from)));
         } catch (IOException e) {
             throw new UncheckedIOException("Reading the manifest " + manifest + " failed", e);
+        }
+    }
+
+    /**
+     * Puts {@code manifest}, verify's manifest of {@code dataset@snapshot} on the source, into the
+     * store with the snapshot's GUID beside it (both renamed into place: a night that dies meanwhile
+     * leaves the old pair or none, never half a manifest that would read as changed).
+     */
+    public void put(String dataset, String snapshot, long guid, Path manifest) throws IOException {
+        String relative = relative(dataset, snapshot);
+        Path file = resolve(relative);
+        // the dataset's folder below the store (the store itself for the copy's root)
+        Files.createDirectories(resolve(relative.substring(0, relative.length() - snapshot.length() - SUFFIX.length())));
+        Path partial = file.resolveSibling(file.getFileName() + ".partial");
+        Files.copy(manifest, partial, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.write(file.resolveSibling(snapshot + ".guid"), Long.toUnsignedString(guid) + "\n");
+    }
+
+    /**
+     * Removes every file of the store but the manifests (and GUID files) of the snapshots
+     * {@code ledger} holds: the copy no longer has the others, so nothing will match them again.
+     */
+    public void retain(Ledger ledger) throws IOException {
+        Set<Path> kept = new HashSet<>();
+        for (SnapshotCoverage snapshot : ledger.snapshots()) {
+            Path manifest = resolve(relative(snapshot.dataset(), snapshot.snapshot()));
+            kept.add(manifest);
+            kept.add(manifest.resolveSibling(snapshot.snapshot() + ".guid"));
+        }
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path file : files.filter(f -> Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)).toList()) {
+                if (!kept.contains(file.normalize())) {
+                    Files.delete(file);
+                }
+            }
         }
     }
 

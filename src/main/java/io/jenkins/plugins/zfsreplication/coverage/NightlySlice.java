@@ -1,7 +1,6 @@
 package io.jenkins.plugins.zfsreplication.coverage;
 
 import io.jenkins.plugins.zfsreplication.files.AtomicFile;
-import io.jenkins.plugins.zfsreplication.files.InterruptCleared;
 import io.jenkins.plugins.zfsreplication.restore.DrillException;
 import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
 import io.jenkins.plugins.zfsreplication.verify.CopyCheck;
@@ -81,12 +80,9 @@ public final class NightlySlice {
                 new NightReport.Changes(reconciler.added, reconciler.pruned),
                 new NightReport.Findings(findings.subList(0, (int) Math.min(findings.size(), CopyCheck.LISTED)),
                         findingCount), coverage, guarantee, drill, List.copyOf(lines));
-        // a cancelled night still writes what it read (an interrupted thread's file channel would close itself)
-        Ledger written = ledger;
-        InterruptCleared.run(() -> {
-            AtomicFile.write(artifacts.resolve(LedgerJson.FILE_NAME), LedgerJson.write(written));
-            AtomicFile.write(artifacts.resolve(NightReport.FILE_NAME), NightJson.write(report));
-        });
+        // a cancelled night writes them too: AtomicFile holds the interrupt back while it writes
+        AtomicFile.write(artifacts.resolve(LedgerJson.FILE_NAME), LedgerJson.write(ledger));
+        AtomicFile.write(artifacts.resolve(NightReport.FILE_NAME), NightJson.write(report));
         return report;
     }
 
