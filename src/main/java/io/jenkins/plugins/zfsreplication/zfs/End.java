@@ -24,6 +24,11 @@ public sealed interface End permits End.ThisHost, End.OverSsh, End.Elsewhere {
         return this instanceof ThisHost;
     }
 
+    /** This host for a null {@code sshDestination}, else that host over ssh with {@code sshOptions}. */
+    static End reached(String sshDestination, List<String> sshOptions) {
+        return sshDestination == null ? new ThisHost() : new OverSsh(sshDestination, sshOptions);
+    }
+
     /** The end plan.json names {@code host}: "local", "agent:NAME", else an ssh destination (checked). */
     static End ofPlanHost(String host) {
         Objects.requireNonNull(host, "host");
