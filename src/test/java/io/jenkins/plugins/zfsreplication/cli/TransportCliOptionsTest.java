@@ -55,7 +55,8 @@ class TransportCliOptionsTest {
     @Test
     void shouldRefuseBadInputWithOneLineNamingIt() {
         assertThatThrownBy(() -> parse("--transport", "carrier-pigeon").topology(null))
-                .isInstanceOf(TransferException.class).hasMessage("Unknown transport 'carrier-pigeon': use local, tcp or ssh");
+                .isInstanceOf(TransferException.class)
+                .hasMessage("Unknown transport 'carrier-pigeon': use local, tcp or ssh");
         assertThatThrownBy(() -> parse("--transport", "ssh").topology(null))
                 .isInstanceOf(TransferException.class).hasMessage("The ssh transport needs --host [USER@]HOST");
         assertThatThrownBy(() -> parse("--transport", "ssh", "--host=-oProxyCommand=x").topology(null))

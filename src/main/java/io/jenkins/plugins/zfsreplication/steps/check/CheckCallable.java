@@ -1,6 +1,5 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
-import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.steps.views.CheckRecord;
 import java.io.File;
@@ -23,6 +22,7 @@ import io.jenkins.plugins.zfsreplication.check.FreshnessRun;
 import io.jenkins.plugins.zfsreplication.check.SnapshotAge;
 import io.jenkins.plugins.zfsreplication.files.AtomicFile;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;

@@ -8,10 +8,10 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 
 /**
  * Whether plan.json was made for where zfsSendRecv sends from. plan.json names the host its source
- * datasets were listed on ({@link End#planHost()}): "local" when the planning agent listed its own pools, the ssh destination
- * when zfsSnapshotPlan pulled. Pulling runs zfs send there, so it must be sourceHost's host (and the
- * target this agent's pools); a plan made by pulling is never sent from this agent's own pools,
- * which may hold datasets of the same names.
+ * datasets were listed on ({@link End#planHost()}): "local" when the planning agent listed its own
+ * pools, the ssh destination when zfsSnapshotPlan pulled. Pulling runs zfs send there, so it must be
+ * sourceHost's host (and the target this agent's pools); a plan made by pulling is never sent from
+ * this agent's own pools, which may hold datasets of the same names.
  */
 final class PlanSource {
     private PlanSource() {

@@ -71,8 +71,8 @@ public final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSu
         Topology topology = settings.topology(remote, sshOptions, targetSettings.agent());
         Zfs target = topology.targetZfs(local);
         Zfs source = topology.sourceZfs(local);
-        SendRecvJob job = SendRecvJob.bothEnds(topology.transport(null), source, target, targetSettings.retention(Instant.now()), plan,
-                settings.options(), listener.getLogger()::println);
+        SendRecvJob job = SendRecvJob.bothEnds(topology.transport(null), source, target,
+                targetSettings.retention(Instant.now()), plan, settings.options(), listener.getLogger()::println);
         return execute(root, settings, job, plan, targetSettings.holds(source, target));
     }
 

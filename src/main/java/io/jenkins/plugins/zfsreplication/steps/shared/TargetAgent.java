@@ -1,6 +1,5 @@
 package io.jenkins.plugins.zfsreplication.steps.shared;
 
-import io.jenkins.plugins.zfsreplication.zfs.End;
 import java.util.ArrayList;
 import java.util.Calendar;
 import java.util.List;
@@ -19,6 +18,7 @@ import hudson.model.queue.CauseOfBlockage;
 import hudson.model.queue.QueueTaskDispatcher;
 import hudson.model.queue.SubTask;
 import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import jenkins.model.Jenkins;
 
 /**
