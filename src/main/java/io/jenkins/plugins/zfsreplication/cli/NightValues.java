@@ -100,7 +100,7 @@ final class NightValues {
     }
 
     private static void transport(String value) {
-        if (Carriage.named(value).isEmpty() || !value.equals(value.strip())) {
+        if (Carriage.named(value).isEmpty()) {
             throw new IllegalArgumentException("use local, tcp or ssh");
         }
     }
