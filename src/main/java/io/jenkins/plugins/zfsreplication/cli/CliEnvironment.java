@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
@@ -31,7 +32,7 @@ record CliEnvironment(CommandRunner localRunner, PrintWriter out, PrintWriter er
 
     /** The zfs of {@code sshDestination}, or of this host when it is null. */
     Zfs zfs(String sshDestination) {
-        return sshDestination == null ? new Zfs(localRunner) : Zfs.onAnotherHost(runner(sshDestination));
+        return End.reached(sshDestination, List.of()).zfs(localRunner);
     }
 
     CommandRunner runner(String sshDestination) {

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
+import io.jenkins.plugins.zfsreplication.topology.Carriage;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -185,7 +186,7 @@ final class Night {
         String targetHost = config.value("target-host", null);
         if (targetHost != null) {
             if (!config.values().containsKey("transport")) {
-                run.addAll(List.of("--transport", "ssh"));
+                run.addAll(List.of("--transport", Carriage.SSH.word()));
             }
             run.addAll(List.of("--host", targetHost));
         }

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
+import io.jenkins.plugins.zfsreplication.topology.Carriage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -133,7 +134,7 @@ final class NightProbe {
         if (ssh) {
             names.add("ssh");
         }
-        if ("tcp".equals(config.value("transport", ""))) {
+        if (Carriage.named(config.value("transport", "")).orElse(null) == Carriage.TCP) {
             names.add("socat");
         }
         return tools(names);
@@ -141,7 +142,7 @@ final class NightProbe {
 
     private List<RuntimeTools.Tool> receivingTools() {
         Set<String> names = new LinkedHashSet<>(compressors());
-        if ("tcp".equals(config.value("transport", ""))) {
+        if (Carriage.named(config.value("transport", "")).orElse(null) == Carriage.TCP) {
             names.add("socat");
         }
         return tools(names);

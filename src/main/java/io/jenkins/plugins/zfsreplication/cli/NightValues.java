@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
+import io.jenkins.plugins.zfsreplication.topology.Carriage;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -99,7 +100,7 @@ final class NightValues {
     }
 
     private static void transport(String value) {
-        if (!List.of("local", "tcp", "ssh").contains(value)) {
+        if (Carriage.named(value).isEmpty()) {
             throw new IllegalArgumentException("use local, tcp or ssh");
         }
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import io.jenkins.plugins.zfsreplication.prune.PruneArtifacts;
@@ -24,6 +25,8 @@ import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPropertyException;
 import io.jenkins.plugins.zfsreplication.prune.StalePlanException;
 import io.jenkins.plugins.zfsreplication.prune.UnsafeDestroyException;
+import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -118,9 +121,9 @@ final class PruneCommand implements Callable<Integer> {
         } catch (ZfsException | java.time.format.DateTimeParseException e) {
             return CliErrors.badInput(environment, new IllegalArgumentException(e.getMessage(), e));
         }
-        String target = targetHost != null ? targetHost : plan.targetHost().equals("local") ? null : plan.targetHost();
-        String source = plan.sourceHost().equals("local") ? null : plan.sourceHost();
-        PruneRun run = new PruneRun(environment.zfs(source), environment.zfs(target), options, destroy,
+        End target = targetHost != null ? new End.OverSsh(targetHost, List.of()) : End.ofPlanHost(plan.targetHost());
+        CommandRunner local = TransportCliOptions.local(environment);
+        PruneRun run = new PruneRun(End.ofPlanHost(plan.sourceHost()).zfs(local), target.zfs(local), options, destroy,
                 stopOnError ? Destroyer.ErrorPolicy.STOP : Destroyer.ErrorPolicy.CONTINUE);
         Path folder = output != null ? output : planFile.toAbsolutePath().getParent();
         if (folder == null) {

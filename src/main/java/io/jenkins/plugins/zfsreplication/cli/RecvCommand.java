@@ -21,6 +21,7 @@ import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpReceiveSide;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.transfer.WorkDirectory;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -108,7 +109,7 @@ final class RecvCommand implements Callable<Integer> {
             // the stream names its snapshot itself; the step only carries the target and the recv flags
             SendStep step = new SendStep(target, target, SendKind.FULL, null, new SnapshotRef("stream", 0, 0, 0),
                     null, rollback, -1);
-            ReplicationPlan plan = new ReplicationPlan(Instant.now(), "remote sender", "local", List.of(
+            ReplicationPlan plan = new ReplicationPlan(Instant.now(), "remote sender", new End.ThisHost().planHost(), List.of(
                     new DatasetPlan(target, target, DatasetAction.SEND, "recv command", List.of(step))));
             SendRecvJob job = SendRecvJob.receivingSide(new TcpReceiveSide(listener), zfs, options,
                     environment.err()::println);

@@ -14,13 +14,17 @@ import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
 import io.jenkins.plugins.zfsreplication.prune.RetentionPolicy;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.topology.Carriage;
+import io.jenkins.plugins.zfsreplication.topology.Topology;
 import io.jenkins.plugins.zfsreplication.transfer.BaseHolds;
 import io.jenkins.plugins.zfsreplication.transfer.EncryptedSends;
 import io.jenkins.plugins.zfsreplication.transfer.OptionResolver;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.transfer.TransferSetup;
+import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.transfer.Transport;
@@ -96,8 +100,8 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** Everything the run takes from its options and the plan file, checked before any zfs command. */
-    private record Checked(ReplicationPlan plan, PruneOptions retention, Transport stream, Zfs source, Zfs target,
-                           TransferOptions options) {
+    private record Checked(ReplicationPlan plan, PruneOptions retention, Topology topology, Transport stream,
+                           Zfs source, Zfs target, TransferOptions options) {
     }
 
     private Checked check() throws java.io.IOException {
@@ -109,14 +113,16 @@ final class RunCommand implements Callable<Integer> {
         }
         TransferOptions options = transfer.toOptions();
         OutputDirectory.check(transfer.artifacts, "--artifacts");
-        String pullFrom = sourceHost != null ? sourceHost : "local".equals(read.sourceHost()) ? null : read.sourceHost();
+        String pullFrom = sourceHost != null || End.ofPlanHost(read.sourceHost()).isThisHost() ? sourceHost
+                : read.sourceHost();
         String towards = transport.towardsPlanTarget(read.targetHost());
         if (towards != null) {
             environment.err().println(towards);
         }
-        Transport stream = pullFrom == null ? transport.transport() : transport.pullTransport(pullFrom);
-        return new Checked(read, retention, stream, transport.sourceZfs(environment, pullFrom),
-                transport.targetZfs(environment), options);
+        Topology topology = transport.topology(pullFrom);
+        CommandRunner local = TransportCliOptions.local(environment);
+        return new Checked(read, retention, topology, transport.transport(topology), topology.sourceZfs(local),
+                topology.targetZfs(local), options);
     }
 
     private int runPlan(RunMetrics metrics) throws Exception {
@@ -124,7 +130,7 @@ final class RunCommand implements Callable<Integer> {
         ReplicationPlan read = checked.plan();
         SendRecvJob job = SendRecvJob.bothEnds(checked.stream(), checked.source(), checked.target(),
                 checked.retention(), read, checked.options(), environment.err()::println).clocked(environment.clock());
-        if ("tcp".equals(checked.stream().name()) && !dryRun) {
+        if (checked.topology().carriage() == Carriage.TCP && !dryRun) {
             environment.err().println(transfer.tcpProtection());
         }
         if (dryRun) {

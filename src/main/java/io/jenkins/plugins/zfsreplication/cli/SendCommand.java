@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import io.jenkins.plugins.zfsreplication.files.InputFile;
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
+import io.jenkins.plugins.zfsreplication.topology.Carriage;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.transfer.Transport;
@@ -22,6 +23,7 @@ import io.jenkins.plugins.zfsreplication.transfer.tcp.PinnedCertificate;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpSendSide;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
@@ -99,13 +101,14 @@ final class SendCommand implements Callable<Integer> {
         if (target == null) {
             throw new TransferException("Name the receiving dataset with --target (or a waiting receiver with --to)");
         }
-        return new Checked(name, options, transport.transport());
+        return new Checked(name, options, transport.transport(transport.topology(null)));
     }
 
     @Override
     public Integer call() throws Exception {
         Checked checked = CliErrors.input(this::check);
-        Zfs targetZfs = to != null ? null : CliErrors.input(() -> transport.targetZfs(environment));
+        Zfs targetZfs = to != null ? null : CliErrors.input(() -> transport.topology(null)
+                .targetZfs(TransportCliOptions.local(environment)));
         SnapshotName name = checked.name();
         Zfs source = new Zfs(environment.localRunner());
         if (to != null) {
@@ -117,7 +120,7 @@ final class SendCommand implements Callable<Integer> {
             return TransferRun.execute(environment, job, plan, transfer.artifacts);
         }
         ReplicationPlan plan = plan(step(source, name, target));
-        if ("tcp".equals(transport.transport)) {
+        if (transport.carriage() == Carriage.TCP) {
             environment.err().println(transfer.tcpProtection());
         }
         SendRecvJob job = SendRecvJob.bothEnds(checked.transport(), source, targetZfs, null, plan, checked.options(),
@@ -144,7 +147,7 @@ final class SendCommand implements Callable<Integer> {
     }
 
     private static ReplicationPlan plan(SendStep step) {
-        return new ReplicationPlan(Instant.now(), "local", "command line", List.of(new DatasetPlan(step.source(),
+        return new ReplicationPlan(Instant.now(), new End.ThisHost().planHost(), "command line", List.of(new DatasetPlan(step.source(),
                 step.target(), DatasetAction.SEND, "send command", List.of(step))));
     }
 

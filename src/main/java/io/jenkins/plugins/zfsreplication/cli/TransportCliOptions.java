@@ -3,15 +3,14 @@ package io.jenkins.plugins.zfsreplication.cli;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
-import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
-import io.jenkins.plugins.zfsreplication.transfer.SshTransport;
+import io.jenkins.plugins.zfsreplication.topology.Carriage;
+import io.jenkins.plugins.zfsreplication.topology.Topology;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpTransport;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.Transport;
+import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import picocli.CommandLine.Option;
 
 /** How the stream travels when this process runs both ends: local, tcp (both sides here) or ssh. */
@@ -41,46 +40,41 @@ final class TransportCliOptions {
             description = "tcp: the port to listen on; 0 = any free port (default).")
     int port;
 
-    Transport transport() {
-        return switch (transport) {
-            case "local" -> new LocalTransport();
-            case "tcp" -> new TcpTransport(listen, connect == null ? listen : connect, port);
-            case "ssh" -> new SshTransport(requireHost(), sshOptions);
-            default -> throw new TransferException("Unknown transport '%s': use local, tcp or ssh", transport);
-        };
+    /** The carriage --transport names. */
+    Carriage carriage() {
+        return Carriage.named(transport).orElseThrow(() -> new TransferException(
+                "Unknown transport '%s': use local, tcp or ssh", transport));
     }
 
     /**
-     * Pulling from {@code source} over ssh: the send side runs there, the receive side here (local
-     * transport) or, relaying with the ssh transport, on {@code --host} over ssh.
+     * Where the ends run: the send side here or, pulling, on {@code source} over ssh; the receive side
+     * here or, with the ssh transport, on --host over ssh (a relay when also pulling).
+     *
+     * @param source the sending host reached over ssh, or null to send from this host
      */
-    Transport pullTransport(String source) {
-        SshCommandRunner.checkDestination(source);
-        return switch (transport) {
-            case "local" -> SshTransport.pull(source, sshOptions);
-            case "ssh" -> SshTransport.relay(source, requireHost(), sshOptions);
-            default -> throw new TransferException("Pulling from %s receives on this host or, with --transport ssh,"
-                    + " on --host: --transport %s does not go with it", source, transport);
-        };
-    }
-
-    /** The sending host's zfs when pulling from it: over ssh with the same client options. */
-    Zfs sourceZfs(CliEnvironment environment, String source) {
+    Topology topology(String source) {
+        Carriage carriage = carriage();
+        End to = carriage == Carriage.SSH ? new End.OverSsh(requireHost(), sshOptions) : new End.ThisHost();
         if (source == null) {
-            return new Zfs(environment.localRunner());
+            return new Topology(new End.ThisHost(), to, carriage);
         }
-        // the same ssh zfs as a target's over ssh, only at the other end
-        return SendRecvJob.sshTarget(source, sshOptions, environment.localRunner() == null
-                ? new ProcessCommandRunner() : environment.localRunner());
+        End from = new End.OverSsh(source, sshOptions);
+        if (carriage == Carriage.TCP) {
+            throw new TransferException("Pulling from %s receives on this host or, with --transport ssh,"
+                    + " on --host: --transport %s does not go with it", source, transport);
+        }
+        return new Topology(from, to, Carriage.SSH);
     }
 
-    /** The receiving host's zfs: over ssh for the ssh transport, else this host's. */
-    Zfs targetZfs(CliEnvironment environment) {
-        if (!"ssh".equals(transport)) {
-            return new Zfs(environment.localRunner());
-        }
-        return SendRecvJob.sshTarget(requireHost(), sshOptions, environment.localRunner() == null
-                ? new ProcessCommandRunner() : environment.localRunner());
+    /** The transport of {@code topology}, tcp's addresses from --listen, --connect and --port. */
+    Transport transport(Topology topology) {
+        return topology.transport(topology.carriage() == Carriage.TCP
+                ? new TcpTransport(listen, connect == null ? listen : connect, port) : null);
+    }
+
+    /** What an end's zfs commands start through: the environment's runner (a test's stand-in) or a process. */
+    static CommandRunner local(CliEnvironment environment) {
+        return environment.localRunner() == null ? new ProcessCommandRunner() : environment.localRunner();
     }
 
     /**
@@ -91,11 +85,18 @@ final class TransportCliOptions {
      * @return the line that says so, or null when nothing was chosen
      */
     String towardsPlanTarget(String planTarget) {
-        if (planTarget == null || "local".equals(planTarget) || host != null || !"local".equals(transport)) {
+        if (planTarget == null || host != null || carriage() != Carriage.PIPE) {
             return null;
         }
-        SshCommandRunner.checkDestination(planTarget);
-        transport = "ssh";
+        End target = End.ofPlanHost(planTarget);
+        if (target instanceof End.Elsewhere) {
+            throw new TransferException("run: the plan was made for a target this host cannot reach (%s): give "
+                    + "--transport ssh --host [USER@]HOST, or plan again", planTarget);
+        }
+        if (target.isThisHost()) {
+            return null;
+        }
+        transport = Carriage.SSH.word();
         host = planTarget;
         return "run: the plan was made for the target on " + planTarget + ": receiving there over ssh";
     }

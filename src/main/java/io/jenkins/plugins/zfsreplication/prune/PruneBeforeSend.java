@@ -12,6 +12,7 @@ import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
 import io.jenkins.plugins.zfsreplication.zfs.PropertyOrigins;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotTable;
@@ -93,7 +94,7 @@ public final class PruneBeforeSend {
                                  PropertyOrigins propertyOrigins, boolean withTarget, Set<String> cloned) {
         // every dataset's rules parsed first: a bad property stops the run before any decision
         Map<DatasetName, RetentionProperties.DatasetRules> rules = RetentionProperties.resolve(active(plan), source,
-                propertyOrigins, options, withTarget, options.takesKeepTargetFrom(plan.sourceHost()));
+                propertyOrigins, options, withTarget, options.takesKeepTargetFrom(End.ofPlanHost(plan.sourceHost())));
         Now now = now(plan, source, options);
         String basis = switch (options.now()) {
             case WALL_CLOCK -> "wall clock of the run";
@@ -144,7 +145,7 @@ public final class PruneBeforeSend {
     public static RetentionCheck retentionCheck(ReplicationPlan plan, Listing source, Listing target,
                                                 PruneOptions options, PropertyOrigins propertyOrigins) {
         Map<DatasetName, RetentionProperties.DatasetRules> rules = RetentionProperties.resolve(active(plan), source,
-                propertyOrigins, options, true, options.takesKeepTargetFrom(plan.sourceHost()));
+                propertyOrigins, options, true, options.takesKeepTargetFrom(End.ofPlanHost(plan.sourceHost())));
         if (rules.values().stream().allMatch(r -> r.target() == null)) {
             return RetentionCheck.KEEP_ALL;
         }

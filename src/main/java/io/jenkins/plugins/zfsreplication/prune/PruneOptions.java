@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 
 /**
  * How to prune.
@@ -64,9 +65,9 @@ public record PruneOptions(RetentionPolicy targetRules, RetentionPolicy sourceRu
         return new PruneOptions(targetRules, sourceRules, naming, now, wallClock, clock, trustSourceKeepTarget, given);
     }
 
-    /** Whether a plan's source host's {@code zfs-replication:keep-target} may decide what goes on the target. */
-    boolean takesKeepTargetFrom(String sourceHost) {
-        return trustSourceKeepTarget || "local".equals(sourceHost);
+    /** Whether the source end's {@code zfs-replication:keep-target} may decide what goes on the target. */
+    boolean takesKeepTargetFrom(End source) {
+        return trustSourceKeepTarget || source.isThisHost();
     }
 
     /** Which moment retention counts ages from; the report states the choice and the instant. */

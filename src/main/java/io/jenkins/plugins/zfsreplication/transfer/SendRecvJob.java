@@ -14,9 +14,7 @@ import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
 import io.jenkins.plugins.zfsreplication.prune.PruneRun;
 import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
-import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
-import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 
 /**
@@ -70,7 +68,7 @@ public final class SendRecvJob {
 
     /**
      * Both ends driven from this host: zfs send here, zfs recv through {@code transport} into
-     * {@code target} (this host's zfs, or {@link #sshTarget}), both probed, every step checked on
+     * {@code target} (each end's zfs as {@code topology.Topology} makes it), both probed, every step checked on
      * both ends first.
      *
      * @param retention the target's rules, asked again before each step (a snapshot that aged out
@@ -124,14 +122,6 @@ public final class SendRecvJob {
         }
         return new PruneRun(source, null, retention, false, Destroyer.ErrorPolicy.CONTINUE)
                 .retentionCheck(plan, targetListing, log)::stillWanted;
-    }
-
-    /**
-     * The target's zfs over ssh (its listing, probe, checks and rollbacks), with the client options
-     * the ssh transport's stream has: the command line and zfsSendRecv both come here.
-     */
-    public static Zfs sshTarget(String destination, List<String> sshOptions, CommandRunner local) {
-        return Zfs.onAnotherHost(new SshCommandRunner(destination, sshOptions, local));
     }
 
     /** What the run uses: the stream's producer and consumer, both ends' capabilities (for a dry run). */

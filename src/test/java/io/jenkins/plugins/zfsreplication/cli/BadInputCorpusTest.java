@@ -89,6 +89,7 @@ class BadInputCorpusTest {
         plan("plan.guid0", valid.replace("\"4242\"", "\"0\""));
         plan("plan.outside", valid.replace("\"backup/home/docs\"", "\"tank/important\""));
         plan("plan.format", valid.replace("\"format\" : 2", "\"format\" : 99"));
+        plan("plan.agent", valid.replace("\"targetHost\" : \"local\"", "\"targetHost\" : \"agent:nas-b\""));
         plan("plan.array", "[1, 2, 3]");
         plan("plan.deep", "[".repeat(100_000));
         sparse("plan.huge", (64L << 20) + 1);

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
@@ -494,7 +495,7 @@ final class NightlySimulation {
                         : tonight.contains(Fault.TRANSFER_CUT) ? SimTransport.Fault.CUT
                         : tonight.contains(Fault.RECEIVE_LANDS_FAILED) ? SimTransport.Fault.LANDED_FAILED
                         : SimTransport.Fault.NONE;
-                run(Hop.NAS, "src", new Zfs(cluster.runner("src")), SendRecvJob.sshTarget("nas", List.of(),
+                run(Hop.NAS, "src", new Zfs(cluster.runner("src")), new End.OverSsh("nas", List.of()).zfs(
                         cluster.runner("src")), src, nas, dir, fault, "nas",
                         EnumSet.of(SendOption.RESUMABLE, SendOption.PROPERTIES), KEEP_TARGET);
                 // as TransferRun ends: any step that did not end ok fails the run
@@ -541,7 +542,7 @@ final class NightlySimulation {
             return;
         }
         notOk.clear();
-        run(Hop.OFF, "off", SendRecvJob.sshTarget("src", List.of(), cluster.runner("off")), new Zfs(cluster.runner("off")),
+        run(Hop.OFF, "off", new End.OverSsh("src", List.of()).zfs(cluster.runner("off")), new Zfs(cluster.runner("off")),
                 src, off, dir, tonight.contains(Fault.RECEIVE_LANDS_FAILED) ? SimTransport.Fault.LANDED_FAILED
                         : SimTransport.Fault.NONE, "off", EnumSet.of(SendOption.RESUMABLE), KEEP_OFF);
         oracle.accounted(Hop.OFF, dir, runFailed, notOk, null);
@@ -565,7 +566,7 @@ final class NightlySimulation {
             return;
         }
         notOk.clear();
-        run(Hop.FAR, "nas", new Zfs(cluster.runner("nas")), SendRecvJob.sshTarget("far", List.of(), cluster.runner("nas")),
+        run(Hop.FAR, "nas", new Zfs(cluster.runner("nas")), new End.OverSsh("far", List.of()).zfs(cluster.runner("nas")),
                 nas, far, dir, tonight.contains(Fault.CASCADE_FAILS) ? SimTransport.Fault.FAIL : SimTransport.Fault.NONE,
                 null, EnumSet.of(SendOption.RESUMABLE), KEEP_FAR);
         oracle.accounted(Hop.FAR, dir, runFailed, notOk, null);

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.CommandResult;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
@@ -27,7 +28,7 @@ class SendRecvJobTest {
                 return "local";
             }
         };
-        var zfs = SendRecvJob.sshTarget("backup@nas", List.of("-p", "2222"), here);
+        var zfs = new End.OverSsh("backup@nas", List.of("-p", "2222")).zfs(here);
 
         zfs.exists(DatasetName.of("backup/home"));
 

@@ -1,7 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
-import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.steps.views.CheckRecord;
 import java.io.File;
 import java.io.IOException;
@@ -23,9 +22,9 @@ import io.jenkins.plugins.zfsreplication.check.FreshnessRun;
 import io.jenkins.plugins.zfsreplication.check.SnapshotAge;
 import io.jenkins.plugins.zfsreplication.files.AtomicFile;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import jenkins.MasterToSlaveFileCallable;
@@ -123,11 +122,11 @@ public final class CheckCallable extends MasterToSlaveFileCallable<CheckCallable
     /** {@code source}: the ssh destination when pulling, null for this agent's pools. */
     private Summary check(File workspace, String source, List<String> sshOptions) throws IOException {
         CommandRunner local = new ProcessCommandRunner();
-        CommandRunner target = settings.host() == null ? local : new SshCommandRunner(settings.host(), List.of(), local);
-        Zfs sourceZfs = source == null ? new Zfs(local) : SendRecvJob.sshTarget(source, sshOptions, local);
+        Zfs sourceZfs = End.reached(source, sshOptions).zfs(local);
+        Zfs targetZfs = End.reached(settings.host(), List.of()).zfs(local);
         List<String> log = new ArrayList<>();
         try {
-            FreshnessRun run = new FreshnessRun(sourceZfs, new Zfs(target), settings.options());
+            FreshnessRun run = new FreshnessRun(sourceZfs, targetZfs, settings.options());
             Instant at = now != null ? now : Instant.now();
             FreshnessReport report = targetListing == null ? run.run(at, log::add)
                     : run.run(at, targetListing, log::add);

@@ -21,13 +21,12 @@ import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.PlanRun;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.steps.shared.OutcomeValues;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
-import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import jenkins.MasterToSlaveFileCallable;
 
@@ -172,11 +171,11 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
     /** {@code source}: the ssh destination when pulling, null for this agent's pools. */
     private Summary plan(File workspace, String source, List<String> sshOptions) throws IOException {
         CommandRunner local = new ProcessCommandRunner();
-        CommandRunner target = settings.host() == null ? local : new SshCommandRunner(settings.host(), List.of(), local);
-        Zfs sourceZfs = source == null ? new Zfs(local) : SendRecvJob.sshTarget(source, sshOptions, local);
+        Zfs sourceZfs = End.reached(source, sshOptions).zfs(local);
+        Zfs targetZfs = End.reached(settings.host(), List.of()).zfs(local);
         List<String> log = new ArrayList<>();
         try {
-            PlanRun run = new PlanRun(sourceZfs, new Zfs(target), settings.options(), settings.snapshotNow(), false);
+            PlanRun run = new PlanRun(sourceZfs, targetZfs, settings.options(), settings.snapshotNow(), false);
             Instant now = Instant.now();
             ReplicationPlan plan = targetListing == null ? run.run(now, log::add) : run.run(now, targetListing, log::add);
             Path folder = workspace.toPath();

@@ -1,7 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.prune;
 
 import io.jenkins.plugins.zfsreplication.steps.views.PruneRecord;
-import io.jenkins.plugins.zfsreplication.steps.shared.TargetAgent;
 import java.io.File;
 import java.io.IOException;
 import java.io.Serializable;
@@ -28,7 +27,7 @@ import io.jenkins.plugins.zfsreplication.prune.PruneRun;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import jenkins.MasterToSlaveFileCallable;
@@ -106,13 +105,13 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
         try {
             ReplicationPlan plan = PlanJson.read(folder.resolve(settings.planFile()));
             CommandRunner local = new ProcessCommandRunner();
-            Zfs source = zfs(plan.sourceHost(), local);
-            if (targetListing == null && plan.targetHost().startsWith(TargetAgent.HOST_PREFIX)) {
+            Zfs source = End.ofPlanHost(plan.sourceHost()).zfs(local);
+            End targetEnd = End.ofPlanHost(plan.targetHost());
+            if (targetListing == null && targetEnd instanceof End.Elsewhere agent) {
                 throw new AbortException(String.format("zfsPrune: the plan's target is on Jenkins agent '%s': give "
-                        + "targetAgent: '%s'", plan.targetHost().substring(TargetAgent.HOST_PREFIX.length()),
-                        plan.targetHost().substring(TargetAgent.HOST_PREFIX.length())));
+                        + "targetAgent: '%s'", agent.name(), agent.name()));
             }
-            Zfs target = targetListing == null ? zfs(plan.targetHost(), local) : null;
+            Zfs target = targetListing == null ? targetEnd.zfs(local) : null;
             PruneRun prune = new PruneRun(source, target, settings.options(Instant.now()), settings.destroy(),
                     Destroyer.ErrorPolicy.CONTINUE);
             PruneBeforeSend.Result result = targetListing == null ? prune.run(plan, log::add)
@@ -124,9 +123,5 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
         } catch (ZfsException e) {
             throw new AbortException("zfsPrune: " + e.getMessage());
         }
-    }
-
-    private static Zfs zfs(String host, CommandRunner local) {
-        return host.equals("local") ? new Zfs(local) : Zfs.onAnotherHost(new SshCommandRunner(host, List.of(), local));
     }
 }

@@ -17,11 +17,9 @@ import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.transfer.TransferAccounts;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.transfer.BaseHolds;
-import io.jenkins.plugins.zfsreplication.transfer.LocalTransport;
-import io.jenkins.plugins.zfsreplication.transfer.SshTransport;
 import io.jenkins.plugins.zfsreplication.transfer.StepOutcome;
 import io.jenkins.plugins.zfsreplication.transfer.TransferReport;
-import io.jenkins.plugins.zfsreplication.transfer.Transport;
+import io.jenkins.plugins.zfsreplication.topology.Topology;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import jenkins.MasterToSlaveFileCallable;
@@ -57,9 +55,8 @@ public final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSu
         Path root = workspace.toPath();
         ReplicationPlan plan = PlanJson.read(root.resolve(settings.plan()));
         PlanSource.check(settings, plan);
-        String remote = settings.pulls() ? settings.sourceHost() : settings.sshHost();
-        boolean overSsh = settings.pulls() || "ssh".equals(settings.transport());
-        if (key == null || !overSsh) {
+        String remote = settings.sshDestination();
+        if (key == null || remote.isEmpty()) {
             return run(root, plan, remote, settings.sshOptionList());
         }
         try (SshKey.KeyFile file = key.write()) {
@@ -71,13 +68,11 @@ public final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSu
     private SendRecvSummary run(Path root, ReplicationPlan plan, String remote, List<String> sshOptions)
             throws IOException, InterruptedException {
         ProcessCommandRunner local = new ProcessCommandRunner();
-        Transport transport = settings.pulls() ? SshTransport.pull(remote, sshOptions)
-                : "ssh".equals(settings.transport()) ? new SshTransport(remote, sshOptions) : new LocalTransport();
-        Zfs target = "ssh".equals(settings.transport())
-                ? SendRecvJob.sshTarget(remote, sshOptions, local) : new Zfs(local);
-        Zfs source = settings.pulls() ? SendRecvJob.sshTarget(remote, sshOptions, local) : new Zfs(local);
-        SendRecvJob job = SendRecvJob.bothEnds(transport, source, target, targetSettings.retention(Instant.now()), plan,
-                settings.options(), listener.getLogger()::println);
+        Topology topology = settings.topology(remote, sshOptions, targetSettings.agent());
+        Zfs target = topology.targetZfs(local);
+        Zfs source = topology.sourceZfs(local);
+        SendRecvJob job = SendRecvJob.bothEnds(topology.transport(null), source, target,
+                targetSettings.retention(Instant.now()), plan, settings.options(), listener.getLogger()::println);
         return execute(root, settings, job, plan, targetSettings.holds(source, target));
     }
 

@@ -12,6 +12,7 @@ import hudson.model.Result;
 import hudson.model.Run;
 import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
+import io.jenkins.plugins.zfsreplication.topology.Carriage;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.zfsreplication.steps.shared.AgentCall;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
@@ -45,18 +46,17 @@ public record SendRecvRunner(SendRecvSettings settings, String credentialsId, Se
             throws IOException, InterruptedException {
         listener.getLogger().printf("zfsSendRecv: %s over %s, %d at once%n", settings.plan(), settings.transport(),
                 settings.options().concurrency());
-        if (!target.agent().isEmpty() && !"tcp".equals(settings.transport())) {
+        if (!target.agent().isEmpty() && settings.carriage() != Carriage.TCP) {
             throw new AbortException("zfsSendRecv: targetAgent is for transport 'tcp'; with '" + settings.transport()
-                    + "' the target is " + ("ssh".equals(settings.transport()) ? "sshHost" : "this agent's pools"));
+                    + "' the target is " + (settings.carriage() == Carriage.SSH ? "sshHost" : "this agent's pools"));
         }
-        SshKey key = settings.pulls() ? SshKey.lookUp("zfsSendRecv", credentialsId, run, settings.sourceHostName())
-                : "ssh".equals(settings.transport())
-                ? SshKey.lookUp("zfsSendRecv", credentialsId, run, settings.sshHostName()) : null;
+        SshKey key = settings.sshDestination().isEmpty() ? null
+                : SshKey.lookUp("zfsSendRecv", credentialsId, run, SshKey.hostName(settings.sshDestination()));
         if (settings.pulls()) {
             listener.getLogger().printf("zfsSendRecv: pulling: zfs send runs on %s over ssh, zfs recv on this agent%n",
                     settings.sourceHost());
         }
-        AgentCall.Answer<SendRecvSummary> answer = "tcp".equals(settings.transport())
+        AgentCall.Answer<SendRecvSummary> answer = settings.carriage() == Carriage.TCP
                 ? TcpSendRecv.run(settings, target, TargetRoots.scope("zfsSendRecv", target.agent(), targetRoot), workspace,
                         run, listener)
                 : AgentCall.act("zfsSendRecv", workspace, new SendRecvCallable(settings, listener, key, target), listener);

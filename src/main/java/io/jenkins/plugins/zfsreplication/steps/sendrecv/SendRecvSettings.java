@@ -9,11 +9,14 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldText;
+import io.jenkins.plugins.zfsreplication.topology.Carriage;
+import io.jenkins.plugins.zfsreplication.topology.Topology;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.transfer.SendOption;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import io.jenkins.plugins.zfsreplication.transfer.TransferArtifacts;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
 
 /**
@@ -22,7 +25,8 @@ import io.jenkins.plugins.zfsreplication.zfs.SshCommandRunner;
  * {@link TransferOptions} whole: an engine option reaches the agent without a field here.
  *
  * @param plan        plan.json, relative to the workspace
- * @param transport   "local", "ssh" or "tcp" (to the receiving side on the target's agent, see {@link SendRecvTarget})
+ * @param transport   a {@link Carriage}'s word: "local", "ssh" or "tcp" (to the receiving side on the target's
+ *                    agent, see {@link SendRecvTarget}); a string, as builds and running pipelines saved it
  * @param sshHost     [user@]host for ssh
  * @param sshOptions  ssh client arguments separated by spaces, e.g. "-p 2222 -i /var/lib/jenkins/.ssh/backup"
  * @param artifacts   workspace-relative directory for transfer.json, throughput.csv and throughput.svg
@@ -37,11 +41,12 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
     public SendRecvSettings {
         plan = FieldText.relative(plan, "plan");
         artifacts = FieldText.relative(artifacts == null || artifacts.isBlank() ? "zfs-transfer" : artifacts, "artifacts");
-        transport = FieldText.transport(transport == null || transport.isBlank() ? "local" : transport);
-        if ("ssh".equals(transport) && (sshHost == null || sshHost.isBlank())) {
+        Carriage carriage = transport == null || transport.isBlank() ? Carriage.PIPE : FieldText.transport(transport);
+        transport = carriage.word();
+        if (carriage == Carriage.SSH && (sshHost == null || sshHost.isBlank())) {
             throw new TransferException("The ssh transport needs sshHost ([user@]host)");
         }
-        if ("ssh".equals(transport)) {
+        if (carriage == Carriage.SSH) {
             sshHost = SshCommandRunner.checkDestination(sshHost.strip());
         }
         sshOptions = sshOptions == null ? "" : sshOptions.strip();
@@ -50,7 +55,7 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
         if (!sourceHost.isEmpty()) {
             SshCommandRunner.checkDestination(sourceHost);
             // pulling receives on this agent: a transport or host that sends elsewhere contradicts it
-            if (!"local".equals(transport)) {
+            if (carriage != Carriage.PIPE) {
                 throw new TransferException("sourceHost pulls: zfs send runs on %s over ssh and zfs recv on this agent, "
                         + "so transport '%s' does not go with it (leave transport empty or 'local'; sshOptions and "
                         + "sshCredentialsId are then for the source host)", sourceHost, transport);
@@ -89,7 +94,7 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
                 TransferArtifacts.THROUGHPUT_SVG)) {
             files.add(artifacts + "/" + name);
         }
-        if ("tcp".equals(transport)) {
+        if (carriage() == Carriage.TCP) {
             files.add(artifacts + "/" + TcpSendRecv.RECEIVE_LOG);
         }
         return files;
@@ -106,6 +111,33 @@ public record SendRecvSettings(String plan, String transport, String sshHost, St
     /** Pulling: the host of {@code sourceHost} without a user, what the ssh key is looked up for. */
     public String sourceHostName() {
         return SshKey.hostName(sourceHost);
+    }
+
+    /** How the stream travels, as the transport field names it. */
+    public Carriage carriage() {
+        return FieldText.transport(transport);
+    }
+
+    /** The host this agent reaches over ssh: sourceHost when pulling, sshHost with the ssh transport; "" for none. */
+    public String sshDestination() {
+        return pulls() ? sourceHost : carriage() == Carriage.SSH ? sshHost : "";
+    }
+
+    /**
+     * Where the ends run when this agent sends or, pulling, receives, the remote end reached as
+     * {@code destination} with {@code sshOptions} (the agent adds a credential's user and key file).
+     * For tcp the receiving end runs on {@code targetAgent}, where the controller starts it.
+     */
+    public Topology topology(String destination, List<String> sshOptions, String targetAgent) {
+        End here = new End.ThisHost();
+        if (pulls()) {
+            return new Topology(new End.OverSsh(destination, sshOptions), here, Carriage.SSH);
+        }
+        return switch (carriage()) {
+            case PIPE -> Topology.local();
+            case SSH -> new Topology(here, new End.OverSsh(destination, sshOptions), Carriage.SSH);
+            case TCP -> new Topology(here, new End.Elsewhere(targetAgent), Carriage.TCP);
+        };
     }
 
     /** Whether zfs send runs on {@code sourceHost} over ssh (pull) rather than on this agent. */

@@ -4,10 +4,12 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 
 import hudson.AbortException;
 import hudson.model.TaskListener;
 import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.zfsreplication.topology.Topology;
 import io.jenkins.plugins.zfsreplication.transfer.SendRecvJob;
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
@@ -62,13 +64,14 @@ final class TcpSendCallable extends MasterToSlaveFileCallable<SendRecvSummary> {
     public SendRecvSummary invoke(File workspace, VirtualChannel channel) throws IOException, InterruptedException {
         Path root = workspace.toPath();
         ReplicationPlan plan = PlanJson.read(root.resolve(settings.plan()));
-        Zfs source = new Zfs(new ProcessCommandRunner());
+        Topology topology = settings.topology("", List.of(), target.agent());
+        Zfs source = topology.sourceZfs(new ProcessCommandRunner());
         StepGate gate = SendRecvJob.retentionGate(source, target.retention(Instant.now()), plan, targetListing,
                 listener.getLogger()::println);
         // says TLS and the pinned certificate's fingerprint, or plaintext; never a token
         listener.getLogger().println("zfsSendRecv: sending over tcp to the " + endpoints);
         try (RemoteReceiverTransport transport = RemoteReceiverTransport.connect(endpoints, plan, settings.options())) {
-            SendRecvJob job = SendRecvJob.sendingSide(transport, source.capabilities(), targetCapabilities,
+            SendRecvJob job = SendRecvJob.sendingSide(topology.transport(transport), source.capabilities(), targetCapabilities,
                     ZfsPreflight.sendingSide(source, targetTokens), gate, settings.options(),
                     listener.getLogger()::println).bookmarkingOn(source);
             return SendRecvCallable.execute(root, settings, job, plan, target.holds(source));

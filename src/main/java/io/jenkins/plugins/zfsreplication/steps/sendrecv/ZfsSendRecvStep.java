@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
+import io.jenkins.plugins.zfsreplication.topology.Carriage;
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldText;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
@@ -334,7 +335,8 @@ public final class ZfsSendRecvStep extends ZfsStep {
                         TransferOptions.defaults().silenceTimeout());
         // pulling receives here: the system's default transport (ssh, tcp: pushing) does not apply to it
         boolean pulls = sourceHost != null && !sourceHost.isBlank();
-        String chosen = pulls && (transport == null || transport.isBlank()) ? "local" : defaults.transport(transport);
+        String chosen = pulls && (transport == null || transport.isBlank()) ? Carriage.PIPE.word()
+                : defaults.transport(transport);
         return new SendRecvSettings(plan, chosen, sshHost, sshOptions, artifacts, transfer, sourceHost);
     }
 

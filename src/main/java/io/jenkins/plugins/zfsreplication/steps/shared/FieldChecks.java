@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.shared;
 
+import io.jenkins.plugins.zfsreplication.topology.Carriage;
 import io.jenkins.plugins.zfsreplication.units.SizeException;
 import io.jenkins.plugins.zfsreplication.transfer.Compression;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveServer;
@@ -154,7 +155,7 @@ public final class FieldChecks {
 
     /** The target host's address for tcp; required only when the transport is tcp. */
     public static Optional<String> tcpAddress(String transport, String value) {
-        if (!"tcp".equals(transport == null ? "" : transport.strip())) {
+        if (Carriage.named(transport).orElse(null) != Carriage.TCP) {
             return none();
         }
         if (blank(value)) {
@@ -165,7 +166,7 @@ public final class FieldChecks {
 
     /** The ssh destination; required only when the transport is ssh. */
     public static Optional<String> sshHost(String transport, String value) {
-        if (!"ssh".equals(transport == null ? "" : transport.strip())) {
+        if (Carriage.named(transport).orElse(null) != Carriage.SSH) {
             return Optional.empty();
         }
         if (blank(value)) {

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.shared;
 
+import io.jenkins.plugins.zfsreplication.topology.Carriage;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.util.Arrays;
@@ -32,14 +33,10 @@ public final class FieldText {
         return clean;
     }
 
-    /** "local", "ssh" or "tcp". */
-    public static String transport(String name) {
-        String transport = name.strip();
-        if (!List.of("local", "ssh", "tcp").contains(transport)) {
-            throw new TransferException("Unknown transport '%s': zfsSendRecv runs 'local', 'ssh' or 'tcp' (tcp needs "
-                    + "targetAgent and tcpAddress)", transport);
-        }
-        return transport;
+    /** The carriage a transport field names: "local", "ssh" or "tcp". */
+    public static Carriage transport(String name) {
+        return Carriage.named(name).orElseThrow(() -> new TransferException("Unknown transport '%s': zfsSendRecv runs "
+                + "'local', 'ssh' or 'tcp' (tcp needs targetAgent and tcpAddress)", name.strip()));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.shared;
 
 import hudson.util.ListBoxModel;
+import io.jenkins.plugins.zfsreplication.topology.Carriage;
 import io.jenkins.plugins.zfsreplication.transfer.Compression;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -19,9 +20,9 @@ public final class FormChoices {
     public static Map<String, String> transports(String unset) {
         Map<String, String> choices = new LinkedHashMap<>();
         choices.put("", unset);
-        choices.put("local", "local: both pools on this agent");
-        choices.put("ssh", "ssh: zfs recv on sshHost over ssh");
-        choices.put("tcp", "tcp: zfs recv on targetAgent, over TLS between the agents");
+        choices.put(Carriage.PIPE.word(), "local: both pools on this agent");
+        choices.put(Carriage.SSH.word(), "ssh: zfs recv on sshHost over ssh");
+        choices.put(Carriage.TCP.word(), "tcp: zfs recv on targetAgent, over TLS between the agents");
         return choices;
     }
 

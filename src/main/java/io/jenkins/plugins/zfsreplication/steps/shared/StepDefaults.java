@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.steps.shared;
 
 import java.io.Serializable;
 
+import io.jenkins.plugins.zfsreplication.topology.Carriage;
 import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
 
 /**
@@ -16,13 +17,13 @@ public record StepDefaults(String hash, String blockSize, int concurrency, Strin
         implements Serializable {
     private static final long serialVersionUID = 1L;
     public static final StepDefaults BUILT_IN = new StepDefaults(VerifyOptions.DEFAULT_HASH,
-            VerifyOptions.DEFAULT_BLOCK_SIZE_TEXT, 1, "local", "");
+            VerifyOptions.DEFAULT_BLOCK_SIZE_TEXT, 1, Carriage.PIPE.word(), "");
 
     public StepDefaults {
         hash = or(hash, VerifyOptions.DEFAULT_HASH);
         blockSize = or(blockSize, VerifyOptions.DEFAULT_BLOCK_SIZE_TEXT);
         concurrency = concurrency > 0 ? concurrency : 1;
-        transport = or(transport, "local");
+        transport = or(transport, Carriage.PIPE.word());
         sshCredentialsId = or(sshCredentialsId, "");
     }
 

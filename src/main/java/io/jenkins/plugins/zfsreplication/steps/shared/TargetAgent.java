@@ -18,6 +18,7 @@ import hudson.model.queue.CauseOfBlockage;
 import hudson.model.queue.QueueTaskDispatcher;
 import hudson.model.queue.SubTask;
 import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.zfsreplication.zfs.End;
 import jenkins.model.Jenkins;
 
 /**
@@ -36,9 +37,6 @@ import jenkins.model.Jenkins;
  * @param root    its remote root directory (the receiving side's work directories go below it)
  */
 public record TargetAgent(String name, VirtualChannel channel, FilePath root) {
-    /** Prefix of the host name a listing from a target agent carries into plan.json. */
-    public static final String HOST_PREFIX = "agent:";
-
     /** Null for a blank name (the step runs as without a target agent). */
     public static TargetAgent of(String step, String name, Run<?, ?> run) throws AbortException {
         if (name == null || name.isBlank()) {
@@ -146,6 +144,6 @@ public record TargetAgent(String name, VirtualChannel channel, FilePath root) {
 
     /** How plan.json and prune-report.json name the target host. */
     public String host() {
-        return HOST_PREFIX + name;
+        return new End.Elsewhere(name).planHost();
     }
 }

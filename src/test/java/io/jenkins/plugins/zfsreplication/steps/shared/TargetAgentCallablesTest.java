@@ -42,7 +42,7 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
 class TargetAgentCallablesTest {
     private static final List<String> SNAPSHOTS = List.of("zr-20261129T010000Z", "zr-20261129T020000Z",
             "zr-20261129T030000Z");
-    private static final String HOST = TargetAgent.HOST_PREFIX + "backup";
+    private static final String HOST = "agent:backup";
     private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
     /** The target's rules as the controller's settings give them (zfsPrune's keepTarget and now). */
     private static final TargetRules RULES = new TargetRules("regex: T0[134]0000Z$", NOW);
