@@ -26,7 +26,7 @@ public final class NightJson {
         root.put("root", report.basis().root());
         root.put("now", report.basis().now().toString());
         root.put("nights", report.basis().nights());
-        root.put("verdict", report.verdict());
+        root.put("verdict", report.verdict().label());
         root.put("summary", report.summary());
         ObjectNode budget = root.putObject("budget");
         budget.put("bytes", report.basis().budgetBytes() > 0 ? report.basis().budgetBytes() : null);

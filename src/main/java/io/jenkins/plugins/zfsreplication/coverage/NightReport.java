@@ -96,15 +96,32 @@ public record NightReport(Basis basis, Slice slice, Changes changes, Findings fo
         }
     }
 
-    /** The night's verdict, as the audit record takes it: mismatch, unreadable, overdue or matched. */
-    public String verdict() {
+    /** The night's verdict, as coverage-night.json and the audit record name it. */
+    public enum Verdict {
+        /** A chunk of the copy differs from the source's manifest. */
+        MISMATCH,
+        /** Something could not be read or matched (no chunk differed). */
+        UNREADABLE,
+        /** Nothing was found, but some own bytes were last read more than N nights ago. */
+        OVERDUE,
+        /** Nothing was found and every byte was read within N nights. */
+        MATCHED;
+
+        /** The word in coverage-night.json and audit.json. */
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** The night's verdict: a mismatch before anything unreadable, before bytes overdue. */
+    public Verdict verdict() {
         if (found.listed().stream().anyMatch(NightFinding::mismatch)) {
-            return "mismatch";
+            return Verdict.MISMATCH;
         }
         if (found.count() > 0) {
-            return "unreadable";
+            return Verdict.UNREADABLE;
         }
-        return guarantee.kept() ? "matched" : "overdue";
+        return guarantee.kept() ? Verdict.MATCHED : Verdict.OVERDUE;
     }
 
     /** The one-line summary the command line prints and a build page shows. */

@@ -62,7 +62,7 @@ class CoverageNightsZfsTest {
                 fixture.ledgerOf(1)));
         assertThat(third.guarantee().kept()).isTrue();
         assertThat(third.guarantee().keepableNights()).isEqualTo(2);
-        assertThat(third.verdict()).isEqualTo("matched");
+        assertThat(third.verdict()).isEqualTo(NightReport.Verdict.MATCHED);
     }
 
     /**
@@ -95,7 +95,7 @@ class CoverageNightsZfsTest {
                 fixture.copy + "@n1: chunk 1 differs: f3 at offset 65536, 34464 bytes (" + night.found().listed().get(1).detail()
                         + ")");
         assertThat(night.found().listed().get(1).path()).isEqualTo("f3");
-        assertThat(night.verdict()).isEqualTo("mismatch");
+        assertThat(night.verdict()).isEqualTo(NightReport.Verdict.MISMATCH);
         // n0 is still matched; n1 counts as not matched at all
         CoverageSummary.DatasetCoverage data = night.coverage().datasets().get(0);
         assertThat(data.matchedBytes()).isEqualTo(8 * FILE);
@@ -130,7 +130,7 @@ class CoverageNightsZfsTest {
                         org.assertj.core.groups.Tuple.tuple(0L, 10L, 5L * FILE, CopyCheck.State.MATCHED),
                         org.assertj.core.groups.Tuple.tuple(10L, 12L, (long) FILE, CopyCheck.State.UNREADABLE),
                         org.assertj.core.groups.Tuple.tuple(12L, 16L, 2L * FILE, CopyCheck.State.MATCHED));
-        assertThat(night.verdict()).isEqualTo("unreadable");
+        assertThat(night.verdict()).isEqualTo(NightReport.Verdict.UNREADABLE);
         assertThat(night.coverage().badBytes()).isEqualTo(FILE);
         assertThat(night.coverage().matchedBytes()).isEqualTo(7 * FILE);
     }

@@ -67,7 +67,7 @@ final class CoverageCallable extends MasterToSlaveFileCallable<CoverageCallable.
      * @param kept      every own byte of a valid snapshot was read within N nights
      * @param cancelled why the night's reads were cancelled (the step was aborted), else null
      */
-    record Outcome(String summary, String verdict, CoverageRecord.Figures figures, boolean kept, String note,
+    record Outcome(String summary, NightReport.Verdict verdict, CoverageRecord.Figures figures, boolean kept, String note,
                    String drill, List<String> findings, List<Dataset> datasets, String cancelled)
             implements Serializable {
         private static final long serialVersionUID = 1L;

@@ -72,7 +72,7 @@ public record CoverageRunner(CoverageSettings settings) implements StepRunner {
         }
         long findings = outcome.figures().findingCount();
         if (findings > 0) {
-            throw new AbortException("zfsCoverage: " + findings + " finding(s) (" + outcome.verdict()
+            throw new AbortException("zfsCoverage: " + findings + " finding(s) (" + outcome.verdict().label()
                     + "), every one in " + "coverage-night.json: " + TerminalText.line(outcome.findings().get(0)));
         }
         outcome.datasets().stream().filter(d -> d.status() != CheckStatus.OK)
@@ -109,7 +109,7 @@ public record CoverageRunner(CoverageSettings settings) implements StepRunner {
     }
 
     static CoverageRecord record(CoverageCallable.Outcome outcome, List<String> artifacts) {
-        return new CoverageRecord(new CoverageRecord.Texts(outcome.summary(), outcome.verdict(),
+        return new CoverageRecord(new CoverageRecord.Texts(outcome.summary(), outcome.verdict().label(),
                 outcome.status().name(), outcome.note(), outcome.drill()), outcome.figures(), outcome.findings(),
                 artifacts);
     }
@@ -118,7 +118,7 @@ public record CoverageRunner(CoverageSettings settings) implements StepRunner {
     static Map<String, Object> toScriptValue(CoverageCallable.Outcome outcome) {
         Map<String, Object> value = new LinkedHashMap<>();
         value.put("summary", outcome.summary());
-        value.put("verdict", outcome.verdict());
+        value.put("verdict", outcome.verdict().label());
         value.put("status", outcome.status().name());
         CoverageRecord.Figures figures = outcome.figures();
         value.put("ratio", figures.ratio());

@@ -63,7 +63,7 @@ class CoverageCallableTest {
 
         assertThat(first.figures().checkedBytes()).isEqualTo(2 << 20);
         assertThat(first.figures().ratio()).isEqualTo(0.5);
-        assertThat(first.verdict()).isEqualTo("matched");
+        assertThat(first.verdict()).isEqualTo(io.jenkins.plugins.zfsreplication.coverage.NightReport.Verdict.MATCHED);
         assertThat(second.figures().checkedBytes()).isEqualTo(2 << 20);
         assertThat(second.figures().ratio()).isEqualTo(1.0);
         assertThat(second.status()).isEqualTo(io.jenkins.plugins.zfsreplication.check.CheckStatus.OK);
