@@ -47,6 +47,31 @@ public interface Preflight {
     }
 
     /**
+     * After a step received well, instead of {@link #received}: true when its check is left to
+     * {@link #receivedAll}, after the run's last receive, with the other steps' checks batched.
+     */
+    default boolean receivedLater(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
+        return false;
+    }
+
+    /**
+     * After the run's last step: the checks {@link #receivedLater} left, every target's made at
+     * once. Returns each such target to what its check did or found (its step's record) and, when
+     * the check failed (its step then failed), why; "" when it did not.
+     */
+    default java.util.Map<io.jenkins.plugins.zfsreplication.zfs.DatasetName, LaterCheck> receivedAll(
+            TransferOptions options) {
+        return java.util.Map.of();
+    }
+
+    /** What a check after the run's last receive did to one target ({@code lines}), and why it failed, or "". */
+    record LaterCheck(java.util.List<String> lines, String error) {
+        public LaterCheck {
+            lines = java.util.List.copyOf(lines);
+        }
+    }
+
+    /**
      * After a step whose receive only failed to mount what it received (see
      * {@link ZfsPreflight#receivedUnmounted}): true when the step arrived all the same.
      */

@@ -28,8 +28,9 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
  * (the copy still knows it) but never takes effect; the backup host's own, inherited from the
  * target's parent, does. A non-inheritable one (quota, reservation, limits) is dropped from the
  * stream by zfs;</li>
- * <li>after the receive, every file system at and below the step's target that no other step of the
- * run receives is read back: anything mounted is unmounted, and {@code canmount=noauto} (never at
+ * <li>after the receive (right after it where a full receive below waits for it, else with the
+ * others' after the run's last receive, {@link #checkAll}), every file system at and below the step's target that
+ * no other step of the run receives is read back: anything mounted is unmounted, and {@code canmount=noauto} (never at
  * boot), {@code readonly=on} (on what the step created), {@code setuid=off devices=off exec=off}
  * are set where the backup host itself did not set them; a received mountpoint or share (zfs-fuse
  * has no {@code -x}) is inherited instead. Every other received property outside {@link #ALLOWED}
@@ -177,9 +178,7 @@ public final class ReceivedProperties {
         } catch (ZfsException e) {
             throw failure(top, e);
         }
-        List<DatasetName> checked = new ArrayList<>(tree.keySet().stream()
-                .filter(dataset -> dataset.equals(top) || !planned.contains(dataset)).toList());
-        java.util.Collections.reverse(checked); // children first: a parent unmounts only once they have
+        List<DatasetName> checked = checkedBelow(tree, top, planned, new java.util.HashSet<>());
         Map<DatasetName, Map<String, Setting>> received;
         try {
             // also where zfs has -x: OpenZFS lets a quota or reservation through -x into a copy that exists
@@ -187,16 +186,98 @@ public final class ReceivedProperties {
         } catch (ZfsException e) {
             throw failure(top, e);
         }
+        makeSafe(target, new Top(top, created, topNote, log), checked, tree, received, options);
+    }
+
+    /**
+     * One step's target whose check {@link #checkAll} makes together with other steps'.
+     *
+     * @param created true when the step created {@code dataset}
+     * @param note    said first when it did (and the run leaves mounting to this tool)
+     * @param log     where this target's changes are said: its step's record
+     */
+    record Top(DatasetName dataset, boolean created, String note, Consumer<String> log) {
+    }
+
+    /**
+     * {@link #check} of several steps' targets at once, after their receives, with the reads
+     * batched: one {@code zfs list -r} of them all, one {@code zfs get} of the few properties by name
+     * for every file system found, one {@code zfs get all} for what came in {@code received} (a batch
+     * more per {@link io.jenkins.plugins.zfsreplication.zfs.Zfs#MAX_ARGUMENT_BYTES} of names), where
+     * a check per step made three zfs calls each. The properties that decide mounting are still
+     * those asked by name and parsed strictly. When a batched read fails (a target gone meanwhile),
+     * each target is checked alone, which names the one that failed.
+     *
+     * @return each target whose check failed to why; the others were made safe
+     */
+    static Map<DatasetName, TransferException> checkAll(Zfs target, List<Top> tops, Set<DatasetName> planned,
+                                                       TransferOptions options) {
+        Map<DatasetName, TransferException> failed = new LinkedHashMap<>();
+        if (tops.isEmpty()) {
+            return failed;
+        }
+        Map<DatasetName, Map<String, Setting>> tree;
+        Map<DatasetName, Map<String, Setting>> received;
+        Map<DatasetName, List<DatasetName>> checked = new LinkedHashMap<>();
+        try {
+            tree = FilesystemProperties.read(target, tops.stream().map(Top::dataset).toList(), READ);
+            Set<DatasetName> seen = new java.util.HashSet<>();
+            for (Top top : tops) {
+                checked.put(top.dataset(), checkedBelow(tree, top.dataset(), planned, seen));
+            }
+            received = FilesystemProperties.received(target, checked.values().stream().flatMap(List::stream).toList());
+        } catch (ZfsException e) {
+            for (Top top : tops) {
+                try {
+                    check(target, top.dataset(), top.created(), planned, options, top.note(), top.log());
+                } catch (TransferException failure) {
+                    failed.put(top.dataset(), failure);
+                }
+            }
+            return failed;
+        }
+        for (Top top : tops) {
+            if (!tree.containsKey(top.dataset())) {
+                continue; // nothing arrived
+            }
+            try {
+                makeSafe(target, top, checked.get(top.dataset()), tree, received, options);
+            } catch (TransferException failure) {
+                failed.put(top.dataset(), failure);
+            }
+        }
+        return failed;
+    }
+
+    /**
+     * What {@code top}'s check covers of {@code tree}: itself and what lies below it that no other
+     * step of the run receives (each checked by its own step), none in {@code seen} (checked
+     * already for another target of the same batch); children first, as a parent unmounts only once
+     * they have.
+     */
+    private static List<DatasetName> checkedBelow(Map<DatasetName, Map<String, Setting>> tree, DatasetName top,
+                                                  Set<DatasetName> planned, Set<DatasetName> seen) {
+        List<DatasetName> checked = new ArrayList<>(tree.keySet().stream()
+                .filter(dataset -> dataset.isSelfOrDescendantOf(top))
+                .filter(dataset -> dataset.equals(top) || !planned.contains(dataset))
+                .filter(seen::add).toList());
+        java.util.Collections.reverse(checked);
+        return checked;
+    }
+
+    private static void makeSafe(Zfs target, Top top, List<DatasetName> checked,
+                                 Map<DatasetName, Map<String, Setting>> tree,
+                                 Map<DatasetName, Map<String, Setting>> received, TransferOptions options) {
         for (DatasetName dataset : checked) {
-            boolean made = created || !dataset.equals(top);
+            boolean made = top.created() || !dataset.equals(top.dataset());
             try {
                 List<String> done = neutralise(target, dataset, tree.get(dataset), made, options);
                 done.addAll(outsideTheAllowlist(target, dataset, received.getOrDefault(dataset, Map.of()), options));
-                if (dataset.equals(top) && created && !options.mountReceived()) {
-                    done.add(0, topNote);
+                if (dataset.equals(top.dataset()) && top.created() && !options.mountReceived()) {
+                    done.add(0, top.note());
                 }
                 if (!done.isEmpty()) {
-                    log.accept(dataset + ": " + String.join(", ", done));
+                    top.log().accept(dataset + ": " + String.join(", ", done));
                 }
             } catch (ZfsException e) {
                 throw failure(dataset, e);

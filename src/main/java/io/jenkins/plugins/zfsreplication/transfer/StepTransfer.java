@@ -137,7 +137,9 @@ public final class StepTransfer {
     /** What a received step left is made safe; "" when it was, else why it could not be (the step failed). */
     private String afterReceive(SendStep step, Consumer<String> checkLog) {
         try {
-            setup.preflight().received(step, used, options, checkLog);
+            if (!setup.preflight().receivedLater(step, used, options, checkLog)) {
+                setup.preflight().received(step, used, options, checkLog);
+            }
             return "";
         } catch (io.jenkins.plugins.zfsreplication.transfer.process.TransferException e) {
             checkLog.accept(e.getMessage());

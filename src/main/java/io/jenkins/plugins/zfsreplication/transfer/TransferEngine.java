@@ -86,7 +86,14 @@ public final class TransferEngine {
         sampler.scheduleAtFixedRate(() -> tick(throughput), interval, interval, TimeUnit.MILLISECONDS);
         try {
             sending.forEach(dataset -> futures.put(dataset, workers.submit(() -> runDataset(dataset, parents))));
-            List<StepResult> results = collect(futures);
+            List<StepResult> results;
+            try {
+                results = collect(futures);
+            } catch (RuntimeException e) {
+                setup.preflight().receivedAll(options); // what arrived is made safe all the same
+                throw e;
+            }
+            results = checkedAfterRun(results);
             return new TransferReport(start, clock.instant(), setup.transport().name(), options.concurrency(),
                     resolved.dropped(), results, finalSamples(sampler, throughput));
         } finally {
@@ -96,6 +103,38 @@ public final class TransferEngine {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /**
+     * The checks after a receive that waited for the run's last step ({@link Preflight#receivedLater}),
+     * made now, each added to the record of its target's last step that received; a failed check
+     * fails that step, as it would have failed right after its receive.
+     */
+    private List<StepResult> checkedAfterRun(List<StepResult> results) {
+        Map<io.jenkins.plugins.zfsreplication.zfs.DatasetName, Preflight.LaterCheck> checks =
+                new java.util.HashMap<>(setup.preflight().receivedAll(options));
+        if (checks.isEmpty()) {
+            return results;
+        }
+        List<StepResult> checked = new ArrayList<>(results);
+        for (int i = checked.size() - 1; i >= 0; i--) {
+            StepResult result = checked.get(i);
+            Preflight.LaterCheck check = result.outcome() == StepOutcome.OK ? checks.remove(result.step().target())
+                    : null;
+            if (check == null) {
+                continue;
+            }
+            List<String> lines = new ArrayList<>(result.checks());
+            lines.addAll(check.lines());
+            boolean failed = !check.error().isEmpty();
+            if (failed) {
+                log.accept(String.format("%s: failed: %s", StepTransfer.label(result.step()), check.error()));
+            }
+            checked.set(i, new StepResult(result.step(), failed ? StepOutcome.FAILED : result.outcome(),
+                    result.options(), result.bytes(), result.seconds(), result.startedAt(),
+                    failed ? check.error() : result.message(), lines, result.retried()));
+        }
+        return checked;
     }
 
     private List<StepResult> collect(Map<DatasetPlan, Future<List<StepResult>>> futures) {

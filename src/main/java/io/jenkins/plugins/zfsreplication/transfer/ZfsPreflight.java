@@ -23,7 +23,14 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
 /**
  * Before each step: the snapshots the step names still exist with the plan's GUIDs (the base on
  * both hosts, the new one on the source), and a resume token on the target is either used
- * (it resumes this step's snapshot) or aborted with {@code zfs recv -A} (it is stale).
+ * (it resumes this step's snapshot) or aborted with {@code zfs recv -A} (it is stale). A dataset's
+ * first step of a run checks against each host's listing taken once when the run starts (one zfs
+ * call per host, {@link #startRun}); its later steps, and a step tried again, list their datasets
+ * again. Between the run's start and the step only this run changes these datasets' snapshots (the
+ * night prunes before), and zfs itself refuses an incremental whose base differs: {@code zfs recv}
+ * takes a stream only onto a snapshot with the stream's base GUID. What the listing at the start
+ * cannot see is a snapshot destroyed and made again under the same name on the source in between:
+ * the step then sends the new one (its GUID is the one the target and the next plan see).
  */
 public final class ZfsPreflight implements Preflight {
     private static final long SETTLE_MILLIS = 20_000;
@@ -38,6 +45,17 @@ public final class ZfsPreflight implements Preflight {
     private final StepResume resumes;
     private final java.util.Map<DatasetName, List<String>> before = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile Set<DatasetName> planned = Set.of();
+    /**
+     * Each host's snapshots of the run's datasets as listed when the run started, by dataset; a
+     * dataset's first step takes (removes) its own, so a later step or a step tried again lists
+     * again. Empty where the listing at the start failed: each step then lists, and fails, itself.
+     */
+    private final java.util.Map<DatasetName, Listing> sourceAtStart = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.Map<DatasetName, Listing> targetAtStart = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The targets of the run's full steps: none of their ancestors' checks waits for the run's end. */
+    private volatile Set<DatasetName> created = Set.of();
+    /** The checks after a receive left to the run's end ({@link #receivedLater}), by target. */
+    private final java.util.Map<DatasetName, Later> later = new java.util.concurrent.ConcurrentHashMap<>();
     /**
      * The chains' send flags as the run's targets had them recorded when the run started (one zfs get
      * for all of them); a target whose chain a step of this run starts anew (a full receive records
@@ -228,11 +246,27 @@ public final class ZfsPreflight implements Preflight {
         return listing.objects().stream().map(o -> o.name() + " " + o.guidText()).toList();
     }
 
-    /** The run's targets: the properties each one received are checked by its own steps ({@link ReceivedProperties}). */
+    /**
+     * The run's targets: the properties each one received are checked by its own steps ({@link
+     * ReceivedProperties}). Each host's datasets are listed here once: the sources of every step,
+     * the targets of the incremental ones (a full step's target is new).
+     */
     @Override
     public void startRun(io.jenkins.plugins.zfsreplication.plan.ReplicationPlan plan) {
         planned = plan.steps().stream().map(SendStep::target).collect(java.util.stream.Collectors.toUnmodifiableSet());
         chainFlags.clear();
+        sourceAtStart.clear();
+        targetAtStart.clear();
+        later.clear();
+        created = plan.steps().stream().filter(step -> step.from() == null).map(SendStep::target)
+                .collect(java.util.stream.Collectors.toUnmodifiableSet());
+        if (source != null) {
+            sourceAtStart.putAll(listAtStart(source, plan.steps().stream().map(SendStep::source).toList()));
+        }
+        if (target != null) {
+            targetAtStart.putAll(listAtStart(target, plan.steps().stream().filter(step -> step.from() != null)
+                    .map(SendStep::target).toList()));
+        }
         if (target != null && source != null) {
             List<DatasetName> continued = plan.steps().stream().filter(step -> step.from() != null)
                     .map(SendStep::target).distinct().toList();
@@ -242,6 +276,38 @@ public final class ZfsPreflight implements Preflight {
                 // each step reads its chain's flags itself, and fails there with zfs's message
             }
         }
+    }
+
+    /**
+     * {@code datasets}, each to its own objects, from one recursive listing of the topmost of them;
+     * empty when that listing fails (a dataset gone, a host unreachable): the steps then list
+     * themselves, and say what failed, as each would have.
+     */
+    private static java.util.Map<DatasetName, Listing> listAtStart(Zfs zfs, List<DatasetName> datasets) {
+        Set<DatasetName> wanted = new java.util.LinkedHashSet<>(datasets);
+        List<DatasetName> tops = wanted.stream().filter(dataset -> wanted.stream()
+                .noneMatch(other -> !other.equals(dataset) && dataset.isSelfOrDescendantOf(other))).toList();
+        if (tops.isEmpty() || tops.stream().mapToInt(top -> top.name().length() + 1).sum() > Zfs.MAX_ARGUMENT_BYTES) {
+            return java.util.Map.of();
+        }
+        Listing all;
+        try {
+            all = zfs.list(tops, true, List.of());
+        } catch (ZfsException e) {
+            return java.util.Map.of();
+        }
+        java.util.Map<String, List<ZfsObject>> byDataset = new java.util.HashMap<>();
+        for (ZfsObject object : all.objects()) {
+            byDataset.computeIfAbsent(object.datasetName(), name -> new java.util.ArrayList<>()).add(object);
+        }
+        java.util.Map<DatasetName, Listing> listings = new java.util.HashMap<>();
+        for (DatasetName dataset : wanted) {
+            List<ZfsObject> objects = byDataset.get(dataset.name());
+            if (objects != null) {
+                listings.put(dataset, new Listing(all.host(), objects));
+            }
+        }
+        return listings;
     }
 
     /**
@@ -263,6 +329,66 @@ public final class ZfsPreflight implements Preflight {
                 ChainFlags.record(target, step, used);
             }
         }
+    }
+
+    /**
+     * A step's check waits for the run's end, batched with the others' (three zfs calls for the run
+     * instead of three a step), unless a full step of the run receives below its target: that
+     * receive may mount a new file system (zfs-fuse has no {@code recv -u}), which must not inherit
+     * a mount point or share the stream set, so the check is made at once, as the child waits for
+     * its parent's first step ({@link ParentsFirst}). With {@code recv -u} nothing of the run is
+     * mounted, and the run's last receive is before anything mounts. Without it (zfs-fuse) zfs recv
+     * mounts what it receives as it arrives, before any check, now as before: a new file system, or a
+     * copy whose mount point the stream changed (it mounts nothing else: the copies are left
+     * unmounted, {@code canmount=noauto}); that stays mounted until the run's last receive instead
+     * of its step's end, then the check unmounts it. A full step's chain flags are recorded at once.
+     */
+    @Override
+    public boolean receivedLater(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
+        if (target == null || created.stream().anyMatch(full -> !full.equals(step.target())
+                && full.isSelfOrDescendantOf(step.target()))) {
+            return false;
+        }
+        boolean full = step.from() == null;
+        later.merge(step.target(), new Later(full, log), (was, now) -> new Later(was.created() || full, log));
+        if (full) {
+            chainFlags.remove(step.target());
+            ChainFlags.record(target, step, used);
+        }
+        return true;
+    }
+
+    /** A check left to the run's end: whether a step of the run created the target, and its step's log. */
+    private record Later(boolean created, Consumer<String> log) {
+    }
+
+    /** The checks {@link #receivedLater} left, children first (a parent unmounts only once they have). */
+    @Override
+    public java.util.Map<DatasetName, LaterCheck> receivedAll(TransferOptions options) {
+        java.util.Map<DatasetName, List<String>> lines = new java.util.TreeMap<>(
+                java.util.Comparator.comparing(DatasetName::name).reversed());
+        later.keySet().forEach(dataset -> lines.put(dataset, new java.util.concurrent.CopyOnWriteArrayList<>()));
+        List<ReceivedProperties.Top> tops = lines.keySet().stream().map(dataset -> {
+            Later check = later.get(dataset);
+            return new ReceivedProperties.Top(dataset, check.created(), "received file system left unmounted",
+                    line -> {
+                        check.log().accept(line);
+                        lines.get(dataset).add(line);
+                    });
+        }).toList();
+        later.clear();
+        java.util.Map<DatasetName, LaterCheck> checked = new java.util.LinkedHashMap<>();
+        java.util.Map<DatasetName, TransferException> failed = InterruptCleared.call(
+                () -> ReceivedProperties.checkAll(target, tops, planned, options));
+        for (ReceivedProperties.Top top : tops) {
+            TransferException failure = failed.get(top.dataset());
+            if (failure != null) {
+                top.log().accept(failure.getMessage());
+            }
+            checked.put(top.dataset(), new LaterCheck(lines.get(top.dataset()),
+                    failure == null ? "" : failure.getMessage()));
+        }
+        return checked;
     }
 
     @Override
@@ -341,7 +467,7 @@ public final class ZfsPreflight implements Preflight {
         boolean incremental = step.kind() != SendKind.FULL && step.from() != null;
         Listing onSource = null;
         if (source != null) {
-            onSource = list(source, step.source(), "source");
+            onSource = listed(sourceAtStart, source, step.source(), "source");
             requireSnapshot(onSource, step.source(), step.to(), "source");
             if (step.fromBookmark() != null) {
                 requireObject(onSource, Zfs.bookmarkName(step.fromBookmark()), step.from(), "source", "bookmark");
@@ -354,7 +480,7 @@ public final class ZfsPreflight implements Preflight {
         }
         Listing targetBefore = null;
         if (target != null && incremental) {
-            Listing onTarget = list(target, step.target(), "target");
+            Listing onTarget = listed(targetAtStart, target, step.target(), "target");
             requireSnapshot(onTarget, step.target(), step.from(), "target");
             if (step.rollback() && !resumed) {
                 rollBack(step, onTarget, log);
@@ -470,6 +596,13 @@ public final class ZfsPreflight implements Preflight {
                 : SendKind.INCREMENTAL;
         return new SendStep(step.source(), step.target(), kind, step.from(), step.to(), null, step.rollback(),
                 step.estimatedBytes());
+    }
+
+    /** The dataset's listing from the run's start when its first step asks, else listed now. */
+    private static Listing listed(java.util.Map<DatasetName, Listing> atStart, Zfs zfs, DatasetName dataset,
+                                  String side) {
+        Listing listing = atStart.remove(dataset);
+        return listing != null ? listing : list(zfs, dataset, side);
     }
 
     private static Listing list(Zfs zfs, DatasetName dataset, String side) {

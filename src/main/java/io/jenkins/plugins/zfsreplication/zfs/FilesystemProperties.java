@@ -35,26 +35,39 @@ public final class FilesystemProperties {
      * safely cannot be checked either.
      */
     public static Map<DatasetName, Map<String, Setting>> read(Zfs zfs, DatasetName top, List<String> properties) {
+        return read(zfs, List.of(top), properties);
+    }
+
+    /**
+     * Every file system at or below each of {@code tops} (each once, a parent before what lies
+     * below it) to its properties: the same two zfs calls for all of them. The properties are
+     * asked by name, and a line is taken only when it names a listed file system and an asked
+     * property: a user property's value holding new lines cannot pass for one of them.
+     */
+    public static Map<DatasetName, Map<String, Setting>> read(Zfs zfs, List<DatasetName> tops, List<String> properties) {
         properties.forEach(Zfs::checkPropertyName);
-        List<DatasetName> filesystems = new ArrayList<>();
-        for (String line : zfs.run(List.of("zfs", "list", "-H", "-r", "-t", "filesystem", "-o", "name", top.name()))
-                .stdout().split("\n")) {
-            if (!line.isEmpty()) {
-                filesystems.add(underTop(top, line));
+        String named = String.join(",", tops.stream().map(DatasetName::name).toList());
+        Map<DatasetName, Map<String, Setting>> settings = new LinkedHashMap<>();
+        for (List<DatasetName> batch : batches(tops)) {
+            List<String> command = new ArrayList<>(List.of("zfs", "list", "-H", "-r", "-t", "filesystem", "-o", "name"));
+            batch.forEach(top -> command.add(top.name()));
+            for (String line : zfs.run(command).stdout().split("\n")) {
+                if (!line.isEmpty()) {
+                    settings.putIfAbsent(underTop(batch, line), new LinkedHashMap<>());
+                }
             }
         }
-        Map<DatasetName, Map<String, Setting>> settings = new LinkedHashMap<>();
-        filesystems.forEach(filesystem -> settings.put(filesystem, new LinkedHashMap<>()));
-        for (List<DatasetName> batch : batches(filesystems)) {
+        for (List<DatasetName> batch : batches(new ArrayList<>(settings.keySet()))) {
             List<String> command = new ArrayList<>(List.of("zfs", "get", "-H", "-o", "name,property,value,source",
                     String.join(",", properties)));
             batch.forEach(filesystem -> command.add(filesystem.name()));
             for (String line : zfs.run(command).stdout().split("\n")) {
                 String[] fields = line.split("\t", -1);
-                if (fields.length == 4 && settings.containsKey(DatasetName.of(fields[0]))) {
+                if (fields.length == 4 && settings.containsKey(DatasetName.of(fields[0]))
+                        && properties.contains(fields[1])) {
                     settings.get(DatasetName.of(fields[0])).put(fields[1], new Setting(fields[2], fields[3]));
                 } else if (!line.isEmpty()) {
-                    throw new ZfsException("Cannot read the properties of %s from zfs get: '%s'", top, line);
+                    throw new ZfsException("Cannot read the properties of %s from zfs get: '%s'", named, line);
                 }
             }
         }
@@ -87,14 +100,15 @@ public final class FilesystemProperties {
         return settings;
     }
 
-    private static DatasetName underTop(DatasetName top, String name) {
+    private static DatasetName underTop(List<DatasetName> tops, String name) {
+        DatasetName top = tops.get(0);
         java.util.Optional<String> refusal = DatasetName.refusal(name);
         if (refusal.isPresent()) {
             throw new ZfsException("A file system under %s has a name this tool refuses (%s): it cannot be checked; "
                     + "look at it and destroy it if it came with a received stream", top, refusal.get());
         }
         DatasetName dataset = DatasetName.of(name);
-        if (!dataset.isSelfOrDescendantOf(top)) {
+        if (tops.stream().noneMatch(dataset::isSelfOrDescendantOf)) {
             throw new ZfsException("zfs list -r %s named %s, which is not below it", top, name);
         }
         return dataset;

@@ -26,9 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>On OpenZFS the run pulls from the guest's source over ssh and {@code zfs recv -x} keeps them
  * out: the inherited value, the stream's kept as the received one; a quota or reservation, which
  * zfs does not inherit, stays out of the new copy, but the incremental stream into the copy that
- * exists brings it through {@code -x}, and the run's check right after the step sets {@code none}.
+ * exists brings it through {@code -x}, and the run's check after its receives sets {@code none}.
  * zfs-fuse has no {@code -x}: they take effect as the stream arrives, and the check after each step
- * inherits them ({@code none} for quota and reservation).
+ * (after the run's last receive) inherits them
+ * ({@code none} for quota and reservation).
  */
 class ReceivedAllowlistTest {
     private static final String FIRST = "zr-20261201T000000Z";
