@@ -56,6 +56,9 @@ public final class ZfsPreflight implements Preflight {
     private volatile Set<DatasetName> created = Set.of();
     /** The checks after a receive left to the run's end ({@link #receivedLater}), by target. */
     private final java.util.Map<DatasetName, Later> later = new java.util.concurrent.ConcurrentHashMap<>();
+    /** What those steps delivered: by target, each snapshot's name and the GUID the plan gave it. */
+    private final java.util.Map<DatasetName, java.util.Map<String, Long>> delivered =
+            new java.util.concurrent.ConcurrentHashMap<>();
     /**
      * The chains' send flags as the run's targets had them recorded when the run started (one zfs get
      * for all of them); a target whose chain a step of this run starts anew (a full receive records
@@ -258,6 +261,7 @@ public final class ZfsPreflight implements Preflight {
         sourceAtStart.clear();
         targetAtStart.clear();
         later.clear();
+        delivered.clear();
         created = plan.steps().stream().filter(step -> step.from() == null).map(SendStep::target)
                 .collect(java.util.stream.Collectors.toUnmodifiableSet());
         if (source != null) {
@@ -351,6 +355,10 @@ public final class ZfsPreflight implements Preflight {
         }
         boolean full = step.from() == null;
         later.merge(step.target(), new Later(full, log), (was, now) -> new Later(was.created() || full, log));
+        if (step.to().guid() != 0) {
+            delivered.computeIfAbsent(step.target(), dataset -> new java.util.concurrent.ConcurrentHashMap<>())
+                    .put(step.to().name(), step.to().guid());
+        }
         if (full) {
             chainFlags.remove(step.target());
             ChainFlags.record(target, step, used);
@@ -380,15 +388,58 @@ public final class ZfsPreflight implements Preflight {
         java.util.Map<DatasetName, LaterCheck> checked = new java.util.LinkedHashMap<>();
         java.util.Map<DatasetName, TransferException> failed = InterruptCleared.call(
                 () -> ReceivedProperties.checkAll(target, tops, planned, options));
+        java.util.Map<DatasetName, String> remade = InterruptCleared.call(this::deliveredOtherThanPlanned);
         for (ReceivedProperties.Top top : tops) {
             TransferException failure = failed.get(top.dataset());
-            if (failure != null) {
-                top.log().accept(failure.getMessage());
+            String error = failure != null ? failure.getMessage() : remade.getOrDefault(top.dataset(), "");
+            if (!error.isEmpty()) {
+                top.log().accept(error);
             }
-            checked.put(top.dataset(), new LaterCheck(lines.get(top.dataset()),
-                    failure == null ? "" : failure.getMessage()));
+            checked.put(top.dataset(), new LaterCheck(lines.get(top.dataset()), error));
         }
         return checked;
+    }
+
+    /**
+     * The targets whose delivered snapshots are not the plan's, each with its line: the steps checked
+     * the plan's GUIDs against the listing taken when the run started, so a snapshot destroyed and
+     * made again under the same name on the source after that was sent as the new one. One listing
+     * of the targets tells: the copy's snapshot has the GUID of what was sent.
+     */
+    private java.util.Map<DatasetName, String> deliveredOtherThanPlanned() {
+        java.util.Map<DatasetName, java.util.Map<String, Long>> expected = new java.util.HashMap<>(delivered);
+        delivered.clear();
+        if (expected.isEmpty()) {
+            return java.util.Map.of();
+        }
+        Set<DatasetName> targets = expected.keySet();
+        List<DatasetName> tops = targets.stream().filter(dataset -> targets.stream()
+                .noneMatch(other -> !other.equals(dataset) && dataset.isSelfOrDescendantOf(other))).toList();
+        java.util.Map<String, Long> guids = new java.util.HashMap<>();
+        String unlisted = null;
+        try {
+            for (ZfsObject object : target.list(tops, true, List.of()).objects()) {
+                guids.put(object.name(), object.guid());
+            }
+        } catch (ZfsException e) {
+            unlisted = "could not list the copies to check the snapshots received are the plan's: " + e.getMessage();
+        }
+        java.util.Map<DatasetName, String> remade = new java.util.HashMap<>();
+        for (java.util.Map.Entry<DatasetName, java.util.Map<String, Long>> entry : expected.entrySet()) {
+            for (java.util.Map.Entry<String, Long> snapshot : new java.util.TreeMap<>(entry.getValue()).entrySet()) {
+                String name = entry.getKey() + "@" + snapshot.getKey();
+                Long guid = guids.get(name);
+                if (unlisted != null) {
+                    remade.put(entry.getKey(), unlisted);
+                } else if (guid == null || guid.longValue() != snapshot.getValue()) {
+                    remade.put(entry.getKey(), String.format("%s %s, not the plan's snapshot (GUID %s): the source's"
+                            + " snapshot was made again under that name after the run began", name,
+                            guid == null ? "is not on the target" : "has the GUID " + Long.toUnsignedString(guid),
+                            Long.toUnsignedString(snapshot.getValue())));
+                }
+            }
+        }
+        return remade;
     }
 
     @Override
