@@ -43,11 +43,11 @@ class ZfsReplicationTrendTest {
         SoftAssertions soft = new SoftAssertions();
         soft.assertThat(point.build()).isEqualTo(7);
         soft.assertThat(point.bytesSent()).isEqualTo(4 * MIB);
-        soft.assertThat(point.transferSeconds()).isEqualTo(4.0);
+        soft.assertThat(point.transfers().seconds()).isEqualTo(4.0);
         soft.assertThat(point.throughput()).isEqualTo((double) MIB);
         soft.assertThat(point.datasets()).isEqualTo(3);
-        soft.assertThat(point.snapshotsPruned()).isEqualTo(5);
-        soft.assertThat(point.snapshotsKept()).isEqualTo(8);
+        soft.assertThat(point.prunes().destroyed()).isEqualTo(5);
+        soft.assertThat(point.prunes().kept()).isEqualTo(8);
         soft.assertThat(point.verdict()).isEqualTo(Verdict.IDENTICAL);
         soft.assertThat(point.stepsSkipped()).isZero();
         soft.assertThat(point.stepsFailed()).isZero();
@@ -158,15 +158,25 @@ class ZfsReplicationTrendTest {
 
     @Test
     void shouldRejectPointsThatCannotBeDrawn() {
-        assertThatThrownBy(() -> new TrendPoint(0, 0, 0, 0, 0, 0, 0, 0, Verdict.NONE, 0))
-                .hasMessageContaining("build number 0 is not positive");
-        assertThatThrownBy(() -> new TrendPoint(2, -1, 0, 0, 0, 0, 0, 0, Verdict.NONE, 0))
-                .hasMessageContaining("build 2 has a negative count");
-        assertThatThrownBy(() -> new TrendPoint(2, 0, 0, 0, 0, 0, 0, 0, null, 0)).hasMessageContaining("use NONE");
-        TrendPoint five = new TrendPoint(5, 0, 0, 0, 0, 0, 0, 0, Verdict.NONE, 0);
-        TrendPoint four = new TrendPoint(4, 0, 0, 0, 0, 0, 0, 0, Verdict.NONE, 0);
+        assertThatThrownBy(() -> point(0)).hasMessageContaining("build number 0 is not positive");
+        assertThatThrownBy(() -> new TrendPoint.Transfers(-1, 0, 0, 0, 0))
+                .hasMessageContaining("negative count in transfers: -1 bytes");
+        assertThatThrownBy(() -> new TrendPoint.Prunes(0, -2)).hasMessageContaining("negative count in prunes");
+        assertThatThrownBy(() -> new TrendPoint.Verifies(null, 0)).hasMessageContaining("use NONE");
+        assertThatThrownBy(() -> new TrendPoint(2, null, NO_PRUNES, TrendPoint.Verifies.NONE,
+                TrendPoint.Coverage.NONE)).hasMessageContaining("build 2 misses a part");
+        TrendPoint five = point(5);
+        TrendPoint four = point(4);
         assertThatThrownBy(() -> new ZfsReplicationTrend(List.of(five, four)))
                 .hasMessageContaining("build 4 follows build 5");
         assertThatThrownBy(() -> ZfsReplicationTrend.collect(null, BUILDS, 0)).hasMessageContaining("not 0");
+    }
+
+    private static final TrendPoint.Prunes NO_PRUNES = new TrendPoint.Prunes(0, 0);
+
+    /** The point of a build that ran no step. */
+    private static TrendPoint point(int build) {
+        return new TrendPoint(build, new TrendPoint.Transfers(0, 0, 0, 0, 0), NO_PRUNES, TrendPoint.Verifies.NONE,
+                TrendPoint.Coverage.NONE);
     }
 }
