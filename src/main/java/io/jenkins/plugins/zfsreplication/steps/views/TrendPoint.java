@@ -120,28 +120,4 @@ public record TrendPoint(int build, Transfers transfers, Prunes prunes, Verifies
     public double throughput() {
         return transfers.seconds() > 0 ? transfers.bytesSent() / transfers.seconds() : 0;
     }
-
-    public long bytesSent() {
-        return transfers.bytesSent();
-    }
-
-    public int datasets() {
-        return transfers.datasets();
-    }
-
-    public int stepsSkipped() {
-        return transfers.stepsSkipped();
-    }
-
-    public int stepsFailed() {
-        return transfers.stepsFailed();
-    }
-
-    public Verdict verdict() {
-        return verifies.verdict();
-    }
-
-    public long differences() {
-        return verifies.differences();
-    }
 }
