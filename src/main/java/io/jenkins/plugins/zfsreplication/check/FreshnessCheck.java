@@ -57,8 +57,7 @@ public final class FreshnessCheck {
                 // not sent by any plan until someone fixes it: never OK, however fresh the copy is today
                 judged = new DatasetFreshness(judged.source(), judged.target(),
                         CheckStatus.worse(CheckStatus.WARNING, judged.status()), decision.reason() + "; "
-                        + judged.reason(), judged.warnSeconds(), judged.critSeconds(), judged.newestCommon(),
-                        judged.newestSource(), judged.newestTarget());
+                        + judged.reason(), judged.limits(), judged.newest());
             }
             datasets.add(judged);
         }
@@ -109,8 +108,8 @@ public final class FreshnessCheck {
                         case OK, UNKNOWN -> "";
                     };
         }
-        return new DatasetFreshness(source, target, status, reason, warn, crit, newestCommon, newestSource,
-                newestTarget);
+        return new DatasetFreshness(source, target, status, reason, new DatasetFreshness.Limits(warn, crit),
+                new DatasetFreshness.Newest(newestCommon, newestSource, newestTarget));
     }
 
     /**

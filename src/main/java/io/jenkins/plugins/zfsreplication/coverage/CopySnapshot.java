@@ -10,6 +10,11 @@ public record CopySnapshot(String dataset, String snapshot, String guid, long cr
         Objects.requireNonNull(guid, "guid");
     }
 
+    /** How the ledger names it. */
+    SnapshotCoverage.Identity identity() {
+        return new SnapshotCoverage.Identity(dataset, snapshot, guid, createtxg);
+    }
+
     /** pool/dataset@snapshot. */
     public String name() {
         return dataset + "@" + snapshot;

@@ -45,7 +45,10 @@ public record Ledger(int nights, Instant startedAt, String startNote, Link previ
      * night before), the coverage after it and the seconds its reads took.
      */
     public record NightSummary(Instant at, long checkedBytes, long budgetBytes, long workBytes, long arrivalBytes,
-                               long totalBytes, long matchedBytes, Instant oldest, double seconds) {
+                               After after, double seconds) {
+        /** The coverage after the night: of the total bytes those matched, and since when the oldest had not. */
+        public record After(long totalBytes, long matchedBytes, Instant oldest) {
+        }
     }
 
     /** One restore drill: the snapshot restored and how it went. */

@@ -50,9 +50,9 @@ public final class LedgerJson {
             node.put("budgetBytes", night.budgetBytes());
             node.put("workBytes", night.workBytes());
             node.put("arrivalBytes", night.arrivalBytes());
-            node.put("totalBytes", night.totalBytes());
-            node.put("matchedBytes", night.matchedBytes());
-            node.put("oldest", night.oldest() == null ? null : night.oldest().toString());
+            node.put("totalBytes", night.after().totalBytes());
+            node.put("matchedBytes", night.after().matchedBytes());
+            node.put("oldest", text(night.after().oldest()));
             node.put("seconds", night.seconds());
         }
         ArrayNode drills = root.putArray("drills");
@@ -133,8 +133,8 @@ public final class LedgerJson {
             for (JsonNode night : array(root, "history")) {
                 history.add(new Ledger.NightSummary(instant(night, "at"), number(night, "checkedBytes"),
                         number(night, "budgetBytes"), number(night, "workBytes"), number(night, "arrivalBytes"),
-                        number(night, "totalBytes"), number(night, "matchedBytes"), optionalInstant(night, "oldest"),
-                        night.path("seconds").asDouble()));
+                        new Ledger.NightSummary.After(number(night, "totalBytes"), number(night, "matchedBytes"),
+                                optionalInstant(night, "oldest")), night.path("seconds").asDouble()));
             }
             List<Ledger.DrillEntry> drills = new ArrayList<>();
             for (JsonNode drill : array(root, "drills")) {
@@ -168,8 +168,9 @@ public final class LedgerJson {
             segments.add(Segment.own(from, to, bytes, new Reading(state, optionalInstant(s, "readAt"),
                     optionalInstant(s, "matchedAt"), instant(s, "since"), optionalString(s, "detail"))));
         }
-        return new SnapshotCoverage(string(node, "dataset"), string(node, "snapshot"), string(node, "guid"),
-                number(node, "createtxg"), instant(node, "firstSeen"), binding, optionalString(node, "problem"),
+        return new SnapshotCoverage(new SnapshotCoverage.Identity(string(node, "dataset"), string(node, "snapshot"),
+                string(node, "guid"), number(node, "createtxg")), instant(node, "firstSeen"), binding,
+                optionalString(node, "problem"),
                 number(node, "chunks"), number(node, "bytes"), optionalString(node, "base"), segments);
     }
 

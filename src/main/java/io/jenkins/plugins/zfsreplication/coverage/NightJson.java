@@ -98,10 +98,10 @@ public final class NightJson {
         node.put("snapshot", finding.snapshot());
         node.put("guid", finding.guid());
         node.put("kind", finding.kind());
-        node.put("path", finding.path());
-        node.put("chunk", finding.chunk());
-        node.put("offset", finding.offset());
-        node.put("length", finding.length());
+        node.put("path", finding.place().path());
+        node.put("chunk", finding.place().chunk());
+        node.put("offset", finding.place().offset());
+        node.put("length", finding.place().length());
         node.put("detail", finding.detail());
         node.put("text", finding.describe());
     }

@@ -67,7 +67,8 @@ public final class NightlySlice {
                 request.budgetTime(), loaded.ledger());
         long arrived = reconciler.added.stream().mapToLong(NightReport.Added::toReadBytes).sum();
         Ledger.NightSummary night = new Ledger.NightSummary(request.now(), reads.checked, plan.budgetBytes(),
-                plan.workBytes(), arrived, coverage.bytes(), coverage.matchedBytes(), coverage.oldest(),
+                plan.workBytes(), arrived,
+                new Ledger.NightSummary.After(coverage.bytes(), coverage.matchedBytes(), coverage.oldest()),
                 reads.seconds);
         Ledger.DrillEntry drilled = drill == null ? null : new Ledger.DrillEntry(request.now(), drill.dataset(),
                 drill.snapshot(), drill.guid(), drill.result().label());

@@ -165,8 +165,7 @@ final class Reconciler {
                     + firstSeen);
             added.add(new NightReport.Added(snapshot.dataset(), snapshot.snapshot(), snapshot.guid(), null, 0, 0,
                     "no source manifest in the store"));
-            return new SnapshotCoverage(snapshot.dataset(), snapshot.snapshot(), snapshot.guid(), snapshot.createtxg(),
-                    firstSeen, null, null, 0, 0, null, List.of());
+            return new SnapshotCoverage(snapshot.identity(), firstSeen, null, null, 0, 0, null, List.of());
         }
         SnapshotCoverage base = base(ledger, snapshot);
         SnapshotDelta.Result delta = delta(base, snapshot, found.get().path());
@@ -177,9 +176,8 @@ final class Reconciler {
         long chunks = segments.isEmpty() ? 0 : segments.get(segments.size() - 1).to();
         long bytes = segments.stream().mapToLong(Segment::bytes).sum();
         boolean inherits = segments.stream().anyMatch(Segment::inherited);
-        SnapshotCoverage entry = new SnapshotCoverage(snapshot.dataset(), snapshot.snapshot(), snapshot.guid(),
-                snapshot.createtxg(), firstSeen, found.get().binding(), null, chunks, bytes,
-                inherits ? base.guid() : null, segments);
+        SnapshotCoverage entry = new SnapshotCoverage(snapshot.identity(), firstSeen, found.get().binding(), null,
+                chunks, bytes, inherits ? base.guid() : null, segments);
         String problem = problem(entry, found.get().binding());
         if (problem != null) {
             findings.add(NightFinding.ofSnapshot(entry, "guid", problem));

@@ -9,20 +9,31 @@ import java.util.Objects;
  * its chunks and bytes (as that manifest counts them), and its segments, which cover every chunk
  * ordinal from 0 in order.
  *
- * @param guid      the copy's snapshot GUID (unsigned decimal): how the ledger recognises it
+ * @param id        which snapshot of the copy it is
  * @param manifest  the source's manifest it is checked against, null while none is in the store
  * @param problem   why its bytes cannot count as matched whatever the reads find (the source made its
  *                  manifest of another snapshot GUID; the manifest changed since first used), else null
  * @param base      the GUID of the earlier snapshot its inherited segments are of, null when none are
  */
-public record SnapshotCoverage(String dataset, String snapshot, String guid, long createtxg, Instant firstSeen,
-                               ManifestBinding manifest, String problem, long chunks, long bytes, String base,
-                               List<Segment> segments) {
+public record SnapshotCoverage(Identity id, Instant firstSeen, ManifestBinding manifest, String problem, long chunks,
+                               long bytes, String base, List<Segment> segments) {
+    /**
+     * A snapshot of the copy: its dataset and name, its GUID (unsigned decimal: how the ledger
+     * recognises it) and its createtxg.
+     */
+    public record Identity(String dataset, String snapshot, String guid, long createtxg) {
+        public Identity {
+            Objects.requireNonNull(dataset, "dataset");
+            Objects.requireNonNull(snapshot, "snapshot");
+            Objects.requireNonNull(guid, "guid");
+        }
+    }
+
     public SnapshotCoverage {
-        Objects.requireNonNull(dataset, "dataset");
-        Objects.requireNonNull(snapshot, "snapshot");
-        Objects.requireNonNull(guid, "guid");
+        Objects.requireNonNull(id, "id");
         Objects.requireNonNull(firstSeen, "firstSeen");
+        String dataset = id.dataset();
+        String snapshot = id.snapshot();
         segments = List.copyOf(segments);
         long next = 0;
         long sum = 0;
@@ -43,9 +54,25 @@ public record SnapshotCoverage(String dataset, String snapshot, String guid, lon
         }
     }
 
+    public String dataset() {
+        return id.dataset();
+    }
+
+    public String snapshot() {
+        return id.snapshot();
+    }
+
+    public String guid() {
+        return id.guid();
+    }
+
+    public long createtxg() {
+        return id.createtxg();
+    }
+
     /** pool/dataset@snapshot. */
     public String name() {
-        return dataset + "@" + snapshot;
+        return dataset() + "@" + snapshot();
     }
 
     /** Whether its bytes can count as matched: a manifest to check against, and no problem with it. */
@@ -54,12 +81,10 @@ public record SnapshotCoverage(String dataset, String snapshot, String guid, lon
     }
 
     SnapshotCoverage withSegments(String newBase, List<Segment> newSegments) {
-        return new SnapshotCoverage(dataset, snapshot, guid, createtxg, firstSeen, manifest, problem, chunks, bytes,
-                newBase, newSegments);
+        return new SnapshotCoverage(id, firstSeen, manifest, problem, chunks, bytes, newBase, newSegments);
     }
 
     SnapshotCoverage withProblem(String newProblem) {
-        return new SnapshotCoverage(dataset, snapshot, guid, createtxg, firstSeen, manifest, newProblem, chunks, bytes,
-                base, segments);
+        return new SnapshotCoverage(id, firstSeen, manifest, newProblem, chunks, bytes, base, segments);
     }
 }

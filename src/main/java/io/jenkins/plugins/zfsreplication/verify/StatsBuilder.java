@@ -34,7 +34,8 @@ final class StatsBuilder {
     }
 
     FileStats build(long seekCalls, long seekMicros) {
-        return new FileStats(path, size, chunks, dataBytes, holeBytes, zeroChunks, holeChunks, seekCalls, seekMicros,
-                reusedBytes, reusedChunks);
+        return new FileStats(path, size, chunks, new FileStats.Data(dataBytes, zeroChunks),
+                new FileStats.Holes(holeBytes, holeChunks, seekCalls, seekMicros),
+                new FileStats.Reuse(reusedBytes, reusedChunks));
     }
 }

@@ -203,8 +203,9 @@ final class TreeHashing {
                 } else {
                     ChunkResult chunk = session.hashSmall(file, paths[i], size);
                     ManifestWriter.smallFile(lines, paths[i], size, chunk == null ? null : chunk.hash());
-                    files[i] = chunk == null ? new FileStats(paths[i], 0, 0, 0, 0, 0, 0, 0, 0)
-                            : new FileStats(paths[i], size, 1, size, 0, chunk.zero() ? 1 : 0, 0, 0, 0);
+                    files[i] = new FileStats(paths[i], size, chunk == null ? 0 : 1,
+                            new FileStats.Data(size, chunk != null && chunk.zero() ? 1 : 0), FileStats.Holes.NONE,
+                            FileStats.Reuse.NONE);
                     sums.add(files[i]);
                 }
             }

@@ -253,13 +253,15 @@ public final class Verifier {
                     ? new VerifyResult.Incremental(request.since().snapshot(), reused.files(), reused.bytes(),
                             reused.chunks(), null)
                     : new VerifyResult.Incremental(request.since().snapshot(), 0, 0, 0, fullBecause);
-            return new VerifyResult(name, header, hashing, totals, stats.listed(), skipped, skippedCount, samples,
-                    recorder.elapsedSeconds(), log, summary, null);
+            return new VerifyResult(name, header, hashing,
+                    new VerifyResult.Read(totals, stats.listed(), skipped, skippedCount),
+                    new VerifyResult.Timing(samples, recorder.elapsedSeconds()), log, summary, null);
         } catch (VerifyCancelledException cancel) {
             // closed by now: the hashing threads ended, the manifest's temporary file removed (no manifest);
             // what the files hashed before the cancel add up to goes into the report
-            return new VerifyResult(name, header, hashing, stats.totals(), stats.listed(), List.of(), 0,
-                    recorder.finish(), recorder.elapsedSeconds(), log, null, cancel.getMessage());
+            return new VerifyResult(name, header, hashing, new VerifyResult.Read(stats.totals(), stats.listed(),
+                    List.of(), 0), new VerifyResult.Timing(recorder.finish(), recorder.elapsedSeconds()), log, null,
+                    cancel.getMessage());
         }
     }
 

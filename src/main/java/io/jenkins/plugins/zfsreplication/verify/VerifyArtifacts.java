@@ -66,7 +66,7 @@ public final class VerifyArtifacts {
             since.put("fullBecause", incremental.fullBecause());
             root.put("incremental", since);
         }
-        root.put("files", result.files());
+        root.put("files", result.files().stream().map(VerifyArtifacts::fileJson).toList());
         root.put("skipped", result.skipped());
         root.put("log", result.log());
         if (comparison != null) {
@@ -100,6 +100,23 @@ public final class VerifyArtifacts {
             return Character.isSurrogate((char) ch)
                     ? new SerializedString(String.format(java.util.Locale.ROOT, "\\u%04x", ch)) : null;
         }
+    }
+
+    /** One file's stats, flat, in the order the report has always had. */
+    private static Map<String, Object> fileJson(FileStats file) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("path", file.path());
+        out.put("size", file.size());
+        out.put("chunks", file.chunks());
+        out.put("dataBytes", file.dataBytes());
+        out.put("holeBytes", file.holeBytes());
+        out.put("zeroChunks", file.zeroChunks());
+        out.put("holeChunks", file.holes().chunks());
+        out.put("seekCalls", file.holes().seekCalls());
+        out.put("seekMicros", file.holes().seekMicros());
+        out.put("reusedBytes", file.reusedBytes());
+        out.put("reusedChunks", file.reusedChunks());
+        return out;
     }
 
     private static Map<String, Object> comparisonJson(CompareResult comparison) {

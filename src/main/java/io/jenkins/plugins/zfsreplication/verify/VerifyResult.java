@@ -14,10 +14,26 @@ import java.util.List;
  * totals and files are those hashed before the cancel. {@code hashing}: the parameters it hashed
  * with and what computed the hashes.
  */
-public record VerifyResult(String target, ManifestHeader header, Hashing hashing, FileTotals totals,
-                           List<FileStats> files, List<Skipped> skipped, long skippedCount,
-                           List<ThroughputRecorder.Sample> samples, double seconds, List<String> log,
-                           Incremental incremental, String cancelled) {
+public record VerifyResult(String target, ManifestHeader header, Hashing hashing, Read read, Timing timing,
+                           List<String> log, Incremental incremental, String cancelled) {
+    /** What the run read ({@code totals}, the {@code files} it lists) and what it skipped. */
+    public record Read(FileTotals totals, List<FileStats> files, List<Skipped> skipped, long skippedCount) {
+        public Read {
+            files = List.copyOf(files);
+            skipped = List.copyOf(skipped);
+            if (files.size() > totals.files() || skipped.size() > skippedCount) {
+                throw new IllegalArgumentException("more files or skipped entries listed than counted");
+            }
+        }
+    }
+
+    /** The run's throughput samples and the seconds it took. */
+    public record Timing(List<ThroughputRecorder.Sample> samples, double seconds) {
+        public Timing {
+            samples = List.copyOf(samples);
+        }
+    }
+
     /**
      * The parameters a run hashed with ({@code options}) and what computed its hashes
      * ({@code implementation}: the xxHash library, or Java where it is not installed).
@@ -42,13 +58,31 @@ public record VerifyResult(String target, ManifestHeader header, Hashing hashing
     }
 
     public VerifyResult {
-        files = List.copyOf(files);
-        skipped = List.copyOf(skipped);
-        samples = List.copyOf(samples);
         log = List.copyOf(log);
-        if (files.size() > totals.files() || skipped.size() > skippedCount) {
-            throw new IllegalArgumentException("more files or skipped entries listed than counted");
-        }
+    }
+
+    public FileTotals totals() {
+        return read.totals();
+    }
+
+    public List<FileStats> files() {
+        return read.files();
+    }
+
+    public List<Skipped> skipped() {
+        return read.skipped();
+    }
+
+    public long skippedCount() {
+        return read.skippedCount();
+    }
+
+    public List<ThroughputRecorder.Sample> samples() {
+        return timing.samples();
+    }
+
+    public double seconds() {
+        return timing.seconds();
     }
 
     /** The parameters the run hashed with. */
@@ -58,21 +92,21 @@ public record VerifyResult(String target, ManifestHeader header, Hashing hashing
 
     /** The files read (hashed whole or in part). */
     public long fileCount() {
-        return totals.files();
+        return totals().files();
     }
 
     public long bytes() {
-        return totals.bytes();
+        return totals().bytes();
     }
 
     /** The bytes of the files read taken from an earlier manifest's chunks: files read in part. */
     public long reusedBytes() {
-        return totals.reusedBytes();
+        return totals().reusedBytes();
     }
 
     /** The chunks of the files read taken from an earlier manifest. */
     public long reusedChunks() {
-        return totals.reusedChunks();
+        return totals().reusedChunks();
     }
 
     /** What was read or mapped as holes: {@link #bytes()} less what was taken from an earlier manifest. */
@@ -81,18 +115,18 @@ public record VerifyResult(String target, ManifestHeader header, Hashing hashing
     }
 
     public long dataBytes() {
-        return totals.dataBytes();
+        return totals().dataBytes();
     }
 
     public long holeBytes() {
-        return totals.holeBytes();
+        return totals().holeBytes();
     }
 
     public long chunks() {
-        return totals.chunks();
+        return totals().chunks();
     }
 
     public long zeroChunks() {
-        return totals.zeroChunks();
+        return totals().zeroChunks();
     }
 }

@@ -144,6 +144,6 @@ class NightRecordTest {
     private static DatasetFreshness fresh(String source) {
         SnapshotAge newest = new SnapshotAge("zr-20261205T110000Z", "1", Instant.parse("2026-12-05T11:00:00Z"), 3600);
         return new DatasetFreshness(DatasetName.of(source), DatasetName.of("backup/" + source), CheckStatus.OK, "fresh",
-                93_600, 180_000, newest, newest, newest);
+                new DatasetFreshness.Limits(93_600, 180_000), new DatasetFreshness.Newest(newest, newest, newest));
     }
 }

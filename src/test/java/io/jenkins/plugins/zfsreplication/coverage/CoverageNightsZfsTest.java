@@ -94,7 +94,7 @@ class CoverageNightsZfsTest {
                         + copyGuid + ": not the snapshot the source sent",
                 fixture.copy + "@n1: chunk 1 differs: f3 at offset 65536, 34464 bytes (" + night.found().listed().get(1).detail()
                         + ")");
-        assertThat(night.found().listed().get(1).path()).isEqualTo("f3");
+        assertThat(night.found().listed().get(1).place().path()).isEqualTo("f3");
         assertThat(night.verdict()).isEqualTo(NightReport.Verdict.MISMATCH);
         // n0 is still matched; n1 counts as not matched at all
         CoverageSummary.DatasetCoverage data = night.coverage().datasets().get(0);
@@ -120,8 +120,8 @@ class CoverageNightsZfsTest {
         NightReport night = fixture.cover(0, 0, null);
 
         assertThat(at).isPositive();
-        assertThat(night.found().listed()).extracting(NightFinding::kind, NightFinding::path, NightFinding::chunk,
-                NightFinding::offset, NightFinding::length).containsExactly(
+        assertThat(night.found().listed()).extracting(NightFinding::kind, f -> f.place().path(),
+                f -> f.place().chunk(), f -> f.place().offset(), f -> f.place().length()).containsExactly(
                         org.assertj.core.groups.Tuple.tuple("unreadable", "f5", 0L, 0L, 65_536L),
                         org.assertj.core.groups.Tuple.tuple("unreadable", "f5", 1L, 65_536L, 34_464L));
         assertThat(night.found().listed().get(0).detail()).contains("EIO");

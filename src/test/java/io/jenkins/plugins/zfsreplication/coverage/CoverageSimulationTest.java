@@ -314,7 +314,7 @@ class CoverageSimulationTest {
             for (Map.Entry<Long, String[]> bad : List.copyOf(badBlocks.entrySet())) {
                 String[] where = bad.getValue();
                 boolean found = report.found().listed().stream().anyMatch(f -> f.dataset().equals(where[0])
-                        && where[2].equals(f.path()) && f.chunk() == Long.parseLong(where[3])
+                        && where[2].equals(f.place().path()) && f.place().chunk() == Long.parseLong(where[3])
                         && (where[1] == null || f.snapshot().equals(where[1])));
                 if (found) {
                     badBlocks.remove(bad.getKey());

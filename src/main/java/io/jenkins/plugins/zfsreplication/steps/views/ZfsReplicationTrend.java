@@ -80,18 +80,18 @@ public final class ZfsReplicationTrend {
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("format", 1);
         model.put("builds", series(TrendPoint::build));
-        model.put("bytesSent", series(TrendPoint::bytesSent));
+        model.put("bytesSent", series(p -> p.transfers().bytesSent()));
         model.put("throughput", series(p -> Math.round(p.throughput())));
-        model.put("snapshotsPruned", series(TrendPoint::snapshotsPruned));
-        model.put("snapshotsKept", series(TrendPoint::snapshotsKept));
-        model.put("verdicts", series(p -> p.verdict().name()));
-        model.put("differences", series(TrendPoint::differences));
-        model.put("datasets", series(TrendPoint::datasets));
-        model.put("stepsSkipped", series(TrendPoint::stepsSkipped));
-        model.put("stepsFailed", series(TrendPoint::stepsFailed));
+        model.put("snapshotsPruned", series(p -> p.prunes().destroyed()));
+        model.put("snapshotsKept", series(p -> p.prunes().kept()));
+        model.put("verdicts", series(p -> p.verifies().verdict().name()));
+        model.put("differences", series(p -> p.verifies().differences()));
+        model.put("datasets", series(p -> p.transfers().datasets()));
+        model.put("stepsSkipped", series(p -> p.transfers().stepsSkipped()));
+        model.put("stepsFailed", series(p -> p.transfers().stepsFailed()));
         // null where a build ran no zfsCoverage: the chart's line has a gap there
-        model.put("coverage", series(p -> p.coverage() < 0 ? null : p.coverage()));
-        model.put("coverageAge", series(p -> p.coverageAge() < 0 ? null : p.coverageAge()));
+        model.put("coverage", series(p -> p.coverage().percent() < 0 ? null : p.coverage().percent()));
+        model.put("coverageAge", series(p -> p.coverage().ageSeconds() < 0 ? null : p.coverage().ageSeconds()));
         return model;
     }
 

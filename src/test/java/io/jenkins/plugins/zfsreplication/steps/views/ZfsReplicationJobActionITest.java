@@ -37,7 +37,7 @@ class ZfsReplicationJobActionITest {
         ZfsReplicationJobAction action = job.getAction(ZfsReplicationJobAction.class);
 
         assertThat(action).isNotNull();
-        assertThat(action.getTrend().getPoints()).extracting(TrendPoint::build, TrendPoint::verdict)
+        assertThat(action.getTrend().getPoints()).extracting(TrendPoint::build, p -> p.verifies().verdict())
                 .containsExactly(tuple(1, Verdict.HASHED), tuple(2, Verdict.HASHED));
         JenkinsRule.WebClient web = r.createWebClient();
         web.getOptions().setJavaScriptEnabled(false);

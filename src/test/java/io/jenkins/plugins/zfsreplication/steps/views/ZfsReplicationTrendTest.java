@@ -42,15 +42,15 @@ class ZfsReplicationTrendTest {
 
         SoftAssertions soft = new SoftAssertions();
         soft.assertThat(point.build()).isEqualTo(7);
-        soft.assertThat(point.bytesSent()).isEqualTo(4 * MIB);
-        soft.assertThat(point.transferSeconds()).isEqualTo(4.0);
+        soft.assertThat(point.transfers().bytesSent()).isEqualTo(4 * MIB);
+        soft.assertThat(point.transfers().seconds()).isEqualTo(4.0);
         soft.assertThat(point.throughput()).isEqualTo((double) MIB);
-        soft.assertThat(point.datasets()).isEqualTo(3);
-        soft.assertThat(point.snapshotsPruned()).isEqualTo(5);
-        soft.assertThat(point.snapshotsKept()).isEqualTo(8);
-        soft.assertThat(point.verdict()).isEqualTo(Verdict.IDENTICAL);
-        soft.assertThat(point.stepsSkipped()).isZero();
-        soft.assertThat(point.stepsFailed()).isZero();
+        soft.assertThat(point.transfers().datasets()).isEqualTo(3);
+        soft.assertThat(point.prunes().destroyed()).isEqualTo(5);
+        soft.assertThat(point.prunes().kept()).isEqualTo(8);
+        soft.assertThat(point.verifies().verdict()).isEqualTo(Verdict.IDENTICAL);
+        soft.assertThat(point.transfers().stepsSkipped()).isZero();
+        soft.assertThat(point.transfers().stepsFailed()).isZero();
         soft.assertAll();
     }
 
@@ -59,17 +59,19 @@ class ZfsReplicationTrendTest {
         TrendPoint point = TrendPoint.of(3, action(transfer(1000, List.of(result(0, StepOutcome.OK, 1000),
                 result(1, StepOutcome.SKIPPED, 0), result(1, StepOutcome.FAILED, 200), result(2, StepOutcome.SKIPPED, 0)))));
 
-        assertThat(point).extracting(TrendPoint::bytesSent, TrendPoint::datasets, TrendPoint::stepsSkipped,
-                TrendPoint::stepsFailed, TrendPoint::throughput).containsExactly(1200L, 3, 2, 1, 1200.0);
+        assertThat(point.transfers()).extracting(TrendPoint.Transfers::bytesSent, TrendPoint.Transfers::datasets,
+                TrendPoint.Transfers::stepsSkipped, TrendPoint.Transfers::stepsFailed).containsExactly(1200L, 3, 2, 1);
+        assertThat(point.throughput()).isEqualTo(1200.0);
     }
 
     @Test
     void shouldGiveEachBuildItsWorstVerifyVerdict() {
-        assertThat(TrendPoint.of(1, action(verify(0L), verify(3L), verify(null))).verdict()).isEqualTo(Verdict.MISMATCH);
-        assertThat(TrendPoint.of(1, action(verify(null), verify(0L))).verdict()).isEqualTo(Verdict.IDENTICAL);
-        assertThat(TrendPoint.of(1, action(verify(null))).verdict()).isEqualTo(Verdict.HASHED);
-        assertThat(TrendPoint.of(1, action(transfer(1000, MIB))).verdict()).isEqualTo(Verdict.NONE);
-        assertThat(TrendPoint.of(1, action(verify(2L), verify(5L))).differences()).isEqualTo(7);
+        assertThat(TrendPoint.of(1, action(verify(0L), verify(3L), verify(null))).verifies().verdict())
+                .isEqualTo(Verdict.MISMATCH);
+        assertThat(TrendPoint.of(1, action(verify(null), verify(0L))).verifies().verdict()).isEqualTo(Verdict.IDENTICAL);
+        assertThat(TrendPoint.of(1, action(verify(null))).verifies().verdict()).isEqualTo(Verdict.HASHED);
+        assertThat(TrendPoint.of(1, action(transfer(1000, MIB))).verifies().verdict()).isEqualTo(Verdict.NONE);
+        assertThat(TrendPoint.of(1, action(verify(2L), verify(5L))).verifies().differences()).isEqualTo(7);
     }
 
     @Test
@@ -83,7 +85,8 @@ class ZfsReplicationTrendTest {
         ZfsReplicationTrend trend = ZfsReplicationTrend.collect(newest, BUILDS, ZfsReplicationTrend.MAX_BUILDS);
 
         assertThat(trend.getPoints()).extracting(TrendPoint::build).containsExactly(1, 3);
-        assertThat(trend.getPoints()).extracting(TrendPoint::verdict).containsExactly(Verdict.NONE, Verdict.MISMATCH);
+        assertThat(trend.getPoints()).extracting(p -> p.verifies().verdict())
+                .containsExactly(Verdict.NONE, Verdict.MISMATCH);
         assertThat(trend.isEmpty()).isFalse();
     }
 
@@ -118,7 +121,7 @@ class ZfsReplicationTrendTest {
         // builds 11..40 without 20, 30 and 40, which ran no zfs step
         assertThat(trend.getPoints()).hasSize(27).extracting(TrendPoint::build).startsWith(11, 12).endsWith(38, 39)
                 .doesNotContain(20, 30, 40);
-        assertThat(trend.getPoints()).extracting(TrendPoint::bytesSent).startsWith(11L, 12L);
+        assertThat(trend.getPoints()).extracting(p -> p.transfers().bytesSent()).startsWith(11L, 12L);
     }
 
     @Test
@@ -158,15 +161,25 @@ class ZfsReplicationTrendTest {
 
     @Test
     void shouldRejectPointsThatCannotBeDrawn() {
-        assertThatThrownBy(() -> new TrendPoint(0, 0, 0, 0, 0, 0, 0, 0, Verdict.NONE, 0))
-                .hasMessageContaining("build number 0 is not positive");
-        assertThatThrownBy(() -> new TrendPoint(2, -1, 0, 0, 0, 0, 0, 0, Verdict.NONE, 0))
-                .hasMessageContaining("build 2 has a negative count");
-        assertThatThrownBy(() -> new TrendPoint(2, 0, 0, 0, 0, 0, 0, 0, null, 0)).hasMessageContaining("use NONE");
-        TrendPoint five = new TrendPoint(5, 0, 0, 0, 0, 0, 0, 0, Verdict.NONE, 0);
-        TrendPoint four = new TrendPoint(4, 0, 0, 0, 0, 0, 0, 0, Verdict.NONE, 0);
+        assertThatThrownBy(() -> point(0)).hasMessageContaining("build number 0 is not positive");
+        assertThatThrownBy(() -> new TrendPoint.Transfers(-1, 0, 0, 0, 0))
+                .hasMessageContaining("negative count in transfers: -1 bytes");
+        assertThatThrownBy(() -> new TrendPoint.Prunes(0, -2)).hasMessageContaining("negative count in prunes");
+        assertThatThrownBy(() -> new TrendPoint.Verifies(null, 0)).hasMessageContaining("use NONE");
+        assertThatThrownBy(() -> new TrendPoint(2, null, NO_PRUNES, TrendPoint.Verifies.NONE,
+                TrendPoint.Coverage.NONE)).hasMessageContaining("build 2 misses a part");
+        TrendPoint five = point(5);
+        TrendPoint four = point(4);
         assertThatThrownBy(() -> new ZfsReplicationTrend(List.of(five, four)))
                 .hasMessageContaining("build 4 follows build 5");
         assertThatThrownBy(() -> ZfsReplicationTrend.collect(null, BUILDS, 0)).hasMessageContaining("not 0");
+    }
+
+    private static final TrendPoint.Prunes NO_PRUNES = new TrendPoint.Prunes(0, 0);
+
+    /** The point of a build that ran no step. */
+    private static TrendPoint point(int build) {
+        return new TrendPoint(build, new TrendPoint.Transfers(0, 0, 0, 0, 0), NO_PRUNES, TrendPoint.Verifies.NONE,
+                TrendPoint.Coverage.NONE);
     }
 }
