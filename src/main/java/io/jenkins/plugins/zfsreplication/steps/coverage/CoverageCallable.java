@@ -64,12 +64,10 @@ final class CoverageCallable extends MasterToSlaveFileCallable<CoverageCallable.
     /**
      * What the controller keeps of the night.
      *
-     * @param kept      every own byte of a valid snapshot was read within N nights
-     * @param cancelled why the night's reads were cancelled (the step was aborted), else null
+     * @param kept every own byte of a valid snapshot was read within N nights
      */
-    record Outcome(String summary, NightReport.Verdict verdict, CoverageRecord.Figures figures, boolean kept, String note,
-                   String drill, List<String> findings, List<Dataset> datasets, String cancelled)
-            implements Serializable {
+    record Outcome(String summary, NightReport.Verdict verdict, CoverageRecord.Figures figures, boolean kept,
+                   Notes notes, List<String> findings, List<Dataset> datasets) implements Serializable {
         private static final long serialVersionUID = 1L;
 
         Outcome {
@@ -77,10 +75,33 @@ final class CoverageCallable extends MasterToSlaveFileCallable<CoverageCallable.
             datasets = List.copyOf(datasets);
         }
 
+        String note() {
+            return notes.note();
+        }
+
+        String drill() {
+            return notes.drill();
+        }
+
+        String cancelled() {
+            return notes.cancelled();
+        }
+
         /** The worst coverage status of the datasets ({@link CheckStatus#worse}); OK without any. */
         CheckStatus status() {
             return datasets.stream().map(Dataset::status).reduce(CheckStatus.OK, CheckStatus::worse);
         }
+    }
+
+    /**
+     * The night's lines beside its figures.
+     *
+     * @param note      why the guarantee does not hold or the budget cannot keep N, or null
+     * @param drill     the restore drill's snapshot and result, or null
+     * @param cancelled why the night's reads were cancelled (the step was aborted), else null
+     */
+    record Notes(String note, String drill, String cancelled) implements Serializable {
+        private static final long serialVersionUID = 1L;
     }
 
     @Override
@@ -121,9 +142,9 @@ final class CoverageCallable extends MasterToSlaveFileCallable<CoverageCallable.
         CoverageRecord.Figures figures = new CoverageRecord.Figures(report.coverage().ratio(),
                 report.coverage().age().getSeconds(), report.slice().checkedBytes(), report.slice().plan().sliceBytes(),
                 report.basis().budgetBytes(), report.found().count(), keepable == null ? -1 : keepable);
+        String drill = report.drill() == null ? null : report.drill().dataset() + "@" + report.drill().snapshot() + ": "
+                + report.drill().result();
         return new Outcome(report.summary(), report.verdict(), figures, report.guarantee().kept(),
-                report.guarantee().note(), report.drill() == null ? null : report.drill().dataset() + "@"
-                + report.drill().snapshot() + ": " + report.drill().result(), findings, datasets,
-                report.slice().cancelled());
+                new Notes(report.guarantee().note(), drill, report.slice().cancelled()), findings, datasets);
     }
 }
