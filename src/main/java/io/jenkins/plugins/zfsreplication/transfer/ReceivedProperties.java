@@ -186,7 +186,7 @@ public final class ReceivedProperties {
         } catch (ZfsException e) {
             throw failure(top, e);
         }
-        makeSafe(target, new Top(top, created, topNote, log), checked, tree, received, options);
+        makeSafe(target, new Top(top, created, topNote, log), checked, tree, received, options, Set.of());
     }
 
     /**
@@ -236,12 +236,14 @@ public final class ReceivedProperties {
             }
             return failed;
         }
+        Set<DatasetName> noauto = canmountNoauto(target, tops.stream().filter(top -> tree.containsKey(top.dataset()))
+                .flatMap(top -> checked.get(top.dataset()).stream()).toList(), tree, options);
         for (Top top : tops) {
             if (!tree.containsKey(top.dataset())) {
                 continue; // nothing arrived
             }
             try {
-                makeSafe(target, top, checked.get(top.dataset()), tree, received, options);
+                makeSafe(target, top, checked.get(top.dataset()), tree, received, options, noauto);
             } catch (TransferException failure) {
                 failed.put(top.dataset(), failure);
             }
@@ -265,13 +267,40 @@ public final class ReceivedProperties {
         return checked;
     }
 
+    /**
+     * {@code canmount=noauto} for every file system of a batch that needs it, in one {@code zfs set}
+     * (each new copy of a first night needs it: canmount is not inherited): those whose shares the
+     * check leaves alone, as shares change first where it changes them. When the set fails, none
+     * counts as done and each is set by its own check, which says why it failed.
+     *
+     * @return the file systems that now have it
+     */
+    private static Set<DatasetName> canmountNoauto(Zfs target, List<DatasetName> checked,
+                                                   Map<DatasetName, Map<String, Setting>> tree, TransferOptions options) {
+        List<DatasetName> needing = checked.stream().filter(dataset -> !options.mountReceived()
+                && unsafe(tree.get(dataset), "canmount", "on", options)
+                && !streamSet(tree.get(dataset), "sharenfs", options) && !streamSet(tree.get(dataset), "sharesmb", options))
+                .distinct().toList();
+        if (needing.size() < 2) {
+            return Set.of();
+        }
+        try {
+            target.setProperty(needing, "canmount", "noauto");
+        } catch (ZfsException e) {
+            return Set.of();
+        }
+        return Set.copyOf(needing);
+    }
+
     private static void makeSafe(Zfs target, Top top, List<DatasetName> checked,
                                  Map<DatasetName, Map<String, Setting>> tree,
-                                 Map<DatasetName, Map<String, Setting>> received, TransferOptions options) {
+                                 Map<DatasetName, Map<String, Setting>> received, TransferOptions options,
+                                 Set<DatasetName> noauto) {
         for (DatasetName dataset : checked) {
             boolean made = top.created() || !dataset.equals(top.dataset());
             try {
-                List<String> done = neutralise(target, dataset, tree.get(dataset), made, options);
+                List<String> done = neutralise(target, dataset, tree.get(dataset), made, options,
+                        noauto.contains(dataset));
                 done.addAll(outsideTheAllowlist(target, dataset, received.getOrDefault(dataset, Map.of()), options));
                 if (dataset.equals(top.dataset()) && top.created() && !options.mountReceived()) {
                     done.add(0, top.note());
@@ -286,13 +315,17 @@ public final class ReceivedProperties {
     }
 
     private static List<String> neutralise(Zfs target, DatasetName dataset, Map<String, Setting> settings, boolean made,
-                                           TransferOptions options) {
+                                           TransferOptions options, boolean noautoSet) {
         List<String> done = new ArrayList<>();
         // shares first: zfs (re)shares a file system whose mount point changes, and a share it cannot make fails the change
         inheritReceived(target, dataset, settings, "sharenfs", options, done);
         inheritReceived(target, dataset, settings, "sharesmb", options, done);
         if (!options.mountReceived()) {
-            replace(target, dataset, settings, "canmount", "on", "noauto", options, done);
+            if (noautoSet) {
+                done.add("canmount=noauto");
+            } else {
+                replace(target, dataset, settings, "canmount", "on", "noauto", options, done);
+            }
             boolean moved = inheritReceived(target, dataset, settings, "mountpoint", options, done);
             if (made) {
                 replace(target, dataset, settings, "readonly", "off", "on", options, done);
@@ -389,8 +422,7 @@ public final class ReceivedProperties {
     private static boolean inheritReceived(Zfs target, DatasetName dataset, Map<String, Setting> settings, String property,
                                         TransferOptions options, List<String> done) {
         Setting setting = settings.get(property);
-        if (setting != null && setting.received() && decidedHere(property, options)
-                && !("off".equals(setting.value()) && !"mountpoint".equals(property))) {
+        if (streamSet(settings, property, options)) {
             String stream = io.jenkins.plugins.zfsreplication.text.TerminalText.line(setting.value());
             String note = changed(target, dataset, property, () -> target.inherit(dataset, property), now -> true);
             Setting now = FilesystemProperties.read(target, dataset, List.of(property)).get(dataset).get(property);
@@ -439,11 +471,23 @@ public final class ReceivedProperties {
         }
     }
 
+    /** True when the stream set {@code property} and {@link #inheritReceived} gives it back to the backup host. */
+    private static boolean streamSet(Map<String, Setting> settings, String property, TransferOptions options) {
+        Setting setting = settings.get(property);
+        return setting != null && setting.received() && decidedHere(property, options)
+                && !("off".equals(setting.value()) && !"mountpoint".equals(property));
+    }
+
+    /** True when the property has its {@code unsafe} value, which the backup host did not set on the dataset itself. */
+    private static boolean unsafe(Map<String, Setting> settings, String property, String unsafe, TransferOptions options) {
+        Setting setting = settings.get(property);
+        return setting != null && !setting.local() && unsafe.equals(setting.value()) && decidedHere(property, options);
+    }
+
     /** {@code unsafe} becomes {@code safe} unless the backup host set the property on the dataset itself. */
     private static void replace(Zfs target, DatasetName dataset, Map<String, Setting> settings, String property,
                                 String unsafe, String safe, TransferOptions options, List<String> done) {
-        Setting setting = settings.get(property);
-        if (setting != null && !setting.local() && unsafe.equals(setting.value()) && decidedHere(property, options)) {
+        if (unsafe(settings, property, unsafe, options)) {
             String note = changed(target, dataset, property, () -> target.setProperty(dataset.name(), property, safe),
                     now -> safe.equals(now.value()));
             done.add(property + "=" + safe + (note.isEmpty() ? "" : " (" + note.substring(2) + ")"));

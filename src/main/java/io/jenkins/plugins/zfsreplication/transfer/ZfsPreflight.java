@@ -52,6 +52,12 @@ public final class ZfsPreflight implements Preflight {
      */
     private final java.util.Map<DatasetName, Listing> sourceAtStart = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.Map<DatasetName, Listing> targetAtStart = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * The targets a step of this run received into: they exist, so a full step below one needs no
+     * {@code zfs list} of its parent (one a dataset on a first night). Were one destroyed since, zfs
+     * recv itself refuses the stream for want of its parent.
+     */
+    private final Set<DatasetName> receivedInto = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** The targets of the run's full steps: none of their ancestors' checks waits for the run's end. */
     private volatile Set<DatasetName> created = Set.of();
     /** The checks after a receive left to the run's end ({@link #receivedLater}), by target. */
@@ -262,6 +268,7 @@ public final class ZfsPreflight implements Preflight {
         targetAtStart.clear();
         later.clear();
         delivered.clear();
+        receivedInto.clear();
         created = plan.steps().stream().filter(step -> step.from() == null).map(SendStep::target)
                 .collect(java.util.stream.Collectors.toUnmodifiableSet());
         if (source != null) {
@@ -326,6 +333,7 @@ public final class ZfsPreflight implements Preflight {
     @Override
     public void received(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
         if (target != null) {
+            receivedInto.add(step.target());
             ReceivedProperties.check(target, step.target(), step.from() == null, planned, options,
                     "received file system left unmounted", log);
             if (step.from() == null) {
@@ -354,6 +362,7 @@ public final class ZfsPreflight implements Preflight {
             return false;
         }
         boolean full = step.from() == null;
+        receivedInto.add(step.target());
         later.merge(step.target(), new Later(full, log), (was, now) -> new Later(was.created() || full, log));
         if (step.to().guid() != 0) {
             delivered.computeIfAbsent(step.target(), dataset -> new java.util.concurrent.ConcurrentHashMap<>())
@@ -608,7 +617,7 @@ public final class ZfsPreflight implements Preflight {
             return;
         }
         DatasetName parent = DatasetName.of(dataset.name().substring(0, slash));
-        if (target.exists(parent)) {
+        if (receivedInto.contains(parent) || target.exists(parent)) {
             return;
         }
         if (!createParents) {

@@ -48,7 +48,7 @@ public final class FilesystemProperties {
         properties.forEach(Zfs::checkPropertyName);
         String named = String.join(",", tops.stream().map(DatasetName::name).toList());
         Map<DatasetName, Map<String, Setting>> settings = new LinkedHashMap<>();
-        for (List<DatasetName> batch : batches(tops)) {
+        for (List<DatasetName> batch : Zfs.batches(tops, DatasetName::name)) {
             List<String> command = new ArrayList<>(List.of("zfs", "list", "-H", "-r", "-t", "filesystem", "-o", "name"));
             batch.forEach(top -> command.add(top.name()));
             for (String line : zfs.run(command).stdout().split("\n")) {
@@ -57,7 +57,7 @@ public final class FilesystemProperties {
                 }
             }
         }
-        for (List<DatasetName> batch : batches(new ArrayList<>(settings.keySet()))) {
+        for (List<DatasetName> batch : Zfs.batches(new ArrayList<>(settings.keySet()), DatasetName::name)) {
             List<String> command = new ArrayList<>(List.of("zfs", "get", "-H", "-o", "name,property,value,source",
                     String.join(",", properties)));
             batch.forEach(filesystem -> command.add(filesystem.name()));
@@ -83,7 +83,7 @@ public final class FilesystemProperties {
     public static Map<DatasetName, Map<String, Setting>> received(Zfs zfs, Collection<DatasetName> filesystems) {
         Map<String, Map<String, Setting>> byName = new LinkedHashMap<>();
         filesystems.forEach(filesystem -> byName.put(filesystem.name(), new LinkedHashMap<>()));
-        for (List<DatasetName> batch : batches(new ArrayList<>(filesystems))) {
+        for (List<DatasetName> batch : Zfs.batches(new ArrayList<>(filesystems), DatasetName::name)) {
             List<String> command = new ArrayList<>(List.of("zfs", "get", "-H", "-o", "name,property,value,source",
                     "all"));
             batch.forEach(filesystem -> command.add(filesystem.name()));
@@ -112,24 +112,5 @@ public final class FilesystemProperties {
             throw new ZfsException("zfs list -r %s named %s, which is not below it", top, name);
         }
         return dataset;
-    }
-
-    private static List<List<DatasetName>> batches(List<DatasetName> filesystems) {
-        List<List<DatasetName>> batches = new ArrayList<>();
-        List<DatasetName> batch = new ArrayList<>();
-        int bytes = 0;
-        for (DatasetName filesystem : filesystems) {
-            if (!batch.isEmpty() && bytes + filesystem.name().length() + 1 > Zfs.MAX_ARGUMENT_BYTES) {
-                batches.add(batch);
-                batch = new ArrayList<>();
-                bytes = 0;
-            }
-            batch.add(filesystem);
-            bytes += filesystem.name().length() + 1;
-        }
-        if (!batch.isEmpty()) {
-            batches.add(batch);
-        }
-        return batches;
     }
 }

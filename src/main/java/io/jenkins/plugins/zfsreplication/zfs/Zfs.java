@@ -250,6 +250,45 @@ public final class Zfs {
     }
 
     /**
+     * Sets one property on each of {@code datasets} in one {@code zfs set P=V ds1 ds2 ...} (another
+     * per {@link #MAX_ARGUMENT_BYTES} of names): zfs-fuse and OpenZFS both take several datasets in
+     * one set. A failure throws, and which of the datasets took the value is then unknown.
+     */
+    public void setProperty(List<DatasetName> datasets, String property, String value) {
+        checkPropertyName(property);
+        for (List<DatasetName> batch : batches(datasets, DatasetName::name)) {
+            List<String> command = new ArrayList<>(List.of("zfs", "set", property + "=" + value));
+            batch.forEach(dataset -> command.add(dataset.name()));
+            run(command);
+        }
+    }
+
+    /**
+     * {@code items} cut into runs whose names, a separator each, stay within {@link
+     * #MAX_ARGUMENT_BYTES}: one zfs call each (a longer one would pass Linux's limit for one
+     * argument, and the one string ssh hands the remote shell).
+     */
+    public static <T> List<List<T>> batches(List<T> items, java.util.function.Function<T, String> name) {
+        List<List<T>> batches = new ArrayList<>();
+        List<T> batch = new ArrayList<>();
+        int bytes = 0;
+        for (T item : items) {
+            int length = name.apply(item).length() + 1;
+            if (!batch.isEmpty() && bytes + length > MAX_ARGUMENT_BYTES) {
+                batches.add(batch);
+                batch = new ArrayList<>();
+                bytes = 0;
+            }
+            batch.add(item);
+            bytes += length;
+        }
+        if (!batch.isEmpty()) {
+            batches.add(batch);
+        }
+        return batches;
+    }
+
+    /**
      * {@code zfs inherit property dataset}: the value comes from the dataset's ancestors again,
      * neither a local one nor one received with a stream (that one is kept: {@code inherit -S}
      * brings it back).
@@ -341,17 +380,7 @@ public final class Zfs {
         // zfs would fail the second of a name given twice
         List<SnapshotName> distinct = List.copyOf(new java.util.LinkedHashSet<>(snapshots));
         Map<SnapshotName, HoldChange> changes = new java.util.LinkedHashMap<>();
-        int start = 0;
-        while (start < distinct.size()) {
-            int end = start + 1;
-            int bytes = distinct.get(start).toString().length();
-            while (end < distinct.size() && bytes + 1 + distinct.get(end).toString().length() <= MAX_ARGUMENT_BYTES) {
-                bytes += 1 + distinct.get(end).toString().length();
-                end++;
-            }
-            changes.putAll(holdBatch(place, tag, distinct.subList(start, end)));
-            start = end;
-        }
+        batches(distinct, SnapshotName::toString).forEach(batch -> changes.putAll(holdBatch(place, tag, batch)));
         return java.util.Collections.unmodifiableMap(changes);
     }
 

@@ -81,6 +81,23 @@ class NightCommandCountTest {
             nights.add(bySubcommand(log));
         }
 
+        // the first night: the new copies get canmount=noauto in one zfs set (the root's own check comes
+        // first, at once, as full receives below it wait for it), and no child's full step lists its
+        // parent, which the root's step received
+        DatasetName copies = targetPool.resolve("tree");
+        String first = "night 1's zfs commands:\n" + String.join("\n", logs.get(0));
+        List<String> noauto = logs.get(0).stream().filter(line -> line.startsWith("set canmount=noauto ")).toList();
+        assertThat(noauto).as(first).containsExactly("set canmount=noauto " + copies,
+                "set canmount=noauto " + tree.subList(1, tree.size()).stream().sorted((a, b) -> b.name().compareTo(a.name()))
+                        .map(child -> copies.resolve(child.relativeTo(source)).name()).collect(Collectors.joining(" ")));
+        assertThat(logs.get(0)).as(first).doesNotContain("list -H -o name " + copies);
+        for (DatasetName dataset : tree) {
+            String relative = dataset.relativeTo(source);
+            DatasetName copy = relative.isEmpty() ? copies : copies.resolve(relative);
+            assertThat(pools.exec("zfs", "get", "-H", "-o", "value,source", "canmount", copy.name()).stdout().strip())
+                    .as(first).isEqualTo("noauto\tlocal");
+        }
+
         Map<String, Integer> steady = nights.get(2);
         String as = "night 3's zfs commands: " + steady + "\n" + String.join("\n", logs.get(2));
         int datasets = tree.size();
