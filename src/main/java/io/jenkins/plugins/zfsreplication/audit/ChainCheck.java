@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.audit;
 
+import io.jenkins.plugins.zfsreplication.files.Sha256;
+
 import java.io.IOException;
 import java.io.FileNotFoundException;
 import java.io.InputStream;
@@ -42,7 +44,7 @@ public final class ChainCheck {
      */
     public static ChainReport checkBuilds(List<? extends ChainBuild> given, String newestSha256) throws IOException {
         if (newestSha256 != null) {
-            Sha256.checkHex(newestSha256.toLowerCase(Locale.ROOT), "the expected sha256 of the newest audit.json");
+            ArtifactHash.checkHex(newestSha256.toLowerCase(Locale.ROOT), "the expected sha256 of the newest audit.json");
         }
         List<ChainBuild> builds = new ArrayList<>();
         List<Long> skipped = new ArrayList<>();

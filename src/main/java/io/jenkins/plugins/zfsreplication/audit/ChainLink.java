@@ -15,7 +15,7 @@ public record ChainLink(long build, String sha256, java.util.List<SkippedBuild> 
             throw new AuditException("the previous build number is %d, not a build number", build);
         }
         if (sha256 != null) {
-            Sha256.checkHex(sha256, "the previous build's sha256");
+            ArtifactHash.checkHex(sha256, "the previous build's sha256");
         }
         if (skipped != null) {
             java.util.List<SkippedBuild> sorted = new java.util.ArrayList<>(skipped);

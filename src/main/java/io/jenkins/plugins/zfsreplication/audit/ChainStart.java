@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.audit;
 
+import io.jenkins.plugins.zfsreplication.files.Sha256;
+
 /**
  * How a build's record links to its predecessor, with the reason when it cannot: the predecessor
  * is the previous completed build of the job that ran a zfs step, found through the job's build

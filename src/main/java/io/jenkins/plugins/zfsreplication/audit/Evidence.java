@@ -2,16 +2,32 @@ package io.jenkins.plugins.zfsreplication.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jenkins.plugins.zfsreplication.coverage.NightJson;
+import io.jenkins.plugins.zfsreplication.files.InputFileException;
+import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
+import io.jenkins.plugins.zfsreplication.prune.PruneReportJson;
+import io.jenkins.plugins.zfsreplication.restore.DrillException;
+import io.jenkins.plugins.zfsreplication.restore.DrillJson;
+import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
+import io.jenkins.plugins.zfsreplication.transfer.TransferArtifacts;
+import io.jenkins.plugins.zfsreplication.verify.VerifyArtifacts;
+import io.jenkins.plugins.zfsreplication.verify.VerifyException;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.Locale;
 
 /**
  * What an archived record says, for the audit record: the snapshots it names with their GUIDs and
  * its verdict. Records are recognised by their {@code kind} (plan, prune report, transfer, restore
- * drill) or, for verify reports, by their name and fields; other artifacts (manifests, charts,
- * logs) are only hashed.
+ * drill, coverage night) or, for verify reports, by their name and fields, and read by their
+ * format's own reader, which refuses a field its writer no longer writes; other artifacts
+ * (manifests, charts, logs) are only hashed.
  */
 final class Evidence {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -27,18 +43,13 @@ final class Evidence {
         if (!path.endsWith(".json")) {
             return evidence;
         }
-        JsonNode root;
         try {
-            root = MAPPER.readTree(content);
-        } catch (IOException e) {
-            root = null;
-        }
-        try {
+            JsonNode root = MAPPER.readTree(content);
             if (root == null || !root.isObject()) {
                 throw new AuditException("not a JSON object");
             }
-            evidence.read(path, root);
-        } catch (AuditException e) {
+            evidence.read(path, root, content);
+        } catch (IOException | AuditException | InputFileException | ZfsException | DrillException | VerifyException e) {
             // a record the steps write, yet unreadable: said, never silently dropped
             evidence.snapshots.clear();
             if (isRecordName(path)) {
@@ -54,80 +65,67 @@ final class Evidence {
                 || name.endsWith("-report.json") || name.equals("restore-drill.json") || name.equals("coverage-night.json");
     }
 
-    private void read(String path, JsonNode root) {
-        String kind = root.path("kind").asText("");
-        switch (kind) {
-            case "zfs-replication-plan" -> {
-                for (JsonNode dataset : root.path("datasets")) {
-                    for (JsonNode step : dataset.path("steps")) {
-                        String source = text(step, "source");
-                        snapshot(source, step.path("from").path("name"), step.path("from").path("guid"));
-                        snapshot(source, step.path("to").path("name"), step.path("to").path("guid"));
+    private void read(String path, JsonNode root, byte[] content) {
+        switch (root.path("kind").asText("")) {
+            case PlanJson.KIND -> {
+                for (DatasetPlan dataset : PlanJson.read(new String(content, StandardCharsets.UTF_8), path).datasets()) {
+                    for (SendStep step : dataset.steps()) {
+                        snapshot(step.source().name(), step.from());
+                        snapshot(step.source().name(), step.to());
                     }
                 }
             }
-            case "zfs-replication-prune-report" -> {
-                for (JsonNode candidate : root.path("candidates")) {
-                    snapshot(text(candidate, "dataset"), candidate.path("snapshot"), candidate.path("guid"));
-                }
-                boolean errors = root.path("errors").size() > 0;
-                verdict = new Verdict(path, errors ? "errors" : root.path("dryRun").asBoolean(true) ? "dry-run" : "destroyed");
+            case PruneReportJson.KIND -> {
+                PruneReportJson.Recorded report = PruneReportJson.read(root);
+                report.candidates().forEach(candidate -> snapshot(candidate.dataset(), candidate.snapshot(), candidate.guid()));
+                verdict = new Verdict(path, report.errors() > 0 ? "errors" : report.dryRun() ? "dry-run" : "destroyed");
             }
-            case "zfs-replication-transfer" -> {
-                for (JsonNode step : root.path("steps")) {
-                    for (String dataset : List.of(text(step, "dataset"), text(step, "target"))) {
-                        snapshot(dataset, step.path("from"), step.path("fromGuid"));
-                        snapshot(dataset, step.path("to"), step.path("toGuid"));
+            case TransferArtifacts.KIND -> {
+                TransferArtifacts.Recorded transfer = TransferArtifacts.read(root);
+                for (TransferArtifacts.Sent step : transfer.steps()) {
+                    for (String dataset : List.of(step.dataset(), step.target())) {
+                        snapshot(dataset, step.from(), step.fromGuid());
+                        snapshot(dataset, step.to(), step.toGuid());
                     }
                 }
-                verdict = new Verdict(path, text(root, "result"));
+                verdict = new Verdict(path, transfer.result());
             }
-            case "zfs-replication-restore-drill" -> {
-                snapshot(text(root, "dataset"), root.path("snapshot"), root.path("guid"));
-                verdict = new Verdict(path, text(root, "result"));
+            case DrillJson.KIND -> {
+                DrillRecord drill = DrillJson.read(content);
+                snapshot(drill.dataset(), drill.snapshot(), drill.guid());
+                verdict = new Verdict(path, drill.result().label());
             }
-            case "zfs-replication-coverage-night" -> {
+            case NightJson.KIND -> {
                 // the snapshots the night read and those that arrived, with their GUIDs; its verdict
-                for (String list : List.of("reads", "added")) {
-                    for (JsonNode entry : root.path(list)) {
-                        snapshot(text(entry, "dataset"), entry.path("snapshot"), entry.path("guid"));
-                    }
+                NightJson.Recorded night = NightJson.read(root);
+                for (List<NightJson.Named> list : List.of(night.reads(), night.added())) {
+                    list.forEach(entry -> snapshot(entry.dataset(), entry.snapshot(), entry.guid()));
                 }
-                verdict = new Verdict(path, text(root, "verdict"));
+                verdict = new Verdict(path, night.verdict());
             }
-            default -> readVerifyReport(path, root);
+            default -> {
+                if (path.endsWith("-report.json")) {
+                    VerifyArtifacts.readVerdict(root)
+                            .ifPresent(read -> verdict = new Verdict(path, read.name().toLowerCase(Locale.ROOT)));
+                }
+            }
         }
     }
 
-    private void readVerifyReport(String path, JsonNode root) {
-        if (!path.endsWith("-report.json") || !root.has("totals") || !root.path("tool").asText("").startsWith("zfs-replication")) {
-            return;
-        }
-        JsonNode comparison = root.get("comparison");
-        if (root.path("cancelled").isTextual()) {
-            verdict = new Verdict(path, "cancelled"); // cut before its manifest was written
-        } else if (comparison == null || comparison.isNull()) {
-            verdict = new Verdict(path, "hashed");
-        } else if (!comparison.path("identical").isBoolean()) {
-            throw new AuditException("comparison without a verdict");
-        } else {
-            verdict = new Verdict(path, comparison.path("identical").asBoolean() ? "identical" : "mismatch");
+    private void snapshot(String dataset, SnapshotRef snapshot) {
+        if (snapshot != null) {
+            snapshots.add(new SnapshotGuid(dataset, snapshot.name(), snapshot.guidText()));
         }
     }
 
-    /** A snapshot named with its GUID; a null base (a full send) names none. */
-    private void snapshot(String dataset, JsonNode name, JsonNode guid) {
-        if ((name.isMissingNode() || name.isNull()) && (guid.isMissingNode() || guid.isNull())) {
+    /** A snapshot named with its GUID; neither (a full send's base) names none. */
+    private void snapshot(String dataset, String name, String guid) {
+        if (name == null && guid == null) {
             return;
         }
-        if (!name.isTextual() || !guid.isTextual()) {
+        if (name == null || guid == null) {
             throw new AuditException("a snapshot of %s without a name or GUID", dataset);
         }
-        snapshots.add(new SnapshotGuid(dataset, name.asText(), guid.asText()));
-    }
-
-    private static String text(JsonNode node, String field) {
-        return Optional.ofNullable(node.get(field)).filter(JsonNode::isTextual).map(JsonNode::asText)
-                .orElseThrow(() -> new AuditException("field \"%s\" is missing", field));
+        snapshots.add(new SnapshotGuid(dataset, name, guid));
     }
 }

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.audit;
 
+import io.jenkins.plugins.zfsreplication.files.Sha256;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.audit;
 
+import io.jenkins.plugins.zfsreplication.files.Sha256;
+
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;

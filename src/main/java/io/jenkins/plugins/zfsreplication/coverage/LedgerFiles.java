@@ -1,6 +1,6 @@
 package io.jenkins.plugins.zfsreplication.coverage;
 
-import io.jenkins.plugins.zfsreplication.audit.Sha256;
+import io.jenkins.plugins.zfsreplication.files.Sha256;
 import io.jenkins.plugins.zfsreplication.files.InputFile;
 import io.jenkins.plugins.zfsreplication.files.InputFileException;
 import java.nio.file.Files;

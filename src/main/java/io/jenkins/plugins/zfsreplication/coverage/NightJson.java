@@ -1,19 +1,30 @@
 package io.jenkins.plugins.zfsreplication.coverage;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jenkins.plugins.zfsreplication.files.JsonFields;
 import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
 import io.jenkins.plugins.zfsreplication.verify.CopyCheck;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /** coverage-night.json (docs/formats.md), field by field in a fixed order. */
 public final class NightJson {
-    static final String KIND = "zfs-replication-coverage-night";
+    public static final String KIND = "zfs-replication-coverage-night";
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    // the fields read back (read): one name for the writer and the reader
+    private static final String VERDICT = "verdict";
+    private static final String READS = "reads";
+    private static final String ADDED = "added";
+    private static final String DATASET = "dataset";
+    private static final String SNAPSHOT = "snapshot";
+    private static final String GUID = "guid";
 
     private NightJson() {
     }
@@ -26,7 +37,7 @@ public final class NightJson {
         root.put("root", report.basis().root());
         root.put("now", report.basis().now().toString());
         root.put("nights", report.basis().nights());
-        root.put("verdict", report.verdict().label());
+        root.put(VERDICT, report.verdict().label());
         root.put("summary", report.summary());
         ObjectNode budget = root.putObject("budget");
         budget.put("bytes", report.basis().budgetBytes() > 0 ? report.basis().budgetBytes() : null);
@@ -35,14 +46,14 @@ public final class NightJson {
         ledger.put("previousSha256", report.basis().previousSha256());
         ledger.put("startNote", report.basis().startNote());
         slice(root.putObject("slice"), report);
-        ArrayNode reads = root.putArray("reads");
+        ArrayNode reads = root.putArray(READS);
         report.slice().reads().forEach(read -> read(reads.addObject(), read));
-        ArrayNode added = root.putArray("added");
+        ArrayNode added = root.putArray(ADDED);
         for (NightReport.Added entry : report.changes().added()) {
             ObjectNode node = added.addObject();
-            node.put("dataset", entry.dataset());
-            node.put("snapshot", entry.snapshot());
-            node.put("guid", entry.guid());
+            node.put(DATASET, entry.dataset());
+            node.put(SNAPSHOT, entry.snapshot());
+            node.put(GUID, entry.guid());
             node.put("base", entry.base());
             node.put("inheritedBytes", entry.inheritedBytes());
             node.put("toReadBytes", entry.toReadBytes());
@@ -65,6 +76,32 @@ public final class NightJson {
         }
     }
 
+    /** coverage-night.json as read back: the night's verdict, the snapshots it read and those that arrived. */
+    public record Recorded(String verdict, List<Named> reads, List<Named> added) {
+    }
+
+    /** A snapshot with its GUID, as the night names it. */
+    public record Named(String dataset, String snapshot, String guid) {
+    }
+
+    /**
+     * Reads back what {@link #write} writes of the verdict and the snapshots read and added; a field
+     * missing or of another type is an {@link io.jenkins.plugins.zfsreplication.files.InputFileException}.
+     */
+    public static Recorded read(JsonNode root) {
+        JsonFields.ofKind(root, KIND);
+        return new Recorded(JsonFields.text(root, VERDICT), named(root, READS), named(root, ADDED));
+    }
+
+    private static List<Named> named(JsonNode root, String list) {
+        List<Named> named = new ArrayList<>();
+        for (JsonNode entry : JsonFields.array(root, list)) {
+            named.add(new Named(JsonFields.text(entry, DATASET), JsonFields.nullableText(entry, SNAPSHOT),
+                    JsonFields.nullableText(entry, GUID)));
+        }
+        return named;
+    }
+
     private static void slice(ObjectNode node, NightReport report) {
         node.put("workBytes", report.slice().plan().workBytes());
         node.put("neverReadBytes", report.slice().plan().neverReadBytes());
@@ -78,9 +115,9 @@ public final class NightJson {
     }
 
     private static void read(ObjectNode node, NightReport.Read read) {
-        node.put("dataset", read.dataset());
-        node.put("snapshot", read.snapshot());
-        node.put("guid", read.guid());
+        node.put(DATASET, read.dataset());
+        node.put(SNAPSHOT, read.snapshot());
+        node.put(GUID, read.guid());
         node.put("checkedBytes", read.checkedBytes());
         node.put("readBytes", read.readBytes());
         ArrayNode runs = node.putArray("runs");

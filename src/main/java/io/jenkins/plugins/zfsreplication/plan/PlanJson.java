@@ -31,7 +31,7 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
  * are unsigned 64-bit numbers, which JSON readers in browsers would round.
  */
 public final class PlanJson {
-    static final String KIND = "zfs-replication-plan";
+    public static final String KIND = "zfs-replication-plan";
     /** Far above any real plan (about 1 KiB per step): a bigger file is not one, and would only fill the heap. */
     public static final long MAX_BYTES = 64L << 20;
     // a key given twice is refused: with last-wins a reader and a reviewer could see different plans

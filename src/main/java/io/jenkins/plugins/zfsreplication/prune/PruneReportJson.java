@@ -4,18 +4,28 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import io.jenkins.plugins.zfsreplication.files.AtomicFile;
+import io.jenkins.plugins.zfsreplication.files.JsonFields;
 
 /** prune-report.json, field by field as docs/formats.md documents it. */
 public final class PruneReportJson {
-    static final String KIND = "zfs-replication-prune-report";
+    public static final String KIND = "zfs-replication-prune-report";
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    // the fields read back (read): one name for the writer and the reader
+    private static final String DRY_RUN = "dryRun";
+    private static final String CANDIDATES = "candidates";
+    private static final String DATASET = "dataset";
+    private static final String SNAPSHOT = "snapshot";
+    private static final String GUID = "guid";
+    private static final String ERRORS = "errors";
 
     private PruneReportJson() {
     }
@@ -55,7 +65,7 @@ public final class PruneReportJson {
             }
             json.writeStringField("text", report.when().clock().text());
             json.writeEndObject();
-            json.writeBooleanField("dryRun", report.dryRun());
+            json.writeBooleanField(DRY_RUN, report.dryRun());
             json.writeStringField("sourceHost", report.sides().sourceHost());
             json.writeStringField("targetHost", report.sides().targetHost());
             json.writeStringField("sourceRules", report.sides().sourceRules());
@@ -81,14 +91,14 @@ public final class PruneReportJson {
             json.writeNumberField("snapshotsNotSent", report.notSent().snapshots());
             json.writeNumberField("bytesNotSent", report.notSent().bytes());
             json.writeStringField("bytesNotSentBasis", report.notSent().basis());
-            json.writeArrayFieldStart("candidates");
+            json.writeArrayFieldStart(CANDIDATES);
             for (PruneDecision decision : report.decisions()) {
                 json.writeStartObject();
                 json.writeStringField("side", decision.side().label());
                 json.writeStringField("host", decision.host());
-                json.writeStringField("dataset", decision.dataset());
-                json.writeStringField("snapshot", decision.snapshot());
-                json.writeStringField("guid", decision.guidText());
+                json.writeStringField(DATASET, decision.dataset());
+                json.writeStringField(SNAPSHOT, decision.snapshot());
+                json.writeStringField(GUID, decision.guidText());
                 json.writeStringField("time", decision.time().toString());
                 json.writeStringField("decision", decision.decision().name());
                 json.writeStringField("rule", decision.rule());
@@ -96,7 +106,7 @@ public final class PruneReportJson {
                 json.writeEndObject();
             }
             json.writeEndArray();
-            json.writeArrayFieldStart("errors");
+            json.writeArrayFieldStart(ERRORS);
             for (String error : report.errors()) {
                 json.writeString(error);
             }
@@ -104,6 +114,29 @@ public final class PruneReportJson {
             json.writeEndObject();
             json.writeRaw('\n'); // before the close: closing the generator closes the writer
         }
+    }
+
+    /** prune-report.json as read back: whether it was a dry run, how many errors, the candidates' snapshots. */
+    public record Recorded(boolean dryRun, int errors, List<Candidate> candidates) {
+    }
+
+    /** A candidate snapshot with its GUID. */
+    public record Candidate(String dataset, String snapshot, String guid) {
+    }
+
+    /**
+     * Reads back what {@link #write(PruneReport)} writes of the dry run, the errors and the
+     * candidates' snapshots; a field missing or of another type is an
+     * {@link io.jenkins.plugins.zfsreplication.files.InputFileException}.
+     */
+    public static Recorded read(JsonNode root) {
+        JsonFields.ofKind(root, KIND);
+        List<Candidate> candidates = new ArrayList<>();
+        for (JsonNode candidate : JsonFields.array(root, CANDIDATES)) {
+            candidates.add(new Candidate(JsonFields.text(candidate, DATASET), JsonFields.text(candidate, SNAPSHOT),
+                    JsonFields.text(candidate, GUID)));
+        }
+        return new Recorded(JsonFields.bool(root, DRY_RUN), JsonFields.array(root, ERRORS).size(), candidates);
     }
 
     /** A few lines for people: counts per side and decision, and the destroys. */

@@ -13,7 +13,7 @@ import java.util.List;
 
 /** restore-drill.json, format 1 (docs/formats.md). */
 public final class DrillJson {
-    static final String KIND = "zfs-replication-restore-drill";
+    public static final String KIND = "zfs-replication-restore-drill";
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private DrillJson() {

@@ -6,12 +6,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import io.jenkins.plugins.zfsreplication.files.AtomicFile;
+import io.jenkins.plugins.zfsreplication.files.JsonFields;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -33,6 +35,16 @@ public final class TransferArtifacts {
     /** The version of transfer.json this code writes. */
     public static final int FORMAT = 1;
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    public static final String KIND = "zfs-replication-transfer";
+    // the fields read back (read): one name for the writer and the reader
+    private static final String RESULT = "result";
+    private static final String STEPS = "steps";
+    private static final String DATASET = "dataset";
+    private static final String TARGET = "target";
+    private static final String FROM = "from";
+    private static final String FROM_GUID = "fromGuid";
+    private static final String TO = "to";
+    private static final String TO_GUID = "toGuid";
 
     private TransferArtifacts() {
     }
@@ -50,25 +62,25 @@ public final class TransferArtifacts {
     public static String json(TransferReport report) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("format", FORMAT);
-        root.put("kind", "zfs-replication-transfer");
+        root.put("kind", KIND);
         root.put("startedAt", report.startedAt().toString());
         root.put("finishedAt", report.finishedAt().toString());
         root.put("transport", report.transport());
         root.put("concurrency", report.concurrency());
-        root.put("result", report.succeeded() ? "ok" : report.cancelled() ? "cancelled" : "failed");
+        root.put(RESULT, report.succeeded() ? "ok" : report.cancelled() ? "cancelled" : "failed");
         root.put("bytes", report.totalBytes());
         report.droppedOptions().forEach(root.putArray("droppedOptions")::add);
-        ArrayNode steps = root.putArray("steps");
+        ArrayNode steps = root.putArray(STEPS);
         for (StepResult result : report.steps()) {
             SendStep step = result.step();
             ObjectNode node = steps.addObject();
-            node.put("dataset", step.source().name());
-            node.put("target", step.target().name());
+            node.put(DATASET, step.source().name());
+            node.put(TARGET, step.target().name());
             node.put("kind", step.kind().name());
-            node.put("from", step.from() == null ? null : step.from().name());
-            node.put("fromGuid", step.from() == null ? null : step.from().guidText());
-            node.put("to", step.to().name());
-            node.put("toGuid", step.to().guidText());
+            node.put(FROM, step.from() == null ? null : step.from().name());
+            node.put(FROM_GUID, step.from() == null ? null : step.from().guidText());
+            node.put(TO, step.to().name());
+            node.put(TO_GUID, step.to().guidText());
             ArrayNode options = node.putArray("options");
             result.options().forEach(options::add);
             node.put("bytes", result.bytes());
@@ -96,6 +108,29 @@ public final class TransferArtifacts {
         } catch (JsonProcessingException e) {
             throw new TransferException(e, "Cannot write transfer.json: %s", e.getMessage());
         }
+    }
+
+    /** transfer.json as read back: the run's result and what each step sent. */
+    public record Recorded(String result, List<Sent> steps) {
+    }
+
+    /** A step's source dataset, its copy, and the snapshots sent; {@code from} and its GUID null for a full send. */
+    public record Sent(String dataset, String target, String from, String fromGuid, String to, String toGuid) {
+    }
+
+    /**
+     * Reads back what {@link #json} writes of the run's result and its steps' snapshots; a field
+     * missing or of another type is an {@link io.jenkins.plugins.zfsreplication.files.InputFileException}.
+     */
+    public static Recorded read(JsonNode root) {
+        JsonFields.ofKind(root, KIND);
+        List<Sent> steps = new ArrayList<>();
+        for (JsonNode step : JsonFields.array(root, STEPS)) {
+            steps.add(new Sent(JsonFields.text(step, DATASET), JsonFields.text(step, TARGET),
+                    JsonFields.nullableText(step, FROM), JsonFields.nullableText(step, FROM_GUID),
+                    JsonFields.text(step, TO), JsonFields.text(step, TO_GUID)));
+        }
+        return new Recorded(JsonFields.text(root, RESULT), steps);
     }
 
     public static String csv(TransferReport report) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.jenkins.plugins.zfsreplication.report.CsvWriter;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The artifacts of a run besides the manifest: verify-report.json, the throughput CSV and the
@@ -20,6 +22,22 @@ import java.util.Map;
  */
 public final class VerifyArtifacts {
     private static final double MIB = 1024.0 * 1024.0;
+    // the fields read back (readVerdict): one name for the writer and the reader
+    private static final String TOOL = "tool";
+    private static final String CANCELLED = "cancelled";
+    private static final String TOTALS = "totals";
+    private static final String COMPARISON = "comparison";
+    private static final String IDENTICAL = "identical";
+
+    /** A verify report's verdict, as read back. */
+    public enum ReportVerdict {
+        /** Cut before its manifest was written. */
+        CANCELLED,
+        /** Hashed, compared with nothing. */
+        HASHED,
+        IDENTICAL,
+        MISMATCH
+    }
 
     private VerifyArtifacts() {
     }
@@ -28,11 +46,11 @@ public final class VerifyArtifacts {
     public static String reportJson(VerifyResult result, String manifestName, CompareResult comparison) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("format", 1);
-        root.put("tool", result.header().tool());
+        root.put(TOOL, result.header().tool());
         root.put("target", result.target());
         root.put("manifest", manifestName);
         if (result.cancelled() != null) {
-            root.put("cancelled", result.cancelled()); // only in the report of a cancelled run, which has no manifest
+            root.put(CANCELLED, result.cancelled()); // only in the report of a cancelled run, which has no manifest
         }
         root.put("layout", result.header().layout().name().toLowerCase(java.util.Locale.ROOT));
         Map<String, Object> parameters = new LinkedHashMap<>();
@@ -55,7 +73,7 @@ public final class VerifyArtifacts {
         totals.put("zeroChunks", result.zeroChunks());
         totals.put("skipped", result.skippedCount());
         totals.put("seconds", Math.round(result.seconds() * 1000) / 1000.0);
-        root.put("totals", totals);
+        root.put(TOTALS, totals);
         if (result.incremental() != null) {
             VerifyResult.Incremental incremental = result.incremental();
             Map<String, Object> since = new LinkedHashMap<>();
@@ -70,7 +88,7 @@ public final class VerifyArtifacts {
         root.put("skipped", result.skipped());
         root.put("log", result.log());
         if (comparison != null) {
-            root.put("comparison", comparisonJson(comparison));
+            root.put(COMPARISON, comparisonJson(comparison));
         }
         try {
             return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writer()
@@ -78,6 +96,25 @@ public final class VerifyArtifacts {
         } catch (JsonProcessingException e) {
             throw new VerifyException(e, "Cannot render the verify report: %s", e.getMessage());
         }
+    }
+
+    /**
+     * The verdict of a report {@link #reportJson} wrote; empty for a document that is not one (no
+     * totals, or another tool's). A comparison without its verdict is a {@link VerifyException}.
+     */
+    public static Optional<ReportVerdict> readVerdict(JsonNode root) {
+        if (!root.has(TOTALS) || !root.path(TOOL).asText("").startsWith("zfs-replication")) {
+            return Optional.empty();
+        }
+        JsonNode comparison = root.get(COMPARISON);
+        if (root.path(CANCELLED).isTextual()) {
+            return Optional.of(ReportVerdict.CANCELLED);
+        } else if (comparison == null || comparison.isNull()) {
+            return Optional.of(ReportVerdict.HASHED);
+        } else if (!comparison.path(IDENTICAL).isBoolean()) {
+            throw new VerifyException("comparison without a verdict");
+        }
+        return Optional.of(comparison.path(IDENTICAL).asBoolean() ? ReportVerdict.IDENTICAL : ReportVerdict.MISMATCH);
     }
 
     /**
@@ -121,7 +158,7 @@ public final class VerifyArtifacts {
 
     private static Map<String, Object> comparisonJson(CompareResult comparison) {
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("identical", comparison.identical());
+        out.put(IDENTICAL, comparison.identical());
         out.put("summary", comparison.summary());
         Map<String, Long> counts = new LinkedHashMap<>();
         for (Difference.Kind kind : Difference.Kind.values()) {

@@ -6,12 +6,23 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
+import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
+import io.jenkins.plugins.zfsreplication.plan.PlanJson;
+import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
+import io.jenkins.plugins.zfsreplication.plan.SendKind;
+import io.jenkins.plugins.zfsreplication.plan.SendStep;
+import io.jenkins.plugins.zfsreplication.plan.SnapshotRef;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
  * The artifacts a nightly build archives (plan, prune report, transfer record, a verify report and
- * manifest, a chart), in the formats of docs/formats.md, with the build's own snapshot and GUIDs.
+ * manifest, a chart), in the formats of docs/formats.md, with the build's own snapshot and GUIDs;
+ * the plan by its own writer.
  */
 public final class AuditChainFixture {
     private AuditChainFixture() {
@@ -32,33 +43,14 @@ public final class AuditChainFixture {
         String from = snapshot(n - 1);
         String fromGuid = guid(n - 1);
         boolean full = n == 1;
-        Files.writeString(directory.resolve("plan.json"), """
-                {
-                  "format" : 1,
-                  "kind" : "zfs-replication-plan",
-                  "createdAt" : "2026-11-%02dT00:00:00Z",
-                  "sourceHost" : "local",
-                  "targetHost" : "backup@nas",
-                  "datasets" : [ {
-                    "source" : "tank/home",
-                    "target" : "backup/home",
-                    "action" : "SEND",
-                    "reason" : "planned",
-                    "steps" : [ {
-                      "source" : "tank/home",
-                      "target" : "backup/home",
-                      "kind" : "%s",
-                      "from" : %s,
-                      "to" : { "name" : "%s", "guid" : "%s", "createtxg" : %d, "creation" : 1795996800 },
-                      "resumeToken" : null,
-                      "rollback" : false,
-                      "estimatedBytes" : -1
-                    } ]
-                  } ]
-                }
-                """.formatted(n, full ? "FULL" : "INCREMENTAL",
-                full ? "null" : "{ \"name\" : \"%s\", \"guid\" : \"%s\", \"createtxg\" : 1, \"creation\" : 1 }".formatted(from, fromGuid),
-                snapshot(n), guid(n), 100 + n));
+        SnapshotRef base = full ? null : new SnapshotRef(from, Long.parseUnsignedLong(fromGuid), 1, 1);
+        SnapshotRef to = new SnapshotRef(snapshot(n), Long.parseUnsignedLong(guid(n)), 100 + n, 1795996800);
+        DatasetName source = DatasetName.of("tank/home");
+        DatasetName target = DatasetName.of("backup/home");
+        SendStep step = new SendStep(source, target, full ? SendKind.FULL : SendKind.INCREMENTAL, base, to, null, false, -1);
+        PlanJson.write(new ReplicationPlan(Instant.parse("2026-11-%02dT00:00:00Z".formatted(n)), "local", "backup@nas",
+                List.of(new DatasetPlan(source, target, DatasetAction.SEND, "planned", List.of(step), null))),
+                directory.resolve("plan.json"));
         Files.writeString(directory.resolve("prune-report.json"), """
                 { "format" : 1, "kind" : "zfs-replication-prune-report", "dryRun" : %s,
                   "candidates" : [ { "side" : "target", "host" : "local", "dataset" : "backup/home",

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.audit;
 
+import io.jenkins.plugins.zfsreplication.files.Sha256;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;

@@ -75,6 +75,15 @@ class NightCommandTest {
         assertThat(err.toString()).contains("--since " + source + "@zr-20261101T020000Z");
         assertThat(run("audit", "verify", runs.resolve("1").toString(), runs.resolve("2").toString()))
                 .as(err.toString()).isZero();
+        // every record the night wrote, read by its format's own reader: none unreadable, the snapshot sent named
+        JsonNode audit = new ObjectMapper().readTree(runs.resolve("2").resolve("audit.json").toFile());
+        assertThat(audit.get("verdicts").findValuesAsText("verdict")).doesNotContain("unreadable");
+        assertThat(audit.get("verdicts").toString()).contains("{\"artifact\":\"transfer.json\",\"verdict\":\"ok\"}");
+        String sent = TestApply.guid(pools, source + "@zr-20261102T020000Z");
+        for (DatasetName dataset : List.of(source, target)) {
+            assertThat(audit.get("snapshots").toString()).contains("{\"dataset\":\"" + dataset
+                    + "\",\"snapshot\":\"zr-20261102T020000Z\",\"guid\":\"" + sent + "\"}");
+        }
 
         // a dry run: nothing taken, sent or destroyed, no numbered directory, the chain untouched
         List<String> before = TestApply.snapshots(pools, source.name());

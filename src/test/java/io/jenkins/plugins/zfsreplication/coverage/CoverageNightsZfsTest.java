@@ -58,7 +58,7 @@ class CoverageNightsZfsTest {
         assertThat(third.coverage().age().toDays()).isEqualTo(2);
         assertThat(first.basis().startNote()).contains("no earlier ledger was given");
         assertThat(third.basis().startNote()).isNull();
-        assertThat(third.basis().previousSha256()).isEqualTo(io.jenkins.plugins.zfsreplication.audit.Sha256.of(
+        assertThat(third.basis().previousSha256()).isEqualTo(io.jenkins.plugins.zfsreplication.files.Sha256.of(
                 fixture.ledgerOf(1)));
         assertThat(third.guarantee().kept()).isTrue();
         assertThat(third.guarantee().keepableNights()).isEqualTo(2);

@@ -1,6 +1,5 @@
 package io.jenkins.plugins.zfsreplication.steps.audit;
 
-import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
 import hudson.Functions;
 import hudson.model.Action;
@@ -11,17 +10,14 @@ import hudson.security.Permission;
 import io.jenkins.plugins.zfsreplication.audit.AuditException;
 import io.jenkins.plugins.zfsreplication.audit.ChainCheck;
 import io.jenkins.plugins.zfsreplication.audit.ChainReport;
-import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationJobAction;
+import io.jenkins.plugins.zfsreplication.steps.views.ZfsJobActionFactory;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import jenkins.model.TransientActionFactory;
 
 /**
  * The job page's "ZFS audit chain" link: its page runs the command line's chain check
@@ -110,23 +106,9 @@ public final class AuditChainAction implements Action {
 
     /** Adds the link to the jobs that show the zfs trend (their last builds ran a zfs step). */
     @Extension
-    @SuppressWarnings("rawtypes") // the factory idiom of Jenkins core: TransientActionFactory<Job>
-    public static final class Factory extends TransientActionFactory<Job> {
-        @Override
-        public Class<Job> type() {
-            return Job.class;
-        }
-
-        @Override
-        public Class<? extends Action> actionType() {
-            return AuditChainAction.class;
-        }
-
-        @NonNull
-        @Override
-        public Collection<? extends Action> createFor(@NonNull Job target) {
-            Job<?, ?> job = target;
-            return ZfsReplicationJobAction.ranZfsSteps(job) ? Set.of(new AuditChainAction(job)) : Set.of();
+    public static final class Factory extends ZfsJobActionFactory<AuditChainAction> {
+        public Factory() {
+            super(AuditChainAction.class, AuditChainAction::new);
         }
     }
 }

@@ -13,7 +13,7 @@ import io.jenkins.plugins.zfsreplication.audit.AuditJson;
 import io.jenkins.plugins.zfsreplication.audit.AuditRecord;
 import io.jenkins.plugins.zfsreplication.audit.AuditRecorder;
 import io.jenkins.plugins.zfsreplication.audit.ChainStart;
-import io.jenkins.plugins.zfsreplication.audit.Sha256;
+import io.jenkins.plugins.zfsreplication.files.Sha256;
 import io.jenkins.plugins.zfsreplication.audit.SkippedBuild;
 import io.jenkins.plugins.zfsreplication.files.InputFile;
 import io.jenkins.plugins.zfsreplication.files.InputFileException;

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.shared;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,16 +24,14 @@ import jenkins.security.MasterToSlaveCallable;
  */
 public final class TargetListingCallable extends MasterToSlaveCallable<ListingText, IOException> {
     private static final long serialVersionUID = 1L;
-    private final String step;
-    private final String host;
-    private final String targetRoot;
-    private final String planJson;
+    private final Listing listing;
 
-    private TargetListingCallable(String step, String host, String targetRoot, String planJson) {
-        this.step = step;
-        this.host = host;
-        this.targetRoot = targetRoot;
-        this.planJson = planJson;
+    /** The step that lists and its host; under {@code targetRoot}, or else the targets of {@code planJson}. */
+    private record Listing(String step, String host, String targetRoot, String planJson) implements Serializable {
+    }
+
+    private TargetListingCallable(Listing listing) {
+        this.listing = listing;
     }
 
     /** What zfsSnapshotPlan needs: everything under the target root. */
@@ -42,7 +41,7 @@ public final class TargetListingCallable extends MasterToSlaveCallable<ListingTe
 
     /** Everything under the target root, for {@code step} (zfsSnapshotPlan, zfsCheck). */
     public static TargetListingCallable forTargetRoot(String step, String host, DatasetName targetRoot) {
-        return new TargetListingCallable(step, host, targetRoot.name(), null);
+        return new TargetListingCallable(new Listing(step, host, targetRoot.name(), null));
     }
 
     /**
@@ -64,7 +63,7 @@ public final class TargetListingCallable extends MasterToSlaveCallable<ListingTe
 
     /** What zfsPrune and zfsSendRecv's retention check need: the plan's targets. */
     public static TargetListingCallable forPrune(String step, String host, String planJson) {
-        return new TargetListingCallable(step, host, null, planJson);
+        return new TargetListingCallable(new Listing(step, host, null, planJson));
     }
 
     @Override
@@ -72,12 +71,14 @@ public final class TargetListingCallable extends MasterToSlaveCallable<ListingTe
         Zfs zfs = new Zfs(new ProcessCommandRunner());
         List<String> log = new ArrayList<>();
         try {
-            ListingText text = targetRoot != null ? PlanRun.listTargetText(zfs, DatasetName.of(targetRoot), log::add)
-                    : PruneRun.listTargetText(zfs, PlanJson.read(planJson, "plan.json from the source's workspace"));
+            ListingText text = listing.targetRoot() != null
+                    ? PlanRun.listTargetText(zfs, DatasetName.of(listing.targetRoot()), log::add)
+                    : PruneRun.listTargetText(zfs, PlanJson.read(listing.planJson(), "plan.json from the source's workspace"));
             // this agent's clock when it listed: a witness for the clock of the agent that prunes
-            return text.withHost(host).withHostTime(java.time.Instant.now());
+            return text.withHost(listing.host()).withHostTime(java.time.Instant.now());
         } catch (ZfsException e) {
-            throw new AbortException(step + ": listing the target on " + host + " failed: " + e.getMessage());
+            throw new AbortException(listing.step() + ": listing the target on " + listing.host() + " failed: "
+                    + e.getMessage());
         }
     }
 }

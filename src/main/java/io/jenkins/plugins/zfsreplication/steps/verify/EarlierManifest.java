@@ -6,7 +6,7 @@ import io.jenkins.plugins.zfsreplication.audit.ArtifactHash;
 import io.jenkins.plugins.zfsreplication.audit.AuditException;
 import io.jenkins.plugins.zfsreplication.audit.AuditJson;
 import io.jenkins.plugins.zfsreplication.audit.AuditRecord;
-import io.jenkins.plugins.zfsreplication.audit.Sha256;
+import io.jenkins.plugins.zfsreplication.files.Sha256;
 import io.jenkins.plugins.zfsreplication.steps.views.VerifyRecord;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import java.io.IOException;

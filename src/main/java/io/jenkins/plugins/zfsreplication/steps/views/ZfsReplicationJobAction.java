@@ -1,14 +1,10 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
-import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
 import hudson.model.Action;
 import hudson.model.Item;
 import hudson.model.Job;
 import hudson.model.Run;
-import java.util.Collection;
-import java.util.Set;
-import jenkins.model.TransientActionFactory;
 import org.kohsuke.stapler.bind.JavaScriptMethod;
 
 /**
@@ -79,40 +75,11 @@ public final class ZfsReplicationJobAction implements Action {
         return null;
     }
 
-    /**
-     * Adds the trend to every job whose last completed or last successful build ran a zfs step:
-     * two lookups Jenkins caches, since this runs on every view of every job.
-     */
+    /** Adds the trend to the jobs whose last builds ran a zfs step. */
     @Extension
-    @SuppressWarnings("rawtypes") // the factory idiom of Jenkins core: TransientActionFactory<Job>
-    public static final class Factory extends TransientActionFactory<Job> {
-        @Override
-        public Class<Job> type() {
-            return Job.class;
+    public static final class Factory extends ZfsJobActionFactory<ZfsReplicationJobAction> {
+        public Factory() {
+            super(ZfsReplicationJobAction.class, ZfsReplicationJobAction::new);
         }
-
-        @Override
-        public Class<? extends Action> actionType() {
-            return ZfsReplicationJobAction.class;
-        }
-
-        @NonNull
-        @Override
-        public Collection<? extends Action> createFor(@NonNull Job target) {
-            Job<?, ?> job = target;
-            return ranZfsSteps(job) ? Set.of(new ZfsReplicationJobAction(job)) : Set.of();
-        }
-    }
-
-    /**
-     * True when the job's last completed or last successful build ran a zfs step: two lookups
-     * Jenkins caches, for the job page's actions of this plugin.
-     */
-    public static boolean ranZfsSteps(Job<?, ?> job) {
-        return usedZfs(job.getLastCompletedBuild()) || usedZfs(job.getLastSuccessfulBuild());
-    }
-
-    private static boolean usedZfs(Run<?, ?> build) {
-        return build != null && build.getAction(ZfsReplicationAction.class) != null;
     }
 }

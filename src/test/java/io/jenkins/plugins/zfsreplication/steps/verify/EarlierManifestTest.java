@@ -114,10 +114,10 @@ class EarlierManifestTest {
         assertThat(EarlierManifest.choose("tank/home@d9", "verify", List.of(kept)).auditRefusal()).isNull();
         assertThat(EarlierManifest.choose("tank/home@d9", "verify", List.of(unaudited)).auditRefusal())
                 .isEqualTo("build #4 has no audit.json to vouch for its manifest");
-        String sha256 = io.jenkins.plugins.zfsreplication.audit.Sha256.of(edited.files().get("verify.manifest"));
+        String sha256 = io.jenkins.plugins.zfsreplication.files.Sha256.of(edited.files().get("verify.manifest"));
         assertThat(EarlierManifest.choose("tank/home@d9", "verify", List.of(edited)).auditRefusal())
                 .isEqualTo("verify.manifest of build #3 has sha256 " + sha256 + ", not the "
-                        + io.jenkins.plugins.zfsreplication.audit.Sha256.of("# zfs-replication checksum manifest\n"
+                        + io.jenkins.plugins.zfsreplication.files.Sha256.of("# zfs-replication checksum manifest\n"
                                 .getBytes(StandardCharsets.UTF_8)) + " its audit.json recorded (changed since)");
     }
 

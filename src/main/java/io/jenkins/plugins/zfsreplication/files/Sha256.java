@@ -1,10 +1,12 @@
-package io.jenkins.plugins.zfsreplication.audit;
+package io.jenkins.plugins.zfsreplication.files;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -26,27 +28,22 @@ public final class Sha256 {
             throw new IOException(file + " is not a regular file");
         }
         try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            return Hashed.read(in, false).sha256();
+            return of(in);
         }
     }
 
     /** The hash of a stream, read to its end (the caller closes it). */
     public static String of(InputStream in) throws IOException {
-        return Hashed.read(in, false).sha256();
+        MessageDigest digest = digest();
+        in.transferTo(new DigestOutputStream(OutputStream.nullOutputStream(), digest));
+        return hex(digest.digest());
     }
 
-    static String checkHex(String hex, String what) {
-        if (hex == null || !hex.matches("[0-9a-f]{64}")) {
-            throw new AuditException("%s is '%s', not 64 lowercase hex digits", what, hex);
-        }
-        return hex;
-    }
-
-    static String hex(byte[] digest) {
+    public static String hex(byte[] digest) {
         return HEX.formatHex(digest);
     }
 
-    static MessageDigest digest() {
+    public static MessageDigest digest() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
