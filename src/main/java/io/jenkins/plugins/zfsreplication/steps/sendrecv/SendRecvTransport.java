@@ -17,7 +17,10 @@ import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
  * configurations and older Jenkinsfiles hold, so that both forms reach the same settings.
  */
 public abstract class SendRecvTransport implements Describable<SendRecvTransport> {
-    /** The string form's parameters each choice takes over: Pipeline's {@code transport: 'ssh'} folds them in. */
+    /**
+     * The string form's parameters each choice takes over: Pipeline's {@code transport: 'ssh'} folds them
+     * in. A transport added after the string form has none (its fields exist only inside its choice).
+     */
     private static final Map<String, List<String>> FOLDED = Map.of(
             "local", List.of(),
             "ssh", List.of("sshHost", "sshOptions", "sshCredentialsId"),
@@ -82,7 +85,7 @@ public abstract class SendRecvTransport implements Describable<SendRecvTransport
         Fields flat = new Fields(named, text(arguments.get("sshHost")), text(arguments.get("sshOptions")),
                 text(arguments.get("sshCredentialsId")), text(arguments.get("targetAgent")),
                 text(arguments.get("tcpAddress")), port(arguments.get("tcpPort")), text(arguments.get("targetRoot")));
-        FOLDED.get(named).forEach(folded::remove);
+        FOLDED.getOrDefault(named, List.of()).forEach(folded::remove);
         folded.put("transport", of(flat));
         return folded;
     }
