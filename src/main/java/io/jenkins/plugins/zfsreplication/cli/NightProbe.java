@@ -56,7 +56,7 @@ final class NightProbe {
                     permissions("source", sourceHost, source.runner(), root, SOURCE_PERMISSIONS);
                 }
             }
-            tools("source", source.runner(), sendingTools(sourceHost != null || targetHost != null));
+            tools("source", sourceHost, source.runner(), sendingTools(sourceHost != null || targetHost != null));
         }
         Zfs target = reach("target", targetHost);
         if (target != null) {
@@ -77,7 +77,7 @@ final class NightProbe {
             if (granted != null) {
                 permissions("target", targetHost, target.runner(), granted, TARGET_PERMISSIONS);
             }
-            tools("target", target.runner(), receivingTools());
+            tools("target", targetHost, target.runner(), receivingTools());
         }
         environment.out().println(ready ? "ready: the night can run" : "not ready: see the lines above");
         environment.out().flush();
@@ -157,7 +157,7 @@ final class NightProbe {
         return RuntimeTools.TOOLS.stream().filter(t -> names.contains(t.name())).toList();
     }
 
-    private void tools(String side, CommandRunner runner, List<RuntimeTools.Tool> tools) {
+    private void tools(String side, String host, CommandRunner runner, List<RuntimeTools.Tool> tools) {
         List<String> present = new ArrayList<>();
         for (RuntimeTools.Tool tool : tools) {
             if (RuntimeTools.present(runner, tool)) {
@@ -165,15 +165,15 @@ final class NightProbe {
             } else if (tool.name().equals("mbuffer")) {
                 // the transfer degrades to no buffer with one warning: worth installing, not a failure
                 environment.out().printf("%s %s: mbuffer missing: the stream goes without a buffer (install: apt-get"
-                        + " install mbuffer)%n", side, where(runner));
+                        + " install mbuffer)%n", side, where(host));
             } else {
-                missing("%s %s: %s missing: %s (install: apt-get install %s)", side, where(runner), tool.name(),
+                missing("%s %s: %s missing: %s (install: apt-get install %s)", side, where(host), tool.name(),
                         tool.without(), tool.name().equals("setpriv") ? "util-linux"
                                 : tool.name().equals("ssh") ? "openssh-client" : tool.name());
             }
         }
         if (!present.isEmpty()) {
-            environment.out().printf("%s %s: %s present%n", side, where(runner), String.join(", ", present));
+            environment.out().printf("%s %s: %s present%n", side, where(host), String.join(", ", present));
         }
     }
 
@@ -182,11 +182,8 @@ final class NightProbe {
         environment.out().printf(format + "%n", args);
     }
 
+    /** How a line names the host the config gives: null is this host; any name, "local" too, is reached over ssh. */
     private static String where(String host) {
         return host == null ? "(this host)" : host;
-    }
-
-    private static String where(CommandRunner runner) {
-        return "local".equals(runner.host()) ? "(this host)" : runner.host();
     }
 }

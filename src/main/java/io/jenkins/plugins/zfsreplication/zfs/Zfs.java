@@ -59,10 +59,11 @@ public final class Zfs {
      * The clock of the host zfs runs on, when that is another host ({@code date -u +%s} there):
      * what it answers is checked (digits, a second since 1970), never trusted for more than a
      * witness. Empty on this host (its clock is the one being judged) or when the host does not
-     * answer with a time.
+     * answer with a time. Which host it is, is how this zfs was made ({@link #onAnotherHost}), never
+     * the runner's name: a host may well be called "local".
      */
     public java.util.Optional<HostTime> remoteTime() {
-        if ("local".equals(runner.host())) {
+        if (!anotherHost) {
             return java.util.Optional.empty();
         }
         CommandResult result;

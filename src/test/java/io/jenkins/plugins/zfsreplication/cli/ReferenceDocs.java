@@ -124,12 +124,57 @@ final class ReferenceDocs {
         }
         for (Step step : steps(ReferenceDocs.class.getClassLoader())) {
             md.append("\n## ").append(step.symbol()).append("\n\n| parameter | type | required | meaning |\n| --- | --- | --- | --- |\n");
-            for (StepParameter parameter : step.parameters()) {
-                md.append("| `").append(parameter.name()).append("` | ").append(parameter.type()).append(" | ")
-                        .append(parameter.required() ? "yes" : "").append(" | ").append(cell(parameter.help())).append(" |\n");
+            table(md, step.parameters());
+            for (Method method : step.type().getMethods()) {
+                Class<?> base = method.isAnnotationPresent(DataBoundSetter.class) ? method.getParameterTypes()[0] : Object.class;
+                if (Modifier.isAbstract(base.getModifiers()) && base.getName().startsWith(STEPS)) {
+                    choices(md, Introspector.decapitalize(method.getName().substring(3)), base);
+                }
             }
         }
         return md.toString();
+    }
+
+    private static void table(StringBuilder md, List<StepParameter> parameters) {
+        for (StepParameter parameter : parameters) {
+            md.append("| `").append(parameter.name()).append("` | ").append(parameter.type()).append(" | ")
+                    .append(parameter.required() ? "yes" : "").append(" | ").append(cell(parameter.help())).append(" |\n");
+        }
+    }
+
+    /** A parameter that takes one of several objects: each choice with a symbol, as Pipeline writes it, and its parameters. */
+    private static void choices(StringBuilder md, String parameter, Class<?> base) {
+        Map<String, Class<?>> bySymbol = new TreeMap<>();
+        for (JavaClass found : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages(base.getPackageName())) {
+            if (found.isAssignableTo(base) && !found.getName().equals(base.getName())) {
+                try {
+                    Class<?> type = Class.forName(found.getName(), false, base.getClassLoader());
+                    symbolOf(type).ifPresent(symbol -> bySymbol.put(symbol, type));
+                } catch (ClassNotFoundException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        bySymbol.forEach((symbol, type) -> {
+            List<StepParameter> parameters = parameters(type);
+            md.append("\n### `").append(parameter).append(": ").append(symbol).append("(")
+                    .append(String.join(", ", parameters.stream().map(p -> p.name() + ": …").toList())).append(")`\n");
+            if (!parameters.isEmpty()) {
+                md.append("\n| parameter | type | required | meaning |\n| --- | --- | --- | --- |\n");
+                table(md, parameters);
+            }
+        });
+    }
+
+    private static java.util.Optional<String> symbolOf(Class<?> type) {
+        for (Class<?> nested : type.getDeclaredClasses()) {
+            Symbol symbol = nested.getAnnotation(Symbol.class);
+            if (symbol != null) {
+                return java.util.Optional.of(symbol.value()[0]);
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /** Every Pipeline step of the plugin, by symbol, found among the classes of the steps packages. */

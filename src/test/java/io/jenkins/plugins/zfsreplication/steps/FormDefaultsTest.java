@@ -45,7 +45,6 @@ class FormDefaultsTest {
 
     /** The choices of each select field, as the descriptors' doFill...Items make them: the first shows in a new form. */
     private static final Map<String, Map<String, String>> SELECTS = Map.of(
-            "ZfsSendRecvStep.transport", FormChoices.transports(""),
             "ZfsSendRecvStep.compression", FormChoices.compressions());
 
     @Test

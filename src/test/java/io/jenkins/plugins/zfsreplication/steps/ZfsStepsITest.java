@@ -6,6 +6,8 @@ import io.jenkins.plugins.zfsreplication.steps.prune.ZfsPruneBuilder;
 import io.jenkins.plugins.zfsreplication.steps.prune.ZfsPruneStep;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.ZfsSendRecvBuilder;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.ZfsSendRecvStep;
+import io.jenkins.plugins.zfsreplication.steps.sendrecv.TransportSsh;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
 import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyBuilder;
 import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyStep;
 import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
@@ -163,9 +165,9 @@ class ZfsStepsITest {
     @Test
     void shouldKeepEveryFieldOfTheSendRecvBuilderThroughItsConfigPage(JenkinsRule r) throws Exception {
         ZfsSendRecvStep sendRecv = new ZfsSendRecvStep("out/plan.json");
-        sendRecv.setTransport("ssh");
-        sendRecv.setSshHost("backup@nas-b");
-        sendRecv.setSshOptions("-i /var/lib/jenkins/.ssh/zfs_backup");
+        TransportSsh ssh = new TransportSsh("backup@nas-b");
+        ssh.setOptions("-i /var/lib/jenkins/.ssh/zfs_backup");
+        sendRecv.setTransport(ssh);
         sendRecv.setConcurrency(4);
         sendRecv.setOptions("compressed,resumable");
         sendRecv.setCompression("zstd");
@@ -177,6 +179,40 @@ class ZfsStepsITest {
         ZfsSendRecvBuilder builder = new ZfsSendRecvBuilder(sendRecv);
 
         r.assertEqualDataBoundBeans(builder, r.configRoundtrip(builder));
+
+        // a job saved with the string form comes back from its page as the choice, and runs the same
+        ZfsSendRecvStep stringForm = new ZfsSendRecvStep("out/plan.json");
+        stringForm.setTransport("ssh");
+        stringForm.setSshHost("backup@nas-b");
+        stringForm.setSshOptions("-i /var/lib/jenkins/.ssh/zfs_backup");
+        ZfsSendRecvStep saved = r.configRoundtrip(new ZfsSendRecvBuilder(stringForm)).getSendRecv();
+        assertThat(saved.getTransport()).isEqualTo(ssh);
+        assertThat(saved.runner(StepDefaults.BUILT_IN)).isEqualTo(stringForm.runner(StepDefaults.BUILT_IN));
+    }
+
+    @Test
+    void shouldBindTheTransportInBothPipelineForms(JenkinsRule r) throws Exception {
+        r.createOnlineSlave(Label.get(AGENT_LABEL));
+        // each fails on the controller before any agent work, with the message of the form it was bound in
+        WorkflowJob job = pipeline(r, "transports", """
+                node('zfs') {
+                    try {
+                        zfsSendRecv plan: 'plan.json', transport: 'ftp'
+                    } catch (e) {
+                        echo "string form: ${e.message}"
+                    }
+                    try {
+                        zfsSendRecv plan: 'plan.json', transport: ssh(host: 'nas-a'), sshHost: 'nas-b'
+                    } catch (e) {
+                        echo "object form: ${e.message}"
+                    }
+                }
+                """);
+
+        WorkflowRun run = r.buildAndAssertSuccess(job);
+
+        r.assertLogContains("string form: Unknown transport 'ftp'", run);
+        r.assertLogContains("object form: zfsSendRecv: sshHost 'nas-b' and transport: ssh give two values", run);
     }
 
     @Test

@@ -22,6 +22,10 @@ import hudson.model.Item;
 import hudson.util.FormValidation;
 
 import hudson.Extension;
+import hudson.ExtensionList;
+import java.util.List;
+import java.util.Map;
+import org.jenkinsci.plugins.structs.describable.CustomDescribableModel;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
@@ -30,17 +34,23 @@ import org.kohsuke.stapler.QueryParameter;
 import org.kohsuke.stapler.verb.POST;
 
 /**
- * {@code zfsSendRecv plan: 'plan.json', transport: 'ssh', sshHost: 'root@nas', concurrency: 4}:
+ * {@code zfsSendRecv plan: 'plan.json', transport: ssh(host: 'root@nas'), concurrency: 4}:
  * runs the plan's send steps from the agent the step runs on (the sending storage host), or with
  * {@code sourceHost} pulls them: zfs send on the source over ssh, zfs recv on this agent.
  * Returns a map: succeeded, cancelled, steps, failedSteps, bytes, datasets, skippedSteps, seconds, error,
  * outcomes and datasetOutcomes (every dataset of the plan by its outcome after the run). A dataset of
  * the plan that needs attention marks the build UNSTABLE.
+ *
+ * <p>The transport is a {@link SendRecvTransport} choice. The string form ({@code transport: 'ssh',
+ * sshHost: 'root@nas'}), which older Jenkinsfiles and saved configurations hold, keeps its fields here:
+ * Pipeline folds it into the choice ({@link DescriptorImpl#customInstantiate}), a saved configuration
+ * loads into the fields, and both reach the settings through {@link #transportFields}.
  */
 public final class ZfsSendRecvStep extends ZfsStep {
     /** A progress line every 5 s: the build log is read by people, not parsed at a 1 s rate. */
     private static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(5);
     private final String plan;
+    private SendRecvTransport chosenTransport; // null: the string form's fields below (an empty one: the system default)
     private String transport = "";
     private String sshHost = "";
     private String sshOptions = "";
@@ -77,13 +87,25 @@ public final class ZfsSendRecvStep extends ZfsStep {
         return plan;
     }
 
-    public String getTransport() {
-        return transport;
+    /** The chosen transport; the string form's as its choice; null for the system default. */
+    public SendRecvTransport getTransport() {
+        if (chosenTransport != null) {
+            return chosenTransport;
+        }
+        SendRecvTransport.Fields flat = flatFields();
+        return Carriage.named(flat.word()).isPresent() ? SendRecvTransport.of(flat) : null;
     }
 
+    /** {@code local()}, {@code ssh(...)}, {@code tcp(...)}; the form's "system default" is no value. */
     @DataBoundSetter
+    public void setTransport(SendRecvTransport transport) {
+        this.chosenTransport = transport instanceof TransportConfigured ? null : transport;
+    }
+
+    /** The string form, "local", "ssh", "tcp" or "" (the system default), with sshHost, targetAgent... beside it. */
     public void setTransport(String transport) {
         this.transport = transport;
+        this.chosenTransport = null;
     }
 
     public String getSshHost() {
@@ -335,9 +357,9 @@ public final class ZfsSendRecvStep extends ZfsStep {
                         TransferOptions.defaults().silenceTimeout());
         // pulling receives here: the system's default transport (ssh, tcp: pushing) does not apply to it
         boolean pulls = sourceHost != null && !sourceHost.isBlank();
-        String chosen = pulls && (transport == null || transport.isBlank()) ? Carriage.PIPE.word()
-                : defaults.transport(transport);
-        return new SendRecvSettings(plan, chosen, sshHost, sshOptions, artifacts, transfer, sourceHost);
+        SendRecvTransport.Fields wire = transportFields();
+        String chosen = pulls && wire.word().isEmpty() ? Carriage.PIPE.word() : defaults.transport(wire.word());
+        return new SendRecvSettings(plan, chosen, wire.sshHost(), wire.sshOptions(), artifacts, transfer, sourceHost);
     }
 
     private static String text(String value, String blank) {
@@ -346,12 +368,23 @@ public final class ZfsSendRecvStep extends ZfsStep {
 
     /** The credential for the ssh transport or, pulling, for the source host; "" for the agent user's own keys. */
     public String credentialsId(StepDefaults defaults) {
-        return defaults.sshCredentialsId(sshCredentialsId);
+        return defaults.sshCredentialsId(transportFields().credentialsId());
     }
 
     /** The receiving agent (tcp) and the target's rules between steps. */
     public SendRecvTarget target() {
-        return new SendRecvTarget(targetAgent, tcpAddress, tcpPort, targetRules, prefix, targetId);
+        SendRecvTransport.Fields wire = transportFields();
+        return new SendRecvTarget(wire.agent(), wire.tcpAddress(), wire.tcpPort(), targetRules, prefix, targetId);
+    }
+
+    /** The transport as the string form's fields: the chosen one over them, else they alone. */
+    SendRecvTransport.Fields transportFields() {
+        return chosenTransport == null ? flatFields() : chosenTransport.over(flatFields());
+    }
+
+    private SendRecvTransport.Fields flatFields() {
+        return new SendRecvTransport.Fields(transport, sshHost, sshOptions, sshCredentialsId, targetAgent, tcpAddress,
+                tcpPort, targetRoot);
     }
 
     @Override
@@ -361,7 +394,7 @@ public final class ZfsSendRecvStep extends ZfsStep {
 
     /** The step's work with the fields it leaves empty taken from {@code defaults}. */
     public StepRunner runner(StepDefaults defaults) {
-        return new SendRecvRunner(settings(defaults), credentialsId(defaults), target(), targetRoot);
+        return new SendRecvRunner(settings(defaults), credentialsId(defaults), target(), transportFields().targetRoot());
     }
 
     /** What an empty transport means in a step: the system configuration's. */
@@ -369,14 +402,20 @@ public final class ZfsSendRecvStep extends ZfsStep {
 
     @Extension
     @Symbol("zfsSendRecv")
-    public static final class DescriptorImpl extends TargetStepDescriptor {
+    public static final class DescriptorImpl extends TargetStepDescriptor implements CustomDescribableModel {
         public DescriptorImpl() {
             super("zfsSendRecv", "ZFS send/recv: run a replication plan");
         }
 
-        /** The choices are the same for everyone: no permission to check. */
-        public ListBoxModel doFillTransportItems() {
-            return FormChoices.model(FormChoices.transports(UNSET_TRANSPORT));
+        /** Pipeline's string form ({@code transport: 'ssh', sshHost: ...}) as the choice it names. */
+        @Override
+        public Map<String, Object> customInstantiate(Map<String, Object> arguments) {
+            return SendRecvTransport.fromStringForm(arguments);
+        }
+
+        /** The form's transport choices, the system default first. */
+        public List<SendRecvTransport.ChoiceDescriptor> getTransportDescriptors() {
+            return ExtensionList.lookup(SendRecvTransport.ChoiceDescriptor.class);
         }
 
         public ListBoxModel doFillCompressionItems() {
@@ -405,11 +444,6 @@ public final class ZfsSendRecvStep extends ZfsStep {
             return FormChecks.answer(item, () -> FieldChecks.optionalHost(value));
         }
 
-        @POST
-        public FormValidation doCheckSshHost(@AncestorInPath Item item, @QueryParameter String transport,
-                                             @QueryParameter String value) {
-            return FormChecks.answer(item, () -> FieldChecks.sshHost(transport, value));
-        }
 
         @POST
         public FormValidation doCheckConcurrency(@AncestorInPath Item item, @QueryParameter String value) {
@@ -436,12 +470,6 @@ public final class ZfsSendRecvStep extends ZfsStep {
             return FormChecks.answer(item, () -> FieldChecks.size(value));
         }
 
-
-        @POST
-        public FormValidation doCheckTcpAddress(@AncestorInPath Item item, @QueryParameter String transport,
-                                                @QueryParameter String value) {
-            return FormChecks.answer(item, () -> FieldChecks.tcpAddress(transport, value));
-        }
 
         @POST
         public FormValidation doCheckTargetId(@AncestorInPath Item item, @QueryParameter String value) {

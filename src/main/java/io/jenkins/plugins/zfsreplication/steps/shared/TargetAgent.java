@@ -8,6 +8,7 @@ import java.util.Optional;
 import hudson.AbortException;
 import hudson.FilePath;
 import hudson.model.Computer;
+import hudson.model.Item;
 import hudson.model.Job;
 import hudson.model.Label;
 import hudson.model.Node;
@@ -18,6 +19,7 @@ import hudson.model.queue.CauseOfBlockage;
 import hudson.model.queue.QueueTaskDispatcher;
 import hudson.model.queue.SubTask;
 import hudson.remoting.VirtualChannel;
+import hudson.util.ComboBoxModel;
 import io.jenkins.plugins.zfsreplication.zfs.End;
 import jenkins.model.Jenkins;
 
@@ -129,6 +131,20 @@ public record TargetAgent(String name, VirtualChannel channel, FilePath root) {
         public String getUrlName() {
             return null;
         }
+    }
+
+    /**
+     * The agents' names for a target agent's combobox, to those who may configure {@code item} (the step
+     * checks at run time that the build may use the one named).
+     */
+    public static ComboBoxModel formChoices(Item item) {
+        ComboBoxModel names = new ComboBoxModel();
+        if (item != null && item.hasPermission(Item.CONFIGURE)) {
+            for (Node node : Jenkins.get().getNodes()) {
+                names.add(node.getNodeName());
+            }
+        }
+        return names;
     }
 
     /** The form's check: a valid name of a node that exists (being online is checked when the step runs). */

@@ -1,10 +1,8 @@
 package io.jenkins.plugins.zfsreplication.steps.shared;
 
 import hudson.model.Item;
-import hudson.model.Node;
 import hudson.util.ComboBoxModel;
 import hudson.util.FormValidation;
-import jenkins.model.Jenkins;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.QueryParameter;
 import org.kohsuke.stapler.verb.POST;
@@ -29,13 +27,7 @@ public abstract class TargetStepDescriptor extends ZfsStepDescriptor {
      */
     @POST
     public ComboBoxModel doFillTargetAgentItems(@AncestorInPath Item item) {
-        ComboBoxModel names = new ComboBoxModel();
-        if (item != null && item.hasPermission(Item.CONFIGURE)) {
-            for (Node node : Jenkins.get().getNodes()) {
-                names.add(node.getNodeName());
-            }
-        }
-        return names;
+        return TargetAgent.formChoices(item);
     }
 
     @POST

@@ -39,6 +39,9 @@ import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvCallable;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSettings;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.ZfsSendRecvBuilder;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.ZfsSendRecvStep;
+import io.jenkins.plugins.zfsreplication.steps.sendrecv.TransportSsh;
+import io.jenkins.plugins.zfsreplication.steps.sendrecv.TransportTcp;
+import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
 import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyBuilder;
 import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyStep;
 import io.jenkins.plugins.zfsreplication.transfer.StepOutcome;
@@ -402,6 +405,56 @@ class PersistenceTest {
         coverage.setDrillSeed(42);
         coverage.setWarn("16d");
         assertSavedAndLoaded(new ZfsCoverageBuilder(coverage));
+    }
+
+    /**
+     * A freestyle zfsSendRecv saved before transports were choices (the string form: transport, sshHost,
+     * targetAgent ... as fields; each file is what XStream wrote from the step of commit 81e75dd) loads,
+     * runs as the same step set from Java runs, shows its transport as the choice, and saved again
+     * loads the same. A choice saved with the step reads back whole.
+     */
+    @Test
+    void shouldLoadSendRecvBuildersSavedWithTheStringFormAndRunThemAsBefore() throws IOException {
+        ZfsSendRecvStep ssh = new ZfsSendRecvStep("out/plan.json");
+        ssh.setTransport("ssh");
+        ssh.setSshHost("backup@nas-b");
+        ssh.setSshCredentialsId("nas-key");
+        ssh.setSshOptions("-p 2222");
+        ssh.setConcurrency(3);
+        ZfsSendRecvStep tcp = new ZfsSendRecvStep("out/plan.json");
+        tcp.setTransport("tcp");
+        tcp.setTargetAgent("storage-2");
+        tcp.setTcpAddress("10.0.0.7");
+        tcp.setTcpPort(9000);
+        tcp.setTargetRoot("backup");
+        TransportSsh sshChoice = new TransportSsh("backup@nas-b");
+        sshChoice.setCredentialsId("nas-key");
+        sshChoice.setOptions("-p 2222");
+        TransportTcp tcpChoice = new TransportTcp("storage-2", "10.0.0.7");
+        tcpChoice.setPort(9000);
+        tcpChoice.setTargetRoot("backup");
+
+        for (Object[] saved : new Object[][] {{"sendrecv-string-form-ssh.xml", ssh, sshChoice},
+                {"sendrecv-string-form-tcp.xml", tcp, tcpChoice}}) {
+            String xml;
+            try (InputStream in = PersistenceTest.class.getResourceAsStream((String) saved[0])) {
+                xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            ZfsSendRecvStep loaded = ((ZfsSendRecvBuilder) xstream().fromXML(xml)).getSendRecv();
+            ZfsSendRecvStep expected = (ZfsSendRecvStep) saved[1];
+            assertThat(loaded.runner(StepDefaults.BUILT_IN)).as((String) saved[0])
+                    .isEqualTo(expected.runner(StepDefaults.BUILT_IN));
+            assertThat(loaded.getTransport()).isEqualTo(saved[2]);
+            assertSavedAndLoaded(new ZfsSendRecvBuilder(loaded));
+
+            ZfsSendRecvStep chosen = new ZfsSendRecvStep("out/plan.json");
+            chosen.setConcurrency(expected.getConcurrency());
+            chosen.setTransport((io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvTransport) saved[2]);
+            assertSavedAndLoaded(new ZfsSendRecvBuilder(chosen));
+            ZfsSendRecvStep reloaded = ((ZfsSendRecvBuilder) xstream().fromXML(xstream().toXML(
+                    new ZfsSendRecvBuilder(chosen)))).getSendRecv();
+            assertThat(reloaded.runner(StepDefaults.BUILT_IN)).isEqualTo(expected.runner(StepDefaults.BUILT_IN));
+        }
     }
 
     @Test
