@@ -21,11 +21,7 @@ import io.jenkins.plugins.zfsreplication.check.FreshnessReport;
 import io.jenkins.plugins.zfsreplication.check.FreshnessRun;
 import io.jenkins.plugins.zfsreplication.check.SnapshotAge;
 import io.jenkins.plugins.zfsreplication.files.AtomicFile;
-import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
-import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import jenkins.MasterToSlaveFileCallable;
 
@@ -40,12 +36,8 @@ public final class CheckCallable extends MasterToSlaveFileCallable<CheckCallable
     /**
      * @param targetListing the target as its own agent listed it; null: list it from here (local or ssh)
      * @param now           the check's time; null: the agent's clock
+     * @param sourceKey     with {@code sourceHost}: the key ssh offers there; null for the agent user's own keys
      */
-    public CheckCallable(CheckSettings settings, ListingText targetListing, Instant now) {
-        this(settings, targetListing, now, null);
-    }
-
-    /** @param sourceKey with {@code sourceHost}: the key ssh offers there; null for the agent user's own keys */
     public CheckCallable(CheckSettings settings, ListingText targetListing, Instant now, SshKey sourceKey) {
         this.settings = settings;
         this.targetListing = targetListing;
@@ -110,31 +102,19 @@ public final class CheckCallable extends MasterToSlaveFileCallable<CheckCallable
 
     @Override
     public Summary invoke(File workspace, VirtualChannel channel) throws IOException {
-        String source = settings.sourceDestination();
-        if (source == null || sourceKey == null) {
-            return check(workspace, source, settings.sshOptionList());
-        }
-        try (SshKey.KeyFile file = sourceKey.write()) {
-            return check(workspace, sourceKey.destination(source), file.sshOptions(settings.sshOptionList()));
-        }
-    }
-
-    /** {@code source}: the ssh destination when pulling, null for this agent's pools. */
-    private Summary check(File workspace, String source, List<String> sshOptions) throws IOException {
-        CommandRunner local = new ProcessCommandRunner();
-        Zfs sourceZfs = End.reached(source, sshOptions).zfs(local);
-        Zfs targetZfs = End.reached(settings.host(), List.of()).zfs(local);
-        List<String> log = new ArrayList<>();
-        try {
-            FreshnessRun run = new FreshnessRun(sourceZfs, targetZfs, settings.options());
-            Instant at = now != null ? now : Instant.now();
-            FreshnessReport report = targetListing == null ? run.run(at, log::add)
-                    : run.run(at, targetListing, log::add);
-            AtomicFile.write(workspace.toPath().resolve("check.json"), CheckJson.write(report));
-            AtomicFile.write(workspace.toPath().resolve("check.txt"), CheckText.write(report));
-            return summary(report, log);
-        } catch (ZfsException e) {
-            throw new AbortException("zfsCheck: UNKNOWN: " + e.getMessage());
-        }
+        return settings.source().reach(sourceKey, settings.target().sshHost(), (sourceZfs, targetZfs) -> {
+            List<String> log = new ArrayList<>();
+            try {
+                FreshnessRun run = new FreshnessRun(sourceZfs, targetZfs, settings.options());
+                Instant at = now != null ? now : Instant.now();
+                FreshnessReport report = targetListing == null ? run.run(at, log::add)
+                        : run.run(at, targetListing, log::add);
+                AtomicFile.write(workspace.toPath().resolve("check.json"), CheckJson.write(report));
+                AtomicFile.write(workspace.toPath().resolve("check.txt"), CheckText.write(report));
+                return summary(report, log);
+            } catch (ZfsException e) {
+                throw new AbortException("zfsCheck: UNKNOWN: " + e.getMessage());
+            }
+        });
     }
 }

@@ -4,7 +4,6 @@ import io.jenkins.plugins.zfsreplication.steps.views.PlanRecord;
 import java.io.File;
 import java.io.IOException;
 import java.io.Serializable;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,11 +19,7 @@ import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.PlanRun;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
-import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
-import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.steps.shared.OutcomeValues;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
@@ -37,16 +32,10 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
     private final ListingText targetListing;
     private final SshKey sourceKey; // pulling: the source host's key; null: the agent user's own ssh keys
 
-    public PlanCallable(PlanSettings settings) {
-        this(settings, null);
-    }
-
-    /** @param targetListing the target as its own agent listed it; null: list it from here (local or ssh) */
-    public PlanCallable(PlanSettings settings, ListingText targetListing) {
-        this(settings, targetListing, null);
-    }
-
-    /** @param sourceKey with {@code sourceHost}: the key ssh offers there; null for the agent user's own keys */
+    /**
+     * @param targetListing the target as its own agent listed it; null: list it from here (local or ssh)
+     * @param sourceKey     with {@code sourceHost}: the key ssh offers there; null for the agent user's own keys
+     */
     public PlanCallable(PlanSettings settings, ListingText targetListing, SshKey sourceKey) {
         this.settings = settings;
         this.targetListing = targetListing;
@@ -93,7 +82,7 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
 
         /** What the build page keeps of this run of {@code settings}. */
         public PlanRecord record(PlanSettings settings, List<String> artifacts) {
-            return new PlanRecord(settings.sources(), datasets, skipped, steps, accounts, artifacts);
+            return new PlanRecord(settings.datasets().sources(), datasets, skipped, steps, accounts, artifacts);
         }
 
         /**
@@ -159,30 +148,18 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
 
     @Override
     public Summary invoke(File workspace, VirtualChannel channel) throws IOException {
-        String source = settings.sourceDestination();
-        if (source == null || sourceKey == null) {
-            return plan(workspace, source, settings.sshOptionList());
-        }
-        try (SshKey.KeyFile file = sourceKey.write()) {
-            return plan(workspace, sourceKey.destination(source), file.sshOptions(settings.sshOptionList()));
-        }
-    }
-
-    /** {@code source}: the ssh destination when pulling, null for this agent's pools. */
-    private Summary plan(File workspace, String source, List<String> sshOptions) throws IOException {
-        CommandRunner local = new ProcessCommandRunner();
-        Zfs sourceZfs = End.reached(source, sshOptions).zfs(local);
-        Zfs targetZfs = End.reached(settings.host(), List.of()).zfs(local);
-        List<String> log = new ArrayList<>();
-        try {
-            PlanRun run = new PlanRun(sourceZfs, targetZfs, settings.options(), settings.snapshotNow(), false);
-            Instant now = Instant.now();
-            ReplicationPlan plan = targetListing == null ? run.run(now, log::add) : run.run(now, targetListing, log::add);
-            Path folder = workspace.toPath();
-            PlanArtifacts.write(plan, folder);
-            return summary(plan, settings.snapshotNow() ? settings.options().naming().name(now) : "", log);
-        } catch (ZfsException e) {
-            throw new AbortException("zfsSnapshotPlan: " + e.getMessage());
-        }
+        return settings.source().reach(sourceKey, settings.target().sshHost(), (sourceZfs, targetZfs) -> {
+            List<String> log = new ArrayList<>();
+            try {
+                PlanRun run = new PlanRun(sourceZfs, targetZfs, settings.options(), settings.snapshotNow(), false);
+                Instant now = Instant.now();
+                ReplicationPlan plan = targetListing == null ? run.run(now, log::add)
+                        : run.run(now, targetListing, log::add);
+                PlanArtifacts.write(plan, workspace.toPath());
+                return summary(plan, settings.snapshotNow() ? settings.options().naming().name(now) : "", log);
+            } catch (ZfsException e) {
+                throw new AbortException("zfsSnapshotPlan: " + e.getMessage());
+            }
+        });
     }
 }

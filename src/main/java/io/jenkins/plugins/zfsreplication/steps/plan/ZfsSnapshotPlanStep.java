@@ -46,14 +46,12 @@ public final class ZfsSnapshotPlanStep extends SelectionStep {
     @DataBoundSetter public void setFailOnProblems(boolean failOnProblems) { this.failOnProblems = failOnProblems; }
 
     PlanSettings settings() {
-        return new PlanSettings(getSources(), isRecursive(), getTargetRoot(), getTargetHost(), getIncludes(),
-                getExcludes(), getPrefix(), snapshotNow, allowRollback, getSourceHost(), getSshOptions(),
-                isTrustSourceOptOut());
+        return new PlanSettings(datasets(), target(), pullSource(), snapshotNow, allowRollback);
     }
 
     @Override
     public StepRunner runner() {
-        return runner(settings().sourceDestination() == null ? StepDefaults.BUILT_IN : ZfsReplicationConfiguration.current());
+        return runner(pullSource().destination() == null ? StepDefaults.BUILT_IN : ZfsReplicationConfiguration.current());
     }
 
     /** The step's work with its credential, where it leaves it empty, taken from {@code defaults}. */

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.plan;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionSettings;
+import io.jenkins.plugins.zfsreplication.steps.shared.PullSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import hudson.model.Result;
@@ -27,8 +29,9 @@ import org.junit.jupiter.api.Test;
  * The oracle is the plan written here by hand: which dataset has which action.
  */
 class PlanAccountingTest {
-    private static final PlanSettings SETTINGS = new PlanSettings("tank", true, "backup", "", null, null, "zr", false,
-            false);
+    private static final PlanSettings SETTINGS = new PlanSettings(
+            new SelectionSettings.Datasets("tank", true, null, null, "zr"),
+            new SelectionSettings.Target("backup", ""), PullSource.HERE, false, false);
 
     @Test
     void shouldCountEveryOutcomeAndNameWhatNeedsAttention() throws Exception {

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.plan;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionSettings;
+import io.jenkins.plugins.zfsreplication.steps.shared.PullSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import hudson.model.Result;
@@ -100,8 +102,9 @@ class PlanPullAccountingTest {
 
     private static PlanSettings settings(DatasetName source, DatasetName target, String excludes, String sourceHost,
                                          String ssh, boolean trust) {
-        return new PlanSettings(source.name(), true, target + "/copy", "", null, excludes, "zr", false, false,
-                sourceHost, ssh, trust);
+        return new PlanSettings(new SelectionSettings.Datasets(source.name(), true, null, excludes, "zr"),
+                new SelectionSettings.Target(target + "/copy", ""),
+                new PullSource(sourceHost, ssh, trust), false, false);
     }
 
     private static PlanCallable.Summary plan(DatasetName source, DatasetName target, String excludes,
@@ -116,8 +119,10 @@ class PlanPullAccountingTest {
     private static List<String> check(DatasetName source, DatasetName target, String sourceHost, String ssh,
                                       boolean trust, SshKey key, TestClock clock, Path dir) throws Exception {
         Path workspace = Files.createTempDirectory(dir, "check");
-        CheckSettings settings = new CheckSettings(source.name(), true, target + "/copy", "", null, null, "zr", "26h",
-                "50h", sourceHost, ssh, trust);
+        CheckSettings settings = new CheckSettings(
+                new SelectionSettings.Datasets(source.name(), true, null, null, "zr"),
+                new SelectionSettings.Target(target + "/copy", ""),
+                new PullSource(sourceHost, ssh, trust), "26h", "50h");
         return new CheckCallable(settings, null, clock.now(), key).invoke(workspace.toFile(), null).datasets().stream()
                 .map(CheckCallable.DatasetAges::source).toList();
     }

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionSettings;
+import io.jenkins.plugins.zfsreplication.steps.shared.PullSource;
 import io.jenkins.plugins.zfsreplication.restore.DrillResult;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -212,8 +214,9 @@ class PersistenceTest {
                 List.of())).toList();
         ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "local", List.of(DatasetName.of("tank")),
                 DatasetName.of("backup"), diverged);
-        return PlanCallable.summary(plan, List.of()).record(new PlanSettings("tank", true, "backup", "", null, null,
-                "zr", false, false), artifacts(artifacts));
+        return PlanCallable.summary(plan, List.of()).record(new PlanSettings(
+                new SelectionSettings.Datasets("tank", true, null, null, "zr"),
+                new SelectionSettings.Target("backup", ""), PullSource.HERE, false, false), artifacts(artifacts));
     }
 
     private static PruneRecord prune(int artifacts) {

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionSettings;
+import io.jenkins.plugins.zfsreplication.steps.shared.PullSource;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.steps.shared.RoundTrip;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
@@ -165,7 +167,9 @@ class ZfsReplicationActionTest {
                 dataset("tank/f", DatasetAction.REFUSED)));
 
         PlanCallable.Summary summary = PlanCallable.summary(plan, List.of());
-        PlanRecord record = summary.record(new PlanSettings("tank", true, "backup", "", null, null, "zr", false, false),
+        PlanRecord record = summary.record(new PlanSettings(
+                new SelectionSettings.Datasets("tank", true, null, null, "zr"),
+                new SelectionSettings.Target("backup", ""), PullSource.HERE, false, false),
                 List.of("plan.json"));
 
         assertThat(record).extracting(PlanRecord::getDatasets, PlanRecord::getToSend, PlanRecord::getSteps,
