@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.steps.views.CheckRecord;
 import java.io.File;
@@ -61,8 +62,8 @@ public final class CheckCallable extends MasterToSlaveFileCallable<CheckCallable
 
     /** What the build log, the build page and the script see. */
     public record Summary(String status, String firstLine, List<DatasetAges> datasets, List<String> log)
-            implements Serializable {
-        /** What the build page keeps of this run. */
+            implements SelectionRunner.Summary {
+        @Override
         public CheckRecord record(String sources, List<String> artifacts) {
             return new CheckRecord(sources, status, firstLine, datasets.stream().map(ages -> new CheckRecord.Dataset(
                     ages.source(), ages.status(), ages.reason(), ages.commonAge(), ages.sourceAge(), ages.targetAge()))

@@ -4,11 +4,10 @@ import io.jenkins.plugins.zfsreplication.check.CheckStatus;
 import io.jenkins.plugins.zfsreplication.steps.shared.SelectionRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.SelectionSettings;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
-import io.jenkins.plugins.zfsreplication.steps.views.StepRecord;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import hudson.AbortException;
 import hudson.model.Result;
@@ -45,17 +44,9 @@ public record CheckRunner(CheckSettings settings, String targetAgent, String cre
     }
 
     @Override
-    public List<String> logLines(CheckCallable.Summary summary) {
-        List<String> lines = new ArrayList<>();
-        summary.log().forEach(line -> lines.add("zfsCheck: " + line));
-        lines.add(summary.firstLine());
-        summary.datasets().forEach(d -> lines.add("zfsCheck: " + d.status() + " " + d.source() + ": " + d.reason()));
-        return lines;
-    }
-
-    @Override
-    public StepRecord record(CheckCallable.Summary summary, List<String> artifacts) {
-        return summary.record(settings.datasets().sources(), artifacts);
+    public List<String> resultLines(CheckCallable.Summary summary) {
+        return Stream.concat(Stream.of(summary.firstLine()), summary.datasets().stream()
+                .map(d -> "zfsCheck: " + d.status() + " " + d.source() + ": " + d.reason())).toList();
     }
 
     @Override

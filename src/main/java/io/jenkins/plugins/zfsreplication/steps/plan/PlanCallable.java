@@ -3,7 +3,6 @@ package io.jenkins.plugins.zfsreplication.steps.plan;
 import io.jenkins.plugins.zfsreplication.steps.views.PlanRecord;
 import java.io.File;
 import java.io.IOException;
-import java.io.Serializable;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,6 +20,7 @@ import io.jenkins.plugins.zfsreplication.plan.PlanRun;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.steps.shared.OutcomeValues;
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import jenkins.MasterToSlaveFileCallable;
@@ -55,18 +55,10 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
      */
     public record Summary(String summary, int steps, List<String> log, int datasets, int skipped, String snapshot,
                           List<String> sentSources, List<String> sentTargets, List<DatasetAccount> accounts,
-                          String targetUnreadable) implements Serializable {
+                          String targetUnreadable) implements SelectionRunner.Summary {
         /** How many datasets came out so. */
         public int count(DatasetOutcome outcome) {
             return (int) DatasetAccount.count(accounts, outcome);
-        }
-
-        public int toSend() {
-            return count(DatasetOutcome.SENT);
-        }
-
-        public int upToDate() {
-            return count(DatasetOutcome.CURRENT);
         }
 
         /** The datasets that need attention (never those the backup's owner excluded): the build is UNSTABLE. */
@@ -80,9 +72,9 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
                     .map(account -> account.dataset() + ": " + account.reason()).toList();
         }
 
-        /** What the build page keeps of this run of {@code settings}. */
-        public PlanRecord record(PlanSettings settings, List<String> artifacts) {
-            return new PlanRecord(settings.datasets().sources(), datasets, skipped, steps, accounts, artifacts);
+        @Override
+        public PlanRecord record(String sources, List<String> artifacts) {
+            return new PlanRecord(sources, datasets, skipped, steps, accounts, artifacts);
         }
 
         /**
@@ -98,8 +90,8 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
             map.put("summary", summary);
             map.put("snapshot", snapshot);
             map.put("datasets", datasets);
-            map.put("toSend", toSend());
-            map.put("upToDate", upToDate());
+            map.put("toSend", count(DatasetOutcome.SENT));
+            map.put("upToDate", count(DatasetOutcome.CURRENT));
             map.put("skipped", skipped);
             map.put("problems", problems());
             map.put("steps", steps);
@@ -116,10 +108,6 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
             OutcomeValues.put(map, accounts);
             return map;
         }
-    }
-
-    public static Summary summary(ReplicationPlan plan, List<String> log) {
-        return summary(plan, "", log);
     }
 
     /** @param snapshot the short name of the snapshot the step took; "" when it took none */

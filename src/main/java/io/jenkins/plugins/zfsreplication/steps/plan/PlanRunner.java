@@ -2,7 +2,6 @@ package io.jenkins.plugins.zfsreplication.steps.plan;
 
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -12,7 +11,6 @@ import hudson.model.Run;
 import io.jenkins.plugins.zfsreplication.steps.shared.SelectionRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.SelectionSettings;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
-import io.jenkins.plugins.zfsreplication.steps.views.StepRecord;
 import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
 import io.jenkins.plugins.zfsreplication.plan.Planner;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
@@ -48,16 +46,8 @@ public record PlanRunner(PlanSettings settings, String targetAgent, String crede
     }
 
     @Override
-    public List<String> logLines(PlanCallable.Summary summary) {
-        List<String> lines = new ArrayList<>();
-        summary.log().forEach(line -> lines.add("zfsSnapshotPlan: " + line));
-        lines.add("zfsSnapshotPlan: " + summary.summary());
-        return lines;
-    }
-
-    @Override
-    public StepRecord record(PlanCallable.Summary summary, List<String> artifacts) {
-        return summary.record(settings, artifacts);
+    public List<String> resultLines(PlanCallable.Summary summary) {
+        return List.of("zfsSnapshotPlan: " + summary.summary());
     }
 
     @Override

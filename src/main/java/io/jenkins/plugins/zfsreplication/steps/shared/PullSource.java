@@ -34,7 +34,7 @@ public record PullSource(String host, String sshOptions, boolean trustOptOut) im
         return destination() == null || trustOptOut;
     }
 
-    /** A well-formed host, ssh options only with it, and pulling, the target on this agent. */
+    /** A well-formed host, ssh options only with it, and pulling, the target here. */
     void check(String pulling, String targetHost) {
         if (destination() != null) {
             SshCommandRunner.checkDestination(destination());
@@ -45,10 +45,7 @@ public record PullSource(String host, String sshOptions, boolean trustOptOut) im
         }
     }
 
-    /**
-     * Pulling works on the pools of the agent the step runs on (what it does there: {@code pulling}):
-     * a target named elsewhere, {@code field} targetHost or targetAgent, is refused.
-     */
+    /** Pulling {@code pulling} the agent the step runs on, whose pools are the target: a target elsewhere is refused. */
     void refuseTargetElsewhere(String pulling, String field, String target) {
         if (destination() != null && target != null && !target.isBlank()) {
             throw new ZfsException("sourceHost %s the agent the step runs on, whose pools are the target; %s '%s' "
@@ -61,10 +58,7 @@ public record PullSource(String host, String sshOptions, boolean trustOptOut) im
         T at(Zfs source, Zfs target) throws IOException;
     }
 
-    /**
-     * Runs {@code work} with the source, offering {@code key} there (null: the agent user's own keys),
-     * and the target on {@code targetHost} over ssh (null: this agent's pools).
-     */
+    /** Runs {@code work} with the source, offering {@code key} (null: the user's own keys), and the target. */
     public <T> T reach(SshKey key, String targetHost, Reach<T> work) throws IOException {
         CommandRunner local = new ProcessCommandRunner();
         Zfs target = End.reached(targetHost, List.of()).zfs(local);

@@ -6,6 +6,7 @@ import io.jenkins.plugins.zfsreplication.text.TerminalText;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +20,7 @@ import hudson.model.TaskListener;
  * list the target on its own agent, look up the source's key when pulling, call the agent, log,
  * archive, record on the build page, end if aborted meanwhile, then the step's own {@link #finish}.
  */
-public interface SelectionRunner<S> extends StepRunner {
+public interface SelectionRunner<S extends SelectionRunner.Summary> extends StepRunner {
     /** What the step does on the source ("listed"), what it had done when aborted after ("checked"). */
     record Names(String functionName, String sourceWork, String done, List<String> artifacts) {
     }
@@ -35,9 +36,15 @@ public interface SelectionRunner<S> extends StepRunner {
     /** The agent's work; the target as its own agent listed it (null: list it there), the source's key or null. */
     FilePath.FileCallable<S> work(ListingText targetListing, SshKey sourceKey);
 
-    List<String> logLines(S summary);
+    /** What the agent answers: its log, and what the build page keeps of the run of {@code sources}. */
+    interface Summary extends Serializable {
+        List<String> log();
 
-    StepRecord record(S summary, List<String> artifacts);
+        StepRecord record(String sources, List<String> artifacts);
+    }
+
+    /** The build log's lines after the agent's log. */
+    List<String> resultLines(S summary);
 
     /** After the record: the build's result and the script's value. */
     Map<String, Object> finish(Run<?, ?> run, S summary, PrintStream log) throws IOException;
@@ -61,9 +68,10 @@ public interface SelectionRunner<S> extends StepRunner {
         }
         // aborted, its zfs command is killed and it fails; one that had ended is recorded, then the step ends
         AgentCall.Answer<S> answer = AgentCall.act(step, workspace, work(listing, sourceKey), listener);
-        logLines(answer.value()).forEach(line -> log.println(TerminalText.line(line)));
+        answer.value().log().forEach(line -> log.println(step + ": " + TerminalText.line(line)));
+        resultLines(answer.value()).forEach(line -> log.println(TerminalText.line(line)));
         WorkspaceFiles.archive(run, workspace, launcher, listener, names().artifacts());
-        ZfsReplicationAction.record(run, record(answer.value(), names().artifacts()));
+        ZfsReplicationAction.record(run, answer.value().record(settings().datasets().sources(), names().artifacts()));
         answer.endIfAborted(step + " was aborted after it had " + names().done());
         return finish(run, answer.value(), log);
     }

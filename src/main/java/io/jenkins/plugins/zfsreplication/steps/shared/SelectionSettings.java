@@ -9,11 +9,9 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * The settings a {@link SelectionStep} (zfsSnapshotPlan, zfsCheck) shares: which datasets, the
- * target, the source; checked on the controller when made, carried to the agent. A class, not a
- * record: a running Pipeline keeps it in program.dat, and JBoss Marshalling reads a record by the
- * components its class has now (one an earlier release wrote with others does not read back), a
- * class by the fields the stream names, leaving those it lacks null.
+ * The settings a {@link SelectionStep} (zfsSnapshotPlan, zfsCheck) shares, checked when made. A class:
+ * JBoss Marshalling reads a record in program.dat by the components its class has now, so one an
+ * earlier release wrote would not read back; a class by the fields written, those it lacks null.
  */
 public abstract class SelectionSettings implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -21,13 +19,10 @@ public abstract class SelectionSettings implements Serializable {
     private final Target target;
     private final PullSource source;
 
-    /**
-     * Checks the parts with the engine's messages after {@code functionName}: datasets and target,
-     * then {@code more} (the step's own), then the source ({@link PullSource#refuseTargetElsewhere}).
-     */
+    /** Checks the datasets, the target, {@code more} (the step's own) and the source, with the engine's messages. */
     protected SelectionSettings(String functionName, String pulling, Datasets datasets, Target target,
                                 PullSource source, Runnable more) {
-        try {
+        checked(functionName, () -> {
             target.dataset();
             datasets.selection(true);
             datasets.naming();
@@ -36,9 +31,7 @@ public abstract class SelectionSettings implements Serializable {
                 SshCommandRunner.checkDestination(target.sshHost());
             }
             source.check(pulling, target.host());
-        } catch (ZfsException e) {
-            throw new IllegalArgumentException(functionName + ": " + e.getMessage(), e);
-        }
+        });
         this.datasets = datasets;
         this.target = target;
         this.source = source;
@@ -91,15 +84,19 @@ public abstract class SelectionSettings implements Serializable {
 
     /**
      * Refuses, pulling, a target agent other than the one the step runs on. No source: settings an
-     * earlier release wrote to program.dat (other fields); that step ends as cut by the restart and
-     * never runs, and a refusal here would fail the build's resume instead.
+     * earlier release wrote to program.dat; that step never runs (it ends as cut by the restart), and
+     * a refusal would fail the build's resume instead.
      */
     public static void checkTargetAgent(String functionName, String pulling, SelectionSettings settings,
                                         String targetAgent) {
+        if (settings.source != null) {
+            checked(functionName, () -> settings.source.refuseTargetElsewhere(pulling, "targetAgent", targetAgent));
+        }
+    }
+
+    private static void checked(String functionName, Runnable check) {
         try {
-            if (settings.source != null) {
-                settings.source.refuseTargetElsewhere(pulling, "targetAgent", targetAgent);
-            }
+            check.run();
         } catch (ZfsException e) {
             throw new IllegalArgumentException(functionName + ": " + e.getMessage(), e);
         }

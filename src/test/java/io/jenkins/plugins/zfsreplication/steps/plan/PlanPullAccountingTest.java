@@ -64,7 +64,7 @@ class PlanPullAccountingTest {
                     tuple(source + "/optout", DatasetOutcome.SENT), tuple(source + "/typo", DatasetOutcome.ATTENTION));
             assertThat(untrusted.accounts().get(2).reason()).contains(Selection.PROPERTY
                     + "=off on the source is not trusted in a pull");
-            PlanRecord page = untrusted.record(settings(source, target, "", sshd.address(), ssh, false), List.of());
+            PlanRecord page = untrusted.record(source.name(), List.of());
             assertThat(page.getAccounting()).isEqualTo("3 to send, 0 already current, "
                     + "0 excluded by the backup host's choice, 1 needs attention");
             assertThat(page.getAttention()).containsExactly(source + "/typo: " + TYPO_REASON);
@@ -78,14 +78,13 @@ class PlanPullAccountingTest {
                     tuple(source.name(), DatasetOutcome.SENT), tuple(source + "/keep", DatasetOutcome.SENT),
                     tuple(source + "/optout", DatasetOutcome.EXCLUDED),
                     tuple(source + "/typo", DatasetOutcome.ATTENTION));
-            assertThat(trusted.record(settings(source, target, "", sshd.address(), ssh, true), List.of())
+            assertThat(trusted.record(source.name(), List.of())
                     .getAccounting()).isEqualTo("2 to send, 0 already current, "
                     + "1 excluded by the backup host's choice, 1 needs attention");
 
             // the typo excluded by the backup host too: only exclusions left, the build stays SUCCESS
             PlanCallable.Summary excluded = plan(source, target, source + "/typo", sshd.address(), ssh, true, key, dir);
-            PlanRecord clean = excluded.record(settings(source, target, source + "/typo", sshd.address(), ssh, true),
-                    List.of());
+            PlanRecord clean = excluded.record(source.name(), List.of());
             assertThat(clean.getAccounting()).isEqualTo("2 to send, 0 already current, "
                     + "2 excluded by the backup host's choice, 0 needs attention");
             assertThat(clean.getAttention()).isEmpty();

@@ -1,7 +1,5 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
-import io.jenkins.plugins.zfsreplication.steps.shared.SelectionSettings;
-import io.jenkins.plugins.zfsreplication.steps.shared.PullSource;
 import io.jenkins.plugins.zfsreplication.restore.DrillResult;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,7 +27,6 @@ import io.jenkins.plugins.zfsreplication.steps.restore.ZfsRestoreDrillBuilder;
 import io.jenkins.plugins.zfsreplication.steps.restore.ZfsRestoreDrillStep;
 import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
-import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
 import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanBuilder;
 import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep;
 import io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckBuilder;
@@ -214,9 +211,7 @@ class PersistenceTest {
                 List.of())).toList();
         ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "local", List.of(DatasetName.of("tank")),
                 DatasetName.of("backup"), diverged);
-        return PlanCallable.summary(plan, List.of()).record(new PlanSettings(
-                new SelectionSettings.Datasets("tank", true, null, null, "zr"),
-                new SelectionSettings.Target("backup", ""), PullSource.HERE, false, false), artifacts(artifacts));
+        return PlanCallable.summary(plan, "", List.of()).record("tank", artifacts(artifacts));
     }
 
     private static PruneRecord prune(int artifacts) {
