@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import hudson.AbortException;
 import hudson.remoting.VirtualChannel;
@@ -63,6 +64,12 @@ public final class CheckCallable extends MasterToSlaveFileCallable<CheckCallable
     /** What the build log, the build page and the script see. */
     public record Summary(String status, String firstLine, List<DatasetAges> datasets, List<String> log)
             implements SelectionRunner.Summary {
+        @Override
+        public List<String> resultLines() {
+            return Stream.concat(Stream.of(firstLine), datasets.stream()
+                    .map(d -> "zfsCheck: " + d.status() + " " + d.source() + ": " + d.reason())).toList();
+        }
+
         @Override
         public CheckRecord record(String sources, List<String> artifacts) {
             return new CheckRecord(sources, status, firstLine, datasets.stream().map(ages -> new CheckRecord.Dataset(

@@ -7,7 +7,6 @@ import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import hudson.AbortException;
 import hudson.model.Result;
@@ -41,12 +40,6 @@ public record CheckRunner(CheckSettings settings, String targetAgent, String cre
     @Override
     public CheckCallable work(ListingText targetListing, SshKey sourceKey) {
         return new CheckCallable(settings, targetListing, null, sourceKey);
-    }
-
-    @Override
-    public List<String> resultLines(CheckCallable.Summary summary) {
-        return Stream.concat(Stream.of(summary.firstLine()), summary.datasets().stream()
-                .map(d -> "zfsCheck: " + d.status() + " " + d.source() + ": " + d.reason())).toList();
     }
 
     @Override

@@ -73,6 +73,11 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
         }
 
         @Override
+        public List<String> resultLines() {
+            return List.of("zfsSnapshotPlan: " + summary);
+        }
+
+        @Override
         public PlanRecord record(String sources, List<String> artifacts) {
             return new PlanRecord(sources, datasets, skipped, steps, accounts, artifacts);
         }

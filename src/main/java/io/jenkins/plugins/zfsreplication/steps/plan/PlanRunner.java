@@ -46,11 +46,6 @@ public record PlanRunner(PlanSettings settings, String targetAgent, String crede
     }
 
     @Override
-    public List<String> resultLines(PlanCallable.Summary summary) {
-        return List.of("zfsSnapshotPlan: " + summary.summary());
-    }
-
-    @Override
     public Map<String, Object> finish(Run<?, ?> run, PlanCallable.Summary summary, PrintStream log)
             throws AbortException {
         if (summary.targetUnreadable() != null) {

@@ -1,21 +1,14 @@
 package io.jenkins.plugins.zfsreplication.steps.plan;
 
 import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
-import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
-import io.jenkins.plugins.zfsreplication.steps.shared.FormChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.SelectionStep;
 import io.jenkins.plugins.zfsreplication.steps.shared.SelectionStepDescriptor;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import hudson.Extension;
-import hudson.model.Item;
-import hudson.util.FormValidation;
 import org.jenkinsci.Symbol;
-import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
-import org.kohsuke.stapler.QueryParameter;
-import org.kohsuke.stapler.verb.POST;
 
 /**
  * {@code zfsSnapshotPlan sources: 'tank/home', recursive: true, targetRoot: 'backup/home'}: plans on
@@ -56,8 +49,7 @@ public final class ZfsSnapshotPlanStep extends SelectionStep {
 
     /** The step's work with its credential, where it leaves it empty, taken from {@code defaults}. */
     public StepRunner runner(StepDefaults defaults) {
-        PlanSettings settings = settings();
-        return new PlanRunner(settings, getTargetAgent(), pullCredentialsId("zfsSnapshotPlan", defaults), failOnProblems);
+        return new PlanRunner(settings(), getTargetAgent(), pullCredentialsId("zfsSnapshotPlan", defaults), failOnProblems);
     }
 
     @Extension

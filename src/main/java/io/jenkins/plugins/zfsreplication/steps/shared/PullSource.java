@@ -29,11 +29,6 @@ public record PullSource(String host, String sshOptions, boolean trustOptOut) im
         return sshOptions == null || sshOptions.isBlank() ? List.of() : List.of(sshOptions.strip().split("\\s+"));
     }
 
-    /** Whether the source's own opt-out counts. */
-    public boolean trusted() {
-        return destination() == null || trustOptOut;
-    }
-
     /** A well-formed host, ssh options only with it, and pulling, the target here. */
     void check(String pulling, String targetHost) {
         if (destination() != null) {

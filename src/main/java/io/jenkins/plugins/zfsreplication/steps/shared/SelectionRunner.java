@@ -36,15 +36,14 @@ public interface SelectionRunner<S extends SelectionRunner.Summary> extends Step
     /** The agent's work; the target as its own agent listed it (null: list it there), the source's key or null. */
     FilePath.FileCallable<S> work(ListingText targetListing, SshKey sourceKey);
 
-    /** What the agent answers: its log, and what the build page keeps of the run of {@code sources}. */
+    /** What the agent answers: its log, the lines after it, what the build page keeps of the run of {@code sources}. */
     interface Summary extends Serializable {
         List<String> log();
 
+        List<String> resultLines();
+
         StepRecord record(String sources, List<String> artifacts);
     }
-
-    /** The build log's lines after the agent's log. */
-    List<String> resultLines(S summary);
 
     /** After the record: the build's result and the script's value. */
     Map<String, Object> finish(Run<?, ?> run, S summary, PrintStream log) throws IOException;
@@ -69,7 +68,7 @@ public interface SelectionRunner<S extends SelectionRunner.Summary> extends Step
         // aborted, its zfs command is killed and it fails; one that had ended is recorded, then the step ends
         AgentCall.Answer<S> answer = AgentCall.act(step, workspace, work(listing, sourceKey), listener);
         answer.value().log().forEach(line -> log.println(step + ": " + TerminalText.line(line)));
-        resultLines(answer.value()).forEach(line -> log.println(TerminalText.line(line)));
+        answer.value().resultLines().forEach(line -> log.println(TerminalText.line(line)));
         WorkspaceFiles.archive(run, workspace, launcher, listener, names().artifacts());
         ZfsReplicationAction.record(run, answer.value().record(settings().datasets().sources(), names().artifacts()));
         answer.endIfAborted(step + " was aborted after it had " + names().done());

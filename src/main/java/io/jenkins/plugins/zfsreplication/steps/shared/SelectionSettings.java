@@ -51,7 +51,7 @@ public abstract class SelectionSettings implements Serializable {
 
     /** The engine's selection; pulling, the source's own opt-out counts only where trusted, as the CLI's. */
     public Selection selection() {
-        return datasets.selection(source.trusted());
+        return datasets.selection(source.destination() == null || source.trustOptOut());
     }
 
     /** The source datasets as in the form (names separated by commas or white space); blank prefix: the default. */
