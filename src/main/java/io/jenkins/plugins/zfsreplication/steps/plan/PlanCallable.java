@@ -3,6 +3,7 @@ package io.jenkins.plugins.zfsreplication.steps.plan;
 import io.jenkins.plugins.zfsreplication.steps.views.PlanRecord;
 import java.io.File;
 import java.io.IOException;
+import java.io.Serializable;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,17 +46,23 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
     /**
      * What the build log, the build page and the script see: the counts and the engine's log lines.
      *
-     * @param datasets        the datasets the plan planned (the names it refused are not among them)
-     * @param skipped         of those, the ones left out: excluded by the backup host's choice or skipped
      * @param snapshot        the snapshot the step took ({@code snapshotNow}), its short name; "" when none
      * @param sentSources     the source of every dataset the plan sends, in plan order
      * @param sentTargets     its target, at the same index
      * @param accounts        every dataset of the selection with its outcome and why, refused names included
      * @param targetUnreadable why the target could not be read (every dataset refused); null when it could
      */
-    public record Summary(String summary, int steps, List<String> log, int datasets, int skipped, String snapshot,
-                          List<String> sentSources, List<String> sentTargets, List<DatasetAccount> accounts,
-                          String targetUnreadable) implements SelectionRunner.Summary {
+    public record Summary(String summary, List<String> log, Counts counts, String snapshot, List<String> sentSources,
+                          List<String> sentTargets, List<DatasetAccount> accounts, String targetUnreadable)
+            implements SelectionRunner.Summary {
+        /**
+         * @param datasets the datasets the plan planned (the names it refused are not among them)
+         * @param skipped  of those, the ones left out: excluded by the backup host's choice or skipped
+         * @param steps    the send steps
+         */
+        public record Counts(int datasets, int skipped, int steps) implements Serializable {
+        }
+
         /** How many datasets came out so. */
         public int count(DatasetOutcome outcome) {
             return (int) DatasetAccount.count(accounts, outcome);
@@ -79,7 +86,7 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
 
         @Override
         public PlanRecord record(String sources, List<String> artifacts) {
-            return new PlanRecord(sources, datasets, skipped, steps, accounts, artifacts);
+            return new PlanRecord(sources, counts.datasets(), counts.skipped(), counts.steps(), accounts, artifacts);
         }
 
         /**
@@ -94,12 +101,12 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
             Map<String, Object> map = new LinkedHashMap<>();
             map.put("summary", summary);
             map.put("snapshot", snapshot);
-            map.put("datasets", datasets);
+            map.put("datasets", counts.datasets());
             map.put("toSend", count(DatasetOutcome.SENT));
             map.put("upToDate", count(DatasetOutcome.CURRENT));
-            map.put("skipped", skipped);
+            map.put("skipped", counts.skipped());
             map.put("problems", problems());
-            map.put("steps", steps);
+            map.put("steps", counts.steps());
             ArrayList<Map<String, Object>> sent = new ArrayList<>();
             for (int i = 0; i < sentSources.size(); i++) {
                 Map<String, Object> dataset = new LinkedHashMap<>();
@@ -129,8 +136,8 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
         }
         return new Summary(String.format("%d dataset(s): %d to send in %d step(s), %d need attention",
                 plan.datasets().size(), count(plan, DatasetAction.SEND), plan.steps().size(),
-                DatasetAccount.count(accounts, DatasetOutcome.ATTENTION)), plan.steps().size(), log,
-                plan.datasets().size(), count(plan, DatasetAction.EXCLUDED) + count(plan, DatasetAction.SKIPPED),
+                DatasetAccount.count(accounts, DatasetOutcome.ATTENTION)), log, new Summary.Counts(plan.datasets().size(),
+                count(plan, DatasetAction.EXCLUDED) + count(plan, DatasetAction.SKIPPED), plan.steps().size()),
                 snapshot, sources, targets, accounts,
                 io.jenkins.plugins.zfsreplication.plan.Planner.unreadableTarget(plan).orElse(null));
     }

@@ -215,7 +215,8 @@ class PersistenceTest {
     }
 
     private static PruneRecord prune(int artifacts) {
-        return new PruneCallable.Summary("", false, List.of(), true, 3, 14, 2, 1 << 20, null, null).record(artifacts(artifacts), false);
+        return new PruneCallable.Summary("", false, List.of(), new PruneCallable.Summary.Counts(true, 3, 14, 2, 1 << 20),
+                null, null).record(artifacts(artifacts), false);
     }
 
     private static SendRecvRecord sendRecv(int artifacts) {
