@@ -16,7 +16,6 @@ import io.jenkins.plugins.zfsreplication.plan.PlanArtifacts;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAccount;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
-import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.PlanRun;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
@@ -47,14 +46,16 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
      * What the build log, the build page and the script see: the counts and the engine's log lines.
      *
      * @param snapshot        the snapshot the step took ({@code snapshotNow}), its short name; "" when none
-     * @param sentSources     the source of every dataset the plan sends, in plan order
-     * @param sentTargets     its target, at the same index
+     * @param sent            every dataset the plan sends, in plan order
      * @param accounts        every dataset of the selection with its outcome and why, refused names included
      * @param targetUnreadable why the target could not be read (every dataset refused); null when it could
      */
-    public record Summary(String summary, List<String> log, Counts counts, String snapshot, List<String> sentSources,
-                          List<String> sentTargets, List<DatasetAccount> accounts, String targetUnreadable)
-            implements SelectionRunner.Summary {
+    public record Summary(String summary, List<String> log, Counts counts, String snapshot, List<Sent> sent,
+                          List<DatasetAccount> accounts, String targetUnreadable) implements SelectionRunner.Summary {
+        /** A dataset the plan sends, and where to. */
+        public record Sent(String source, String target) implements Serializable {
+        }
+
         /**
          * @param datasets the datasets the plan planned (the names it refused are not among them)
          * @param skipped  of those, the ones left out: excluded by the backup host's choice or skipped
@@ -107,15 +108,15 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
             map.put("skipped", counts.skipped());
             map.put("problems", problems());
             map.put("steps", counts.steps());
-            ArrayList<Map<String, Object>> sent = new ArrayList<>();
-            for (int i = 0; i < sentSources.size(); i++) {
-                Map<String, Object> dataset = new LinkedHashMap<>();
-                dataset.put("source", sentSources.get(i));
-                dataset.put("target", sentTargets.get(i));
-                dataset.put("name", sentSources.get(i).replace('/', '_'));
-                sent.add(dataset);
+            ArrayList<Map<String, Object>> sentValue = new ArrayList<>();
+            for (Sent dataset : sent) {
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put("source", dataset.source());
+                entry.put("target", dataset.target());
+                entry.put("name", dataset.source().replace('/', '_'));
+                sentValue.add(entry);
             }
-            map.put("sent", sent);
+            map.put("sent", sentValue);
             map.put("problemDatasets", new ArrayList<>(problemDatasets()));
             OutcomeValues.put(map, accounts);
             return map;
@@ -126,19 +127,13 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
     public static Summary summary(ReplicationPlan plan, String snapshot, List<String> log) {
         // every dataset accounted for; the ones not backed up that the backup's owner did not exclude need attention
         List<DatasetAccount> accounts = DatasetAccount.of(plan);
-        ArrayList<String> sources = new ArrayList<>();
-        ArrayList<String> targets = new ArrayList<>();
-        for (DatasetPlan dataset : plan.datasets()) {
-            if (dataset.action() == DatasetAction.SEND) {
-                sources.add(dataset.source().name());
-                targets.add(dataset.target().name());
-            }
-        }
+        List<Summary.Sent> sent = plan.datasets().stream().filter(dataset -> dataset.action() == DatasetAction.SEND)
+                .map(dataset -> new Summary.Sent(dataset.source().name(), dataset.target().name())).toList();
         return new Summary(String.format("%d dataset(s): %d to send in %d step(s), %d need attention",
                 plan.datasets().size(), count(plan, DatasetAction.SEND), plan.steps().size(),
                 DatasetAccount.count(accounts, DatasetOutcome.ATTENTION)), log, new Summary.Counts(plan.datasets().size(),
                 count(plan, DatasetAction.EXCLUDED) + count(plan, DatasetAction.SKIPPED), plan.steps().size()),
-                snapshot, sources, targets, accounts,
+                snapshot, sent, accounts,
                 io.jenkins.plugins.zfsreplication.plan.Planner.unreadableTarget(plan).orElse(null));
     }
 
