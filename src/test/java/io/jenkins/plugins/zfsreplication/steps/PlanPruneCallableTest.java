@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionSettings;
+import io.jenkins.plugins.zfsreplication.steps.shared.PullSource;
 import io.jenkins.plugins.zfsreplication.steps.shared.RoundTrip;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
@@ -46,16 +48,17 @@ class PlanPruneCallableTest {
         DatasetName target = pools.create("jdst");
         SNAPSHOTS.forEach(s -> pools.exec("zfs", "snapshot", source + "@" + s));
 
-        PlanCallable.Summary planned = RoundTrip.of(new PlanCallable(new PlanSettings(source.name(), true, target + "/copy",
-                "", null, null, "zr", false, false))).invoke(workspace.toFile(), null);
+        PlanCallable.Summary planned = RoundTrip.of(new PlanCallable(new PlanSettings(
+                new SelectionSettings.Datasets(source.name(), true, null, null, "zr"),
+                new SelectionSettings.Target(target + "/copy", ""), PullSource.HERE, false, false), null, null))
+                .invoke(workspace.toFile(), null);
 
         assertThat(planned.summary()).isEqualTo("1 dataset(s): 1 to send in 2 step(s), 0 need attention");
         ReplicationPlan plan = PlanJson.read(workspace.resolve("plan.json"));
         assertThat(plan.datasets().get(0).action()).isEqualTo(DatasetAction.SEND);
         assertThat(Files.readString(workspace.resolve("plan.txt"))).contains("-I @" + SNAPSHOTS.get(0));
         assertThat(RoundTrip.of(planned)).isEqualTo(planned);
-        PlanRecord planRecord = planned.record(new PlanSettings(source.name(), true, target + "/copy", "", null, null,
-                "zr", false, false), List.of("plan.json", "plan.txt"));
+        PlanRecord planRecord = planned.record(source.name(), List.of("plan.json", "plan.txt"));
         assertThat(planRecord).extracting(PlanRecord::getDatasets, PlanRecord::getToSend, PlanRecord::getSteps,
                 PlanRecord::getUpToDate, PlanRecord::getProblems).containsExactly(1, 1, 2, 0, 0);
 
@@ -89,9 +92,12 @@ class PlanPruneCallableTest {
         assertThatThrownBy(() -> new PruneSettings("plan.json", "grid: 1x1h | 24x1q", null, "zr", "wall", true))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("zfsPrune: Bad retention rule at column 18: unknown unit 'q'");
-        assertThatThrownBy(() -> new PlanSettings("tank/a;reboot", true, "tank/b", null, null, null, "zr", false, false))
+        assertThatThrownBy(() -> new PlanSettings(
+                new SelectionSettings.Datasets("tank/a;reboot", true, null, null, "zr"),
+                new SelectionSettings.Target("tank/b", null), PullSource.HERE, false, false))
                 .hasMessageStartingWith("zfsSnapshotPlan: Invalid ZFS name 'tank/a;reboot': character ';'");
-        assertThatThrownBy(() -> new PlanSettings("tank/a", true, "tank/b", "x;reboot", null, null, "zr", false, false))
+        assertThatThrownBy(() -> new PlanSettings(new SelectionSettings.Datasets("tank/a", true, null, null, "zr"),
+                new SelectionSettings.Target("tank/b", "x;reboot"), PullSource.HERE, false, false))
                 .hasMessageContaining("Invalid ssh destination 'x;reboot'");
         Files.writeString(workspace.resolve("plan.json"), "{\"kind\": \"something else\"}");
 

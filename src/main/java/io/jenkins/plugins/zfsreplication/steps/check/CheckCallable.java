@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.steps.views.CheckRecord;
 import java.io.File;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import hudson.AbortException;
 import hudson.remoting.VirtualChannel;
@@ -21,11 +23,7 @@ import io.jenkins.plugins.zfsreplication.check.FreshnessReport;
 import io.jenkins.plugins.zfsreplication.check.FreshnessRun;
 import io.jenkins.plugins.zfsreplication.check.SnapshotAge;
 import io.jenkins.plugins.zfsreplication.files.AtomicFile;
-import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
-import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import jenkins.MasterToSlaveFileCallable;
 
@@ -40,12 +38,8 @@ public final class CheckCallable extends MasterToSlaveFileCallable<CheckCallable
     /**
      * @param targetListing the target as its own agent listed it; null: list it from here (local or ssh)
      * @param now           the check's time; null: the agent's clock
+     * @param sourceKey     with {@code sourceHost}: the key ssh offers there; null for the agent user's own keys
      */
-    public CheckCallable(CheckSettings settings, ListingText targetListing, Instant now) {
-        this(settings, targetListing, now, null);
-    }
-
-    /** @param sourceKey with {@code sourceHost}: the key ssh offers there; null for the agent user's own keys */
     public CheckCallable(CheckSettings settings, ListingText targetListing, Instant now, SshKey sourceKey) {
         this.settings = settings;
         this.targetListing = targetListing;
@@ -69,8 +63,14 @@ public final class CheckCallable extends MasterToSlaveFileCallable<CheckCallable
 
     /** What the build log, the build page and the script see. */
     public record Summary(String status, String firstLine, List<DatasetAges> datasets, List<String> log)
-            implements Serializable {
-        /** What the build page keeps of this run. */
+            implements SelectionRunner.Summary {
+        @Override
+        public List<String> resultLines() {
+            return Stream.concat(Stream.of(firstLine), datasets.stream()
+                    .map(d -> "zfsCheck: " + d.status() + " " + d.source() + ": " + d.reason())).toList();
+        }
+
+        @Override
         public CheckRecord record(String sources, List<String> artifacts) {
             return new CheckRecord(sources, status, firstLine, datasets.stream().map(ages -> new CheckRecord.Dataset(
                     ages.source(), ages.status(), ages.reason(), ages.commonAge(), ages.sourceAge(), ages.targetAge()))
@@ -110,31 +110,19 @@ public final class CheckCallable extends MasterToSlaveFileCallable<CheckCallable
 
     @Override
     public Summary invoke(File workspace, VirtualChannel channel) throws IOException {
-        String source = settings.sourceDestination();
-        if (source == null || sourceKey == null) {
-            return check(workspace, source, settings.sshOptionList());
-        }
-        try (SshKey.KeyFile file = sourceKey.write()) {
-            return check(workspace, sourceKey.destination(source), file.sshOptions(settings.sshOptionList()));
-        }
-    }
-
-    /** {@code source}: the ssh destination when pulling, null for this agent's pools. */
-    private Summary check(File workspace, String source, List<String> sshOptions) throws IOException {
-        CommandRunner local = new ProcessCommandRunner();
-        Zfs sourceZfs = End.reached(source, sshOptions).zfs(local);
-        Zfs targetZfs = End.reached(settings.host(), List.of()).zfs(local);
-        List<String> log = new ArrayList<>();
-        try {
-            FreshnessRun run = new FreshnessRun(sourceZfs, targetZfs, settings.options());
-            Instant at = now != null ? now : Instant.now();
-            FreshnessReport report = targetListing == null ? run.run(at, log::add)
-                    : run.run(at, targetListing, log::add);
-            AtomicFile.write(workspace.toPath().resolve("check.json"), CheckJson.write(report));
-            AtomicFile.write(workspace.toPath().resolve("check.txt"), CheckText.write(report));
-            return summary(report, log);
-        } catch (ZfsException e) {
-            throw new AbortException("zfsCheck: UNKNOWN: " + e.getMessage());
-        }
+        return settings.source().reach(sourceKey, settings.target().sshHost(), (sourceZfs, targetZfs) -> {
+            List<String> log = new ArrayList<>();
+            try {
+                FreshnessRun run = new FreshnessRun(sourceZfs, targetZfs, settings.options());
+                Instant at = now != null ? now : Instant.now();
+                FreshnessReport report = targetListing == null ? run.run(at, log::add)
+                        : run.run(at, targetListing, log::add);
+                AtomicFile.write(workspace.toPath().resolve("check.json"), CheckJson.write(report));
+                AtomicFile.write(workspace.toPath().resolve("check.txt"), CheckText.write(report));
+                return summary(report, log);
+            } catch (ZfsException e) {
+                throw new AbortException("zfsCheck: UNKNOWN: " + e.getMessage());
+            }
+        });
     }
 }

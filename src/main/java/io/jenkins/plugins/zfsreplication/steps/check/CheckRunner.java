@@ -1,24 +1,16 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
 import io.jenkins.plugins.zfsreplication.check.CheckStatus;
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionRunner;
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionSettings;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
-import io.jenkins.plugins.zfsreplication.text.TerminalText;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 
 import hudson.AbortException;
-import hudson.FilePath;
-import hudson.Launcher;
 import hudson.model.Result;
 import hudson.model.Run;
-import hudson.model.TaskListener;
-import io.jenkins.plugins.zfsreplication.steps.shared.AgentCall;
-import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
-import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
-import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
-import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 
 /**
@@ -30,41 +22,29 @@ import io.jenkins.plugins.zfsreplication.zfs.ListingText;
  * @param credentialsId pulling: an "SSH Username with private key" credential for the source host (the id
  *                      only: the key is looked up when the step runs); "" for the agent user's own keys
  */
-public record CheckRunner(CheckSettings settings, String targetAgent, String credentialsId) implements StepRunner {
+public record CheckRunner(CheckSettings settings, String targetAgent, String credentialsId)
+        implements SelectionRunner<CheckCallable.Summary> {
     private static final long serialVersionUID = 1L;
+    private static final Names NAMES = new Names("zfsCheck", "listed", "checked", List.of("check.json", "check.txt"));
 
     public CheckRunner {
         // pulling checks from this agent, whose pools are the target
-        if (settings.sourceDestination() != null && targetAgent != null && !targetAgent.isBlank()) {
-            throw new IllegalArgumentException("zfsCheck: sourceHost lists the source from the agent the step runs "
-                    + "on, whose pools are the target; targetAgent '" + targetAgent.strip() + "' names another: give "
-                    + "one of them");
-        }
+        SelectionSettings.checkTargetAgent("zfsCheck", CheckSettings.PULLING, settings, targetAgent);
     }
 
     @Override
-    public Map<String, Object> run(Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
-            throws IOException, InterruptedException {
-        PrintStream log = listener.getLogger();
-        workspace.mkdirs();
-        ListingText listing = TargetListingCallable.onTargetAgent("zfsCheck", targetAgent, settings.host(),
-                settings.options().targetRoot(), run);
-        SshKey sourceKey = null;
-        if (settings.sourceDestination() != null) {
-            sourceKey = SshKey.lookUp("zfsCheck", credentialsId, run, SshKey.hostName(settings.sourceDestination()));
-            log.printf("zfsCheck: pulling: the source is listed on %s over ssh%n", settings.sourceDestination());
-        }
-        // aborted, its zfs command is killed and it fails; one that had ended is recorded, then the step ends
-        AgentCall.Answer<CheckCallable.Summary> answer = AgentCall.act("zfsCheck", workspace,
-                new CheckCallable(settings, listing, null, sourceKey), listener);
-        CheckCallable.Summary summary = answer.value();
-        summary.log().forEach(line -> log.println("zfsCheck: " + TerminalText.line(line)));
-        log.println(TerminalText.line(summary.firstLine()));
-        summary.datasets().forEach(d -> log.println(TerminalText.line("zfsCheck: " + d.status() + " " + d.source() + ": " + d.reason())));
-        List<String> artifacts = List.of("check.json", "check.txt");
-        WorkspaceFiles.archive(run, workspace, launcher, listener, artifacts);
-        ZfsReplicationAction.record(run, summary.record(settings.sources(), artifacts));
-        answer.endIfAborted("zfsCheck was aborted after it had checked");
+    public Names names() {
+        return NAMES;
+    }
+
+    @Override
+    public CheckCallable work(ListingText targetListing, SshKey sourceKey) {
+        return new CheckCallable(settings, targetListing, null, sourceKey);
+    }
+
+    @Override
+    public Map<String, Object> finish(Run<?, ?> run, CheckCallable.Summary summary, PrintStream log)
+            throws AbortException {
         Result result = resultOf(summary.status());
         if (result == Result.FAILURE) {
             throw new AbortException("zfsCheck: " + summary.firstLine());

@@ -43,14 +43,12 @@ public final class ZfsCheckStep extends SelectionStep {
     @DataBoundSetter public void setCrit(String crit) { this.crit = crit; }
 
     CheckSettings settings() {
-        return new CheckSettings(getSources(), isRecursive(), getTargetRoot(), getTargetHost(), getIncludes(),
-                getExcludes(), getPrefix(), warn, crit, getSourceHost(), getSshOptions(),
-                isTrustSourceOptOut());
+        return new CheckSettings(datasets(), target(), pullSource(), warn, crit);
     }
 
     @Override
     public StepRunner runner() {
-        return runner(settings().sourceDestination() == null ? StepDefaults.BUILT_IN : ZfsReplicationConfiguration.current());
+        return runner(pullSource().destination() == null ? StepDefaults.BUILT_IN : ZfsReplicationConfiguration.current());
     }
 
     /** The step's work with its credential, where it leaves it empty, taken from {@code defaults}. */

@@ -4,7 +4,6 @@ import io.jenkins.plugins.zfsreplication.steps.views.PlanRecord;
 import java.io.File;
 import java.io.IOException;
 import java.io.Serializable;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,15 +16,11 @@ import io.jenkins.plugins.zfsreplication.plan.PlanArtifacts;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAccount;
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
-import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.PlanRun;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
-import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.End;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
-import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.steps.shared.OutcomeValues;
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionRunner;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import jenkins.MasterToSlaveFileCallable;
@@ -37,16 +32,10 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
     private final ListingText targetListing;
     private final SshKey sourceKey; // pulling: the source host's key; null: the agent user's own ssh keys
 
-    public PlanCallable(PlanSettings settings) {
-        this(settings, null);
-    }
-
-    /** @param targetListing the target as its own agent listed it; null: list it from here (local or ssh) */
-    public PlanCallable(PlanSettings settings, ListingText targetListing) {
-        this(settings, targetListing, null);
-    }
-
-    /** @param sourceKey with {@code sourceHost}: the key ssh offers there; null for the agent user's own keys */
+    /**
+     * @param targetListing the target as its own agent listed it; null: list it from here (local or ssh)
+     * @param sourceKey     with {@code sourceHost}: the key ssh offers there; null for the agent user's own keys
+     */
     public PlanCallable(PlanSettings settings, ListingText targetListing, SshKey sourceKey) {
         this.settings = settings;
         this.targetListing = targetListing;
@@ -56,28 +45,28 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
     /**
      * What the build log, the build page and the script see: the counts and the engine's log lines.
      *
-     * @param datasets        the datasets the plan planned (the names it refused are not among them)
-     * @param skipped         of those, the ones left out: excluded by the backup host's choice or skipped
      * @param snapshot        the snapshot the step took ({@code snapshotNow}), its short name; "" when none
-     * @param sentSources     the source of every dataset the plan sends, in plan order
-     * @param sentTargets     its target, at the same index
+     * @param sent            every dataset the plan sends, in plan order
      * @param accounts        every dataset of the selection with its outcome and why, refused names included
      * @param targetUnreadable why the target could not be read (every dataset refused); null when it could
      */
-    public record Summary(String summary, int steps, List<String> log, int datasets, int skipped, String snapshot,
-                          List<String> sentSources, List<String> sentTargets, List<DatasetAccount> accounts,
-                          String targetUnreadable) implements Serializable {
+    public record Summary(String summary, List<String> log, Counts counts, String snapshot, List<Sent> sent,
+                          List<DatasetAccount> accounts, String targetUnreadable) implements SelectionRunner.Summary {
+        /** A dataset the plan sends, and where to. */
+        public record Sent(String source, String target) implements Serializable {
+        }
+
+        /**
+         * @param datasets the datasets the plan planned (the names it refused are not among them)
+         * @param skipped  of those, the ones left out: excluded by the backup host's choice or skipped
+         * @param steps    the send steps
+         */
+        public record Counts(int datasets, int skipped, int steps) implements Serializable {
+        }
+
         /** How many datasets came out so. */
         public int count(DatasetOutcome outcome) {
             return (int) DatasetAccount.count(accounts, outcome);
-        }
-
-        public int toSend() {
-            return count(DatasetOutcome.SENT);
-        }
-
-        public int upToDate() {
-            return count(DatasetOutcome.CURRENT);
         }
 
         /** The datasets that need attention (never those the backup's owner excluded): the build is UNSTABLE. */
@@ -91,9 +80,14 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
                     .map(account -> account.dataset() + ": " + account.reason()).toList();
         }
 
-        /** What the build page keeps of this run of {@code settings}. */
-        public PlanRecord record(PlanSettings settings, List<String> artifacts) {
-            return new PlanRecord(settings.sources(), datasets, skipped, steps, accounts, artifacts);
+        @Override
+        public List<String> resultLines() {
+            return List.of("zfsSnapshotPlan: " + summary);
+        }
+
+        @Override
+        public PlanRecord record(String sources, List<String> artifacts) {
+            return new PlanRecord(sources, counts.datasets(), counts.skipped(), counts.steps(), accounts, artifacts);
         }
 
         /**
@@ -108,48 +102,38 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
             Map<String, Object> map = new LinkedHashMap<>();
             map.put("summary", summary);
             map.put("snapshot", snapshot);
-            map.put("datasets", datasets);
-            map.put("toSend", toSend());
-            map.put("upToDate", upToDate());
-            map.put("skipped", skipped);
+            map.put("datasets", counts.datasets());
+            map.put("toSend", count(DatasetOutcome.SENT));
+            map.put("upToDate", count(DatasetOutcome.CURRENT));
+            map.put("skipped", counts.skipped());
             map.put("problems", problems());
-            map.put("steps", steps);
-            ArrayList<Map<String, Object>> sent = new ArrayList<>();
-            for (int i = 0; i < sentSources.size(); i++) {
-                Map<String, Object> dataset = new LinkedHashMap<>();
-                dataset.put("source", sentSources.get(i));
-                dataset.put("target", sentTargets.get(i));
-                dataset.put("name", sentSources.get(i).replace('/', '_'));
-                sent.add(dataset);
+            map.put("steps", counts.steps());
+            ArrayList<Map<String, Object>> sentValue = new ArrayList<>();
+            for (Sent dataset : sent) {
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put("source", dataset.source());
+                entry.put("target", dataset.target());
+                entry.put("name", dataset.source().replace('/', '_'));
+                sentValue.add(entry);
             }
-            map.put("sent", sent);
+            map.put("sent", sentValue);
             map.put("problemDatasets", new ArrayList<>(problemDatasets()));
             OutcomeValues.put(map, accounts);
             return map;
         }
     }
 
-    public static Summary summary(ReplicationPlan plan, List<String> log) {
-        return summary(plan, "", log);
-    }
-
     /** @param snapshot the short name of the snapshot the step took; "" when it took none */
     public static Summary summary(ReplicationPlan plan, String snapshot, List<String> log) {
         // every dataset accounted for; the ones not backed up that the backup's owner did not exclude need attention
         List<DatasetAccount> accounts = DatasetAccount.of(plan);
-        ArrayList<String> sources = new ArrayList<>();
-        ArrayList<String> targets = new ArrayList<>();
-        for (DatasetPlan dataset : plan.datasets()) {
-            if (dataset.action() == DatasetAction.SEND) {
-                sources.add(dataset.source().name());
-                targets.add(dataset.target().name());
-            }
-        }
+        List<Summary.Sent> sent = plan.datasets().stream().filter(dataset -> dataset.action() == DatasetAction.SEND)
+                .map(dataset -> new Summary.Sent(dataset.source().name(), dataset.target().name())).toList();
         return new Summary(String.format("%d dataset(s): %d to send in %d step(s), %d need attention",
                 plan.datasets().size(), count(plan, DatasetAction.SEND), plan.steps().size(),
-                DatasetAccount.count(accounts, DatasetOutcome.ATTENTION)), plan.steps().size(), log,
-                plan.datasets().size(), count(plan, DatasetAction.EXCLUDED) + count(plan, DatasetAction.SKIPPED),
-                snapshot, sources, targets, accounts,
+                DatasetAccount.count(accounts, DatasetOutcome.ATTENTION)), log, new Summary.Counts(plan.datasets().size(),
+                count(plan, DatasetAction.EXCLUDED) + count(plan, DatasetAction.SKIPPED), plan.steps().size()),
+                snapshot, sent, accounts,
                 io.jenkins.plugins.zfsreplication.plan.Planner.unreadableTarget(plan).orElse(null));
     }
 
@@ -159,30 +143,18 @@ public final class PlanCallable extends MasterToSlaveFileCallable<PlanCallable.S
 
     @Override
     public Summary invoke(File workspace, VirtualChannel channel) throws IOException {
-        String source = settings.sourceDestination();
-        if (source == null || sourceKey == null) {
-            return plan(workspace, source, settings.sshOptionList());
-        }
-        try (SshKey.KeyFile file = sourceKey.write()) {
-            return plan(workspace, sourceKey.destination(source), file.sshOptions(settings.sshOptionList()));
-        }
-    }
-
-    /** {@code source}: the ssh destination when pulling, null for this agent's pools. */
-    private Summary plan(File workspace, String source, List<String> sshOptions) throws IOException {
-        CommandRunner local = new ProcessCommandRunner();
-        Zfs sourceZfs = End.reached(source, sshOptions).zfs(local);
-        Zfs targetZfs = End.reached(settings.host(), List.of()).zfs(local);
-        List<String> log = new ArrayList<>();
-        try {
-            PlanRun run = new PlanRun(sourceZfs, targetZfs, settings.options(), settings.snapshotNow(), false);
-            Instant now = Instant.now();
-            ReplicationPlan plan = targetListing == null ? run.run(now, log::add) : run.run(now, targetListing, log::add);
-            Path folder = workspace.toPath();
-            PlanArtifacts.write(plan, folder);
-            return summary(plan, settings.snapshotNow() ? settings.options().naming().name(now) : "", log);
-        } catch (ZfsException e) {
-            throw new AbortException("zfsSnapshotPlan: " + e.getMessage());
-        }
+        return settings.source().reach(sourceKey, settings.target().sshHost(), (sourceZfs, targetZfs) -> {
+            List<String> log = new ArrayList<>();
+            try {
+                PlanRun run = new PlanRun(sourceZfs, targetZfs, settings.options(), settings.snapshotNow(), false);
+                Instant now = Instant.now();
+                ReplicationPlan plan = targetListing == null ? run.run(now, log::add)
+                        : run.run(now, targetListing, log::add);
+                PlanArtifacts.write(plan, workspace.toPath());
+                return summary(plan, settings.snapshotNow() ? settings.options().naming().name(now) : "", log);
+            } catch (ZfsException e) {
+                throw new AbortException("zfsSnapshotPlan: " + e.getMessage());
+            }
+        });
     }
 }

@@ -1,24 +1,18 @@
 package io.jenkins.plugins.zfsreplication.steps.plan;
 
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 
 import hudson.AbortException;
-import hudson.FilePath;
-import hudson.Launcher;
 import hudson.model.Result;
 import hudson.model.Run;
-import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionRunner;
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionSettings;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
-import io.jenkins.plugins.zfsreplication.steps.shared.AgentCall;
-import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
-import io.jenkins.plugins.zfsreplication.steps.shared.TargetListingCallable;
-import io.jenkins.plugins.zfsreplication.steps.shared.WorkspaceFiles;
-import io.jenkins.plugins.zfsreplication.steps.views.ZfsReplicationAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetOutcome;
+import io.jenkins.plugins.zfsreplication.plan.Planner;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 
 /**
@@ -31,49 +25,32 @@ import io.jenkins.plugins.zfsreplication.zfs.ListingText;
  *                       it the build is UNSTABLE
  */
 public record PlanRunner(PlanSettings settings, String targetAgent, String credentialsId, boolean failOnProblems)
-        implements StepRunner {
+        implements SelectionRunner<PlanCallable.Summary> {
     private static final long serialVersionUID = 1L;
+    private static final List<String> ARTIFACTS = List.of("plan.json", "plan.txt");
 
     public PlanRunner {
         // pulling plans for this agent's pools: a target elsewhere would make a plan zfsSendRecv cannot pull
-        if (settings.sourceDestination() != null && targetAgent != null && !targetAgent.isBlank()) {
-            throw new IllegalArgumentException("zfsSnapshotPlan: sourceHost pulls to the agent the step runs on, "
-                    + "whose pools are the target; targetAgent '" + targetAgent.strip() + "' names another: give one "
-                    + "of them");
-        }
+        SelectionSettings.checkTargetAgent("zfsSnapshotPlan", PlanSettings.PULLING, settings, targetAgent);
     }
 
     @Override
-    public Map<String, Object> run(Run<?, ?> run, FilePath workspace, Launcher launcher, TaskListener listener)
-            throws IOException, InterruptedException {
-        PrintStream log = listener.getLogger();
-        workspace.mkdirs();
-        ListingText listing = TargetListingCallable.onTargetAgent("zfsSnapshotPlan", targetAgent, settings.host(),
-                settings.options().targetRoot(), run);
-        if (listing != null) {
-            log.printf("zfsSnapshotPlan: target listed on agent %s (%d bytes deflated)%n", targetAgent.strip(),
-                    listing.compressedBytes());
-        }
-        SshKey sourceKey = null;
-        if (settings.sourceDestination() != null) {
-            sourceKey = SshKey.lookUp("zfsSnapshotPlan", credentialsId, run, SshKey.hostName(settings.sourceDestination()));
-            log.printf("zfsSnapshotPlan: pulling: the source is listed%s on %s over ssh%n",
-                    settings.snapshotNow() ? " and snapshotted" : "", settings.sourceDestination());
-        }
-        // aborted, its zfs command is killed and it fails; one that had ended is recorded, then the step ends
-        AgentCall.Answer<PlanCallable.Summary> answer = AgentCall.act("zfsSnapshotPlan", workspace,
-                new PlanCallable(settings, listing, sourceKey), listener);
-        PlanCallable.Summary summary = answer.value();
-        summary.log().forEach(line -> log.println("zfsSnapshotPlan: " + TerminalText.line(line)));
-        log.println("zfsSnapshotPlan: " + TerminalText.line(summary.summary()));
-        List<String> artifacts = List.of("plan.json", "plan.txt");
-        WorkspaceFiles.archive(run, workspace, launcher, listener, artifacts);
-        ZfsReplicationAction.record(run, summary.record(settings, artifacts));
-        answer.endIfAborted("zfsSnapshotPlan was aborted after it had planned");
+    public Names names() {
+        return new Names("zfsSnapshotPlan", settings.snapshotNow() ? "listed and snapshotted" : "listed", "planned",
+                ARTIFACTS);
+    }
+
+    @Override
+    public PlanCallable work(ListingText targetListing, SshKey sourceKey) {
+        return new PlanCallable(settings, targetListing, sourceKey);
+    }
+
+    @Override
+    public Map<String, Object> finish(Run<?, ?> run, PlanCallable.Summary summary, PrintStream log)
+            throws AbortException {
         if (summary.targetUnreadable() != null) {
             // plan.json is archived (it sends and prunes nothing); the build fails where people look
-            throw new hudson.AbortException("zfsSnapshotPlan: " + String.format(
-                    io.jenkins.plugins.zfsreplication.plan.Planner.UNREADABLE, summary.targetUnreadable()));
+            throw new AbortException("zfsSnapshotPlan: " + String.format(Planner.UNREADABLE, summary.targetUnreadable()));
         }
         flagProblems(run, summary, log);
         return summary.toMap();

@@ -1,21 +1,14 @@
 package io.jenkins.plugins.zfsreplication.steps.plan;
 
 import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
-import io.jenkins.plugins.zfsreplication.steps.shared.FieldChecks;
-import io.jenkins.plugins.zfsreplication.steps.shared.FormChecks;
 import io.jenkins.plugins.zfsreplication.steps.shared.SelectionStep;
 import io.jenkins.plugins.zfsreplication.steps.shared.SelectionStepDescriptor;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepDefaults;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepRunner;
 import hudson.Extension;
-import hudson.model.Item;
-import hudson.util.FormValidation;
 import org.jenkinsci.Symbol;
-import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
-import org.kohsuke.stapler.QueryParameter;
-import org.kohsuke.stapler.verb.POST;
 
 /**
  * {@code zfsSnapshotPlan sources: 'tank/home', recursive: true, targetRoot: 'backup/home'}: plans on
@@ -46,20 +39,17 @@ public final class ZfsSnapshotPlanStep extends SelectionStep {
     @DataBoundSetter public void setFailOnProblems(boolean failOnProblems) { this.failOnProblems = failOnProblems; }
 
     PlanSettings settings() {
-        return new PlanSettings(getSources(), isRecursive(), getTargetRoot(), getTargetHost(), getIncludes(),
-                getExcludes(), getPrefix(), snapshotNow, allowRollback, getSourceHost(), getSshOptions(),
-                isTrustSourceOptOut());
+        return new PlanSettings(datasets(), target(), pullSource(), snapshotNow, allowRollback);
     }
 
     @Override
     public StepRunner runner() {
-        return runner(settings().sourceDestination() == null ? StepDefaults.BUILT_IN : ZfsReplicationConfiguration.current());
+        return runner(pullSource().destination() == null ? StepDefaults.BUILT_IN : ZfsReplicationConfiguration.current());
     }
 
     /** The step's work with its credential, where it leaves it empty, taken from {@code defaults}. */
     public StepRunner runner(StepDefaults defaults) {
-        PlanSettings settings = settings();
-        return new PlanRunner(settings, getTargetAgent(), pullCredentialsId("zfsSnapshotPlan", defaults), failOnProblems);
+        return new PlanRunner(settings(), getTargetAgent(), pullCredentialsId("zfsSnapshotPlan", defaults), failOnProblems);
     }
 
     @Extension

@@ -56,18 +56,22 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
         this.targetListing = targetListing;
     }
 
-    /**
-     * The report's summary, whether anything failed, the engine's log lines and the counts.
-     *
-     * @param destroyed    snapshots destroyed (in a dry run: that would be)
-     * @param notSent      planned snapshots dropped from the plan because the target would prune them
-     * @param bytesNotSent the stream bytes that saves; -1 when unknown
-     */
-    public record Summary(String summary, boolean failed, List<String> log, boolean dryRun, int destroyed, int kept,
-                   int notSent, long bytesNotSent, PruneReport report, KnownBases bases) implements Serializable {
+    /** The report's summary, whether anything failed, the engine's log lines and the counts. */
+    public record Summary(String summary, boolean failed, List<String> log, Counts counts, PruneReport report,
+                          KnownBases bases) implements Serializable {
+        /**
+         * @param destroyed    snapshots destroyed (in a dry run: that would be)
+         * @param notSent      planned snapshots dropped from the plan because the target would prune them
+         * @param bytesNotSent the stream bytes that saves; -1 when unknown
+         */
+        public record Counts(boolean dryRun, int destroyed, int kept, int notSent, long bytesNotSent)
+                implements Serializable {
+        }
+
         /** What the build page keeps of this run; {@code aborted}: the build was aborted meanwhile. */
         public PruneRecord record(List<String> artifacts, boolean aborted) {
-            return new PruneRecord(dryRun, failed, destroyed, kept, notSent, bytesNotSent, artifacts, aborted);
+            return new PruneRecord(counts.dryRun(), failed, counts.destroyed(), counts.kept(), counts.notSent(),
+                    counts.bytesNotSent(), artifacts, aborted);
         }
 
         static Summary of(PruneReport report, List<String> log) {
@@ -75,9 +79,9 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
         }
 
         static Summary of(PruneReport report, List<String> log, KnownBases bases) {
-            return new Summary(PruneReportJson.summary(report), !report.errors().isEmpty(), log, report.dryRun(),
-                    count(report, Decision.DESTROY), count(report, Decision.KEEP), report.notSent().snapshots(),
-                    report.notSent().bytes(), report, bases);
+            return new Summary(PruneReportJson.summary(report), !report.errors().isEmpty(), log,
+                    new Counts(report.dryRun(), count(report, Decision.DESTROY), count(report, Decision.KEEP),
+                            report.notSent().snapshots(), report.notSent().bytes()), report, bases);
         }
 
         private static int count(PruneReport report, Decision decision) {
@@ -89,11 +93,11 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
             Map<String, Object> map = new LinkedHashMap<>();
             map.put("summary", summary);
             map.put("failed", failed);
-            map.put("dryRun", dryRun);
-            map.put("destroyed", destroyed);
-            map.put("kept", kept);
-            map.put("notSent", notSent);
-            map.put("bytesNotSent", bytesNotSent);
+            map.put("dryRun", counts.dryRun());
+            map.put("destroyed", counts.destroyed());
+            map.put("kept", counts.kept());
+            map.put("notSent", counts.notSent());
+            map.put("bytesNotSent", counts.bytesNotSent());
             return map;
         }
     }

@@ -58,6 +58,10 @@ public abstract class SelectionStep extends ZfsStep {
      */
     @DataBoundSetter public void setTrustSourceOptOut(boolean trustSourceOptOut) { this.trustSourceOptOut = trustSourceOptOut; }
 
+    protected SelectionSettings.Datasets datasets() { return new SelectionSettings.Datasets(sources, recursive, includes, excludes, prefix); }
+    protected SelectionSettings.Target target() { return new SelectionSettings.Target(targetRoot, targetHost); }
+    protected PullSource pullSource() { return new PullSource(sourceHost, sshOptions, trustSourceOptOut); }
+
     /**
      * The credential for the source host: the step's, else the system's default ({@code defaults}),
      * and only where it is used (pulling from sourceHost); one named without sourceHost is refused.

@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import io.jenkins.plugins.zfsreplication.steps.audit.BuildAudit;
 import io.jenkins.plugins.zfsreplication.steps.shared.AgentCall;

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionSettings;
+import io.jenkins.plugins.zfsreplication.steps.shared.PullSource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -43,10 +45,11 @@ class CheckCallableTest {
         replicate(pools, source + "/fresh@zr-20261205T060000Z", target + "/copy/fresh");
         replicate(pools, source + "/late@zr-20261204T000000Z", target + "/copy/late");
         pools.exec("zfs", "snapshot", source + "/late@zr-20261205T110000Z");
-        CheckSettings settings = new CheckSettings(source.name(), true, target + "/copy", "", null, source.name(),
-                null, "26h", "50h");
+        CheckSettings settings = new CheckSettings(
+                new SelectionSettings.Datasets(source.name(), true, null, source.name(), null),
+                new SelectionSettings.Target(target + "/copy", ""), PullSource.HERE, "26h", "50h");
 
-        CheckCallable.Summary summary = RoundTrip.of(new CheckCallable(settings, null, NOW))
+        CheckCallable.Summary summary = RoundTrip.of(new CheckCallable(settings, null, NOW, null))
                 .invoke(workspace.toFile(), null);
 
         assertThat(summary.status()).isEqualTo("WARNING");
@@ -65,7 +68,7 @@ class CheckCallableTest {
                 .isEqualTo(Map.of("source", source + "/fresh", "status", "OK", "commonAgeSeconds", 21_600L, "reason",
                         "newest common snapshot @zr-20261205T060000Z is 6h old"));
 
-        CheckRecord record = summary.record(settings.sources(), List.of("check.json", "check.txt"));
+        CheckRecord record = summary.record(settings.datasets().sources(), List.of("check.json", "check.txt"));
         assertThat(record.getDatasets()).extracting(CheckRecord.Dataset::getSource, CheckRecord.Dataset::getStatus,
                 CheckRecord.Dataset::getCommonAge, CheckRecord.Dataset::getSourceAge, CheckRecord.Dataset::getTargetAge)
                 .containsExactly(
@@ -82,17 +85,20 @@ class CheckCallableTest {
         // an agent's answer that is no state is not read as a plausible one
         assertThatThrownBy(() -> CheckRunner.resultOf("ok")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("'ok' is not a check status (OK, WARNING, CRITICAL, UNKNOWN)");
-        assertThatThrownBy(() -> new CheckSettings("tank/a", false, "b/c", "", null, null, null, "3h", "2h"))
+        assertThatThrownBy(() -> new CheckSettings(new SelectionSettings.Datasets("tank/a", false, null, null, null),
+                new SelectionSettings.Target("b/c", ""), PullSource.HERE, "3h", "2h"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("zfsCheck: The warning age 3h is above the critical age 2h for the defaults: a dataset"
                         + " would turn CRITICAL before WARNING; give --warn below --crit");
-        assertThatThrownBy(() -> new CheckSettings("tank/a", false, "b/c", "x;reboot", null, null, null, "", ""))
+        assertThatThrownBy(() -> new CheckSettings(new SelectionSettings.Datasets("tank/a", false, null, null, null),
+                new SelectionSettings.Target("b/c", "x;reboot"), PullSource.HERE, "", ""))
                 .hasMessageStartingWith("zfsCheck: Invalid ssh destination 'x;reboot'");
 
         DatasetName source = pools.create("zcmiss");
-        CheckSettings missing = new CheckSettings(source + "/missing", false, source + "/copy", "", null, null, null,
-                "", "");
-        assertThatThrownBy(() -> new CheckCallable(missing, null, NOW).invoke(workspace.toFile(), null))
+        CheckSettings missing = new CheckSettings(
+                new SelectionSettings.Datasets(source + "/missing", false, null, null, null),
+                new SelectionSettings.Target(source + "/copy", ""), PullSource.HERE, "", "");
+        assertThatThrownBy(() -> new CheckCallable(missing, null, NOW, null).invoke(workspace.toFile(), null))
                 .isInstanceOf(AbortException.class).hasMessageContaining("zfsCheck: UNKNOWN: ")
                 .hasMessageContaining("dataset does not exist");
         assertThat(workspace.resolve("check.json")).doesNotExist();

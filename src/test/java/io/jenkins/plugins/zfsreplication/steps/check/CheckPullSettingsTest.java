@@ -14,8 +14,8 @@ class CheckPullSettingsTest {
         pull.setSourceHost(" root@src ");
         pull.setSshOptions(" -p 2222 ");
         pull.setSshCredentialsId("src-key");
-        assertThat(pull.settings().sourceDestination()).isEqualTo("root@src");
-        assertThat(pull.settings().sshOptionList()).containsExactly("-p", "2222");
+        assertThat(pull.settings().source().destination()).isEqualTo("root@src");
+        assertThat(pull.settings().source().sshOptionList()).containsExactly("-p", "2222");
         assertThat(((CheckRunner) pull.runner(StepDefaults.BUILT_IN)).credentialsId()).isEqualTo("src-key");
 
         ZfsCheckStep host = new ZfsCheckStep("tank/home", "backup/home");

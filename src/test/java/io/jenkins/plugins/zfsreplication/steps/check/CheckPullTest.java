@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.check;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionSettings;
+import io.jenkins.plugins.zfsreplication.steps.shared.PullSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
@@ -40,8 +42,10 @@ class CheckPullTest {
 
         try (SshServer sshd = SshServer.onLoopback(dir)) {
             SshKey key = new SshKey("root", sshd.clientPrivateKey());
-            CheckSettings settings = new CheckSettings(source.name(), false, target + "/copy", "", null, null, null,
-                    "26h", "50h", sshd.address(), String.join(" ", sshd.hostKeyOptions()));
+            CheckSettings settings = new CheckSettings(
+                    new SelectionSettings.Datasets(source.name(), false, null, null, null),
+                    new SelectionSettings.Target(target + "/copy", ""),
+                    new PullSource(sshd.address(), String.join(" ", sshd.hostKeyOptions()), false), "26h", "50h");
 
             CheckCallable.Summary pulled = new CheckCallable(settings, null, NOW, key).invoke(workspace.toFile(), null);
 

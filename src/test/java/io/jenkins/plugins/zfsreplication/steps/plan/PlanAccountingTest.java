@@ -27,9 +27,6 @@ import org.junit.jupiter.api.Test;
  * The oracle is the plan written here by hand: which dataset has which action.
  */
 class PlanAccountingTest {
-    private static final PlanSettings SETTINGS = new PlanSettings("tank", true, "backup", "", null, null, "zr", false,
-            false);
-
     @Test
     void shouldCountEveryOutcomeAndNameWhatNeedsAttention() throws Exception {
         ReplicationPlan plan = plan(List.of(send("tank/a"), dataset("tank/b", DatasetAction.UP_TO_DATE, "up to date"),
@@ -39,8 +36,8 @@ class PlanAccountingTest {
                 List.of(new RefusedName("tank/my docs", "Invalid ZFS name"),
                         new RefusedName("tank/x y", "Invalid ZFS name", true)));
 
-        PlanCallable.Summary summary = RoundTrip.of(PlanCallable.summary(plan, List.of()));
-        PlanRecord record = summary.record(SETTINGS, List.of("plan.json", "plan.txt"));
+        PlanCallable.Summary summary = RoundTrip.of(PlanCallable.summary(plan, "", List.of()));
+        PlanRecord record = summary.record("tank", List.of("plan.json", "plan.txt"));
 
         assertThat(record.isAccounted()).isTrue();
         assertThat(record.getAccounting()).isEqualTo("1 to send, 1 already current, "
@@ -74,8 +71,8 @@ class PlanAccountingTest {
                         dataset("tank/f", DatasetAction.EXCLUDED, "matches no include pattern [tank/a]")),
                 List.of(new RefusedName("tank/x y", "Invalid ZFS name", true)));
 
-        PlanCallable.Summary summary = PlanCallable.summary(plan, List.of());
-        PlanRecord record = summary.record(SETTINGS, List.of("plan.json"));
+        PlanCallable.Summary summary = PlanCallable.summary(plan, "", List.of());
+        PlanRecord record = summary.record("tank", List.of("plan.json"));
 
         assertThat(record.getAccounting()).isEqualTo("1 to send, 0 already current, "
                 + "3 excluded by the backup host's choice, 0 needs attention");

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.plan;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionSettings;
+import io.jenkins.plugins.zfsreplication.steps.shared.PullSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import hudson.model.Result;
@@ -62,7 +64,7 @@ class PlanPullAccountingTest {
                     tuple(source + "/optout", DatasetOutcome.SENT), tuple(source + "/typo", DatasetOutcome.ATTENTION));
             assertThat(untrusted.accounts().get(2).reason()).contains(Selection.PROPERTY
                     + "=off on the source is not trusted in a pull");
-            PlanRecord page = untrusted.record(settings(source, target, "", sshd.address(), ssh, false), List.of());
+            PlanRecord page = untrusted.record(source.name(), List.of());
             assertThat(page.getAccounting()).isEqualTo("3 to send, 0 already current, "
                     + "0 excluded by the backup host's choice, 1 needs attention");
             assertThat(page.getAttention()).containsExactly(source + "/typo: " + TYPO_REASON);
@@ -76,14 +78,13 @@ class PlanPullAccountingTest {
                     tuple(source.name(), DatasetOutcome.SENT), tuple(source + "/keep", DatasetOutcome.SENT),
                     tuple(source + "/optout", DatasetOutcome.EXCLUDED),
                     tuple(source + "/typo", DatasetOutcome.ATTENTION));
-            assertThat(trusted.record(settings(source, target, "", sshd.address(), ssh, true), List.of())
+            assertThat(trusted.record(source.name(), List.of())
                     .getAccounting()).isEqualTo("2 to send, 0 already current, "
                     + "1 excluded by the backup host's choice, 1 needs attention");
 
             // the typo excluded by the backup host too: only exclusions left, the build stays SUCCESS
             PlanCallable.Summary excluded = plan(source, target, source + "/typo", sshd.address(), ssh, true, key, dir);
-            PlanRecord clean = excluded.record(settings(source, target, source + "/typo", sshd.address(), ssh, true),
-                    List.of());
+            PlanRecord clean = excluded.record(source.name(), List.of());
             assertThat(clean.getAccounting()).isEqualTo("2 to send, 0 already current, "
                     + "2 excluded by the backup host's choice, 0 needs attention");
             assertThat(clean.getAttention()).isEmpty();
@@ -100,8 +101,9 @@ class PlanPullAccountingTest {
 
     private static PlanSettings settings(DatasetName source, DatasetName target, String excludes, String sourceHost,
                                          String ssh, boolean trust) {
-        return new PlanSettings(source.name(), true, target + "/copy", "", null, excludes, "zr", false, false,
-                sourceHost, ssh, trust);
+        return new PlanSettings(new SelectionSettings.Datasets(source.name(), true, null, excludes, "zr"),
+                new SelectionSettings.Target(target + "/copy", ""),
+                new PullSource(sourceHost, ssh, trust), false, false);
     }
 
     private static PlanCallable.Summary plan(DatasetName source, DatasetName target, String excludes,
@@ -116,8 +118,10 @@ class PlanPullAccountingTest {
     private static List<String> check(DatasetName source, DatasetName target, String sourceHost, String ssh,
                                       boolean trust, SshKey key, TestClock clock, Path dir) throws Exception {
         Path workspace = Files.createTempDirectory(dir, "check");
-        CheckSettings settings = new CheckSettings(source.name(), true, target + "/copy", "", null, null, "zr", "26h",
-                "50h", sourceHost, ssh, trust);
+        CheckSettings settings = new CheckSettings(
+                new SelectionSettings.Datasets(source.name(), true, null, null, "zr"),
+                new SelectionSettings.Target(target + "/copy", ""),
+                new PullSource(sourceHost, ssh, trust), "26h", "50h");
         return new CheckCallable(settings, null, clock.now(), key).invoke(workspace.toFile(), null).datasets().stream()
                 .map(CheckCallable.DatasetAges::source).toList();
     }

@@ -19,15 +19,15 @@ class PlanPullSettingsTest {
         step.setSourceHost(" root@src ");
         step.setSshOptions(" -p 2222  -o StrictHostKeyChecking=yes ");
         PlanSettings settings = step.settings();
-        assertThat(settings.sourceDestination()).isEqualTo("root@src");
-        assertThat(settings.sshOptionList()).containsExactly("-p", "2222", "-o", "StrictHostKeyChecking=yes");
-        assertThat(settings.host()).isNull(); // the target: this agent's pools
+        assertThat(settings.source().destination()).isEqualTo("root@src");
+        assertThat(settings.source().sshOptionList()).containsExactly("-p", "2222", "-o", "StrictHostKeyChecking=yes");
+        assertThat(settings.target().sshHost()).isNull(); // the target: this agent's pools
 
         for (String none : new String[] {null, "", "  "}) {
             ZfsSnapshotPlanStep local = new ZfsSnapshotPlanStep("tank/home", "backup/home");
             local.setSourceHost(none);
-            assertThat(local.settings().sourceDestination()).isNull();
-            assertThat(local.settings().sshOptionList()).isEmpty();
+            assertThat(local.settings().source().destination()).isNull();
+            assertThat(local.settings().source().sshOptionList()).isEmpty();
         }
     }
 

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
+import io.jenkins.plugins.zfsreplication.steps.shared.SelectionSettings;
+import io.jenkins.plugins.zfsreplication.steps.shared.PullSource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -50,8 +52,9 @@ class PullCallablesTest {
         try (SshServer sshd = SshServer.onLoopback(dir)) {
             SshKey key = new SshKey("root", sshd.clientPrivateKey());
             String sshOptions = String.join(" ", sshd.hostKeyOptions());
-            PlanSettings plan = new PlanSettings(source.name(), false, target + "/copy", "", null, null, "zr", false,
-                    false, sshd.address(), sshOptions);
+            PlanSettings plan = new PlanSettings(new SelectionSettings.Datasets(source.name(), false, null, null, "zr"),
+                    new SelectionSettings.Target(target + "/copy", ""),
+                    new PullSource(sshd.address(), sshOptions, false), false, false);
 
             PlanCallable.Summary planned = new PlanCallable(plan, null, key).invoke(workspace.toFile(), null);
             assertThat(planned.summary()).isEqualTo("1 dataset(s): 1 to send in 2 step(s), 0 need attention");
@@ -102,8 +105,9 @@ class PullCallablesTest {
             // the port, and a known_hosts without the source's key; no StrictHostKeyChecking given: ssh's own default
             String sshOptions = String.join(" ", sshd.hostKeyOptions().get(0), sshd.hostKeyOptions().get(1),
                     "-o", "UserKnownHostsFile=" + unknown);
-            PlanSettings plan = new PlanSettings(source.name(), false, target + "/copy", "", null, null, "zr", false,
-                    false, sshd.address(), sshOptions);
+            PlanSettings plan = new PlanSettings(new SelectionSettings.Datasets(source.name(), false, null, null, "zr"),
+                    new SelectionSettings.Target(target + "/copy", ""),
+                    new PullSource(sshd.address(), sshOptions, false), false, false);
 
             assertThatThrownBy(() -> new PlanCallable(plan, null, key).invoke(workspace.toFile(), null))
                     .isInstanceOf(AbortException.class).hasMessageContaining("Host key verification failed");

@@ -131,7 +131,8 @@ class FieldChecksTest {
         };
         for (String[] c : cases) {
             Throwable run = catchThrowable(() -> {
-                new PlanSettings(c[0], true, c[1], c[2], null, null, c[3], false, false);
+                new PlanSettings(new SelectionSettings.Datasets(c[0], true, null, null, c[3]),
+                        new SelectionSettings.Target(c[1], c[2]), PullSource.HERE, false, false);
                 new PruneSettings("plan.json", c[4], c[5], c[3], "wall", false);
             });
             Optional<String> form = FieldChecks.datasets(c[0]).or(() -> FieldChecks.dataset(c[1]))

@@ -55,13 +55,23 @@ public final class RiverProgramData implements Function<Object, Map<String, Obje
             byte[] written = write(graph, refused);
             Map<String, Object> result = new LinkedHashMap<>();
             result.put("refused", refused);
-            result.put("object", read(written));
+            result.put("object", readBack(written));
             return result;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** {@code graph} as program.dat holds it: what a test keeps of an earlier release's state. */
+    public byte[] write(Object graph) throws IOException {
+        return write(graph, new ArrayList<>());
+    }
+
+    /** What a controller reads back of {@code written}, program.dat's bytes. */
+    public Object read(byte[] written) throws IOException, ClassNotFoundException {
+        return readBack(written);
     }
 
     private static byte[] write(Object graph, List<String> refused) throws IOException {
@@ -89,7 +99,7 @@ public final class RiverProgramData implements Function<Object, Map<String, Obje
         return bytes.toByteArray();
     }
 
-    private Object read(byte[] written) throws IOException, ClassNotFoundException {
+    private Object readBack(byte[] written) throws IOException, ClassNotFoundException {
         MarshallingConfiguration config = new MarshallingConfiguration();
         config.setClassResolver(new SimpleClassResolver(classes));
         config.setObjectResolver(new ObjectResolver() {

@@ -54,6 +54,22 @@ final class RiverVersions {
         }
     }
 
+    /** program.dat's bytes of {@code graph}, as {@code version} writes them. */
+    static byte[] write(String version, Object graph) throws Exception {
+        Object helper = programData(version);
+        return (byte[]) helper.getClass().getMethod("write", Object.class).invoke(helper, graph);
+    }
+
+    /** What {@code version} reads back of program.dat's bytes {@code written}; its failure as thrown. */
+    static Object read(String version, byte[] written) throws Exception {
+        Object helper = programData(version);
+        try {
+            return helper.getClass().getMethod("read", byte[].class).invoke(helper, (Object) written);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+    }
+
     /** Loads JBoss Marshalling from its jars and the helper from the test classes; the rest from the parent. */
     private static final class ChildFirst extends URLClassLoader {
         private static final String HELPER = RiverProgramData.class.getName();

@@ -57,13 +57,14 @@ class TargetAgentCallablesTest {
         DatasetName target = pools.create("adst");
         pools.exec("zfs", "set", "mountpoint=none", target.name());
         SNAPSHOTS.forEach(s -> pools.exec("zfs", "snapshot", source + "@" + s));
-        PlanSettings planSettings = new PlanSettings(source.name(), true, target + "/copy", "", null, null, "zr", false,
-                false);
+        PlanSettings planSettings = new PlanSettings(
+                new SelectionSettings.Datasets(source.name(), true, null, null, "zr"),
+                new SelectionSettings.Target(target + "/copy", ""), PullSource.HERE, false, false);
 
         // when the target agent lists and the source agent plans against that listing
         ListingText listing = RoundTrip.of(RoundTrip.of(TargetListingCallable.forPlan(HOST,
                 DatasetName.of(target + "/copy"))).call());
-        PlanCallable.Summary planned = RoundTrip.of(new PlanCallable(planSettings, listing))
+        PlanCallable.Summary planned = RoundTrip.of(new PlanCallable(planSettings, listing, null))
                 .invoke(workspace.toFile(), null);
 
         // then the plan is the one a local listing gives, and names the target agent as its host
@@ -77,7 +78,8 @@ class TargetAgentCallablesTest {
         // when the next run plans a fourth snapshot and prunes: the target listed on its agent,
         // decided (and the source pruned) on the source's agent
         pools.exec("zfs", "snapshot", source + "@zr-20261129T040000Z");
-        new PlanCallable(planSettings, TargetListingCallable.forPlan(HOST, DatasetName.of(target + "/copy")).call())
+        new PlanCallable(planSettings, TargetListingCallable.forPlan(HOST, DatasetName.of(target + "/copy")).call(),
+                null)
                 .invoke(workspace.toFile(), null);
         PruneSettings prune = new PruneSettings("plan.json", "regex: T0[134]0000Z$", null, "zr", "2026-11-29T12:00:00Z",
                 true);
@@ -127,8 +129,9 @@ class TargetAgentCallablesTest {
         DatasetName target = pools.create("bdst");
         pools.exec("zfs", "snapshot", source + "@" + SNAPSHOTS.get(0));
         ListingText listing = TargetListingCallable.forPlan(HOST, DatasetName.of(target + "/copy")).call();
-        new PlanCallable(new PlanSettings(source.name(), true, target + "/copy", "", null, null, "zr", false, false),
-                listing).invoke(workspace.toFile(), null);
+        new PlanCallable(new PlanSettings(new SelectionSettings.Datasets(source.name(), true, null, null, "zr"),
+                new SelectionSettings.Target(target + "/copy", ""), PullSource.HERE, false, false),
+                listing, null).invoke(workspace.toFile(), null);
 
         assertThatThrownBy(() -> new PruneCallable(new PruneSettings("plan.json", "last: 1", null, "zr", "wall", true))
                 .invoke(workspace.toFile(), null)).isInstanceOf(AbortException.class)

@@ -27,7 +27,6 @@ import io.jenkins.plugins.zfsreplication.steps.restore.ZfsRestoreDrillBuilder;
 import io.jenkins.plugins.zfsreplication.steps.restore.ZfsRestoreDrillStep;
 import io.jenkins.plugins.zfsreplication.steps.ZfsReplicationConfiguration;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
-import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
 import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanBuilder;
 import io.jenkins.plugins.zfsreplication.steps.plan.ZfsSnapshotPlanStep;
 import io.jenkins.plugins.zfsreplication.steps.check.ZfsCheckBuilder;
@@ -215,12 +214,12 @@ class PersistenceTest {
                 List.of())).toList();
         ReplicationPlan plan = new ReplicationPlan(Instant.EPOCH, "local", "local", List.of(DatasetName.of("tank")),
                 DatasetName.of("backup"), diverged);
-        return PlanCallable.summary(plan, List.of()).record(new PlanSettings("tank", true, "backup", "", null, null,
-                "zr", false, false), artifacts(artifacts));
+        return PlanCallable.summary(plan, "", List.of()).record("tank", artifacts(artifacts));
     }
 
     private static PruneRecord prune(int artifacts) {
-        return new PruneCallable.Summary("", false, List.of(), true, 3, 14, 2, 1 << 20, null, null).record(artifacts(artifacts), false);
+        return new PruneCallable.Summary("", false, List.of(), new PruneCallable.Summary.Counts(true, 3, 14, 2, 1 << 20),
+                null, null).record(artifacts(artifacts), false);
     }
 
     private static SendRecvRecord sendRecv(int artifacts) {

@@ -52,7 +52,8 @@ final class TrendFixtures {
     }
 
     static PruneRecord prune(int destroyed, int kept) {
-        return new PruneCallable.Summary("", false, List.of(), false, destroyed, kept, 0, 0, null, null)
+        return new PruneCallable.Summary("", false, List.of(),
+                new PruneCallable.Summary.Counts(false, destroyed, kept, 0, 0), null, null)
                 .record(List.of("prune-report.json"), false);
     }
 

@@ -3,7 +3,6 @@ package io.jenkins.plugins.zfsreplication.steps.views;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.steps.shared.RoundTrip;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
-import io.jenkins.plugins.zfsreplication.steps.plan.PlanSettings;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvCallable;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSettings;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSummary;
@@ -164,9 +163,8 @@ class ZfsReplicationActionTest {
                 dataset("tank/d", DatasetAction.SKIPPED), dataset("tank/e", DatasetAction.DIVERGED),
                 dataset("tank/f", DatasetAction.REFUSED)));
 
-        PlanCallable.Summary summary = PlanCallable.summary(plan, List.of());
-        PlanRecord record = summary.record(new PlanSettings("tank", true, "backup", "", null, null, "zr", false, false),
-                List.of("plan.json"));
+        PlanCallable.Summary summary = PlanCallable.summary(plan, "", List.of());
+        PlanRecord record = summary.record("tank", List.of("plan.json"));
 
         assertThat(record).extracting(PlanRecord::getDatasets, PlanRecord::getToSend, PlanRecord::getSteps,
                 PlanRecord::getUpToDate, PlanRecord::getSkipped, PlanRecord::getProblems).containsExactly(6, 1, 2, 1, 2, 3);
