@@ -196,7 +196,7 @@ public final class StepTransfer {
      * seconds to tens of seconds.
      */
     static long stallNanos(TransferOptions options) {
-        return Math.max(options.silenceTimeout().toNanos(), STALL_FLOOR.toNanos());
+        return Math.max(options.times().silenceTimeout().toNanos(), STALL_FLOOR.toNanos());
     }
 
     /** Tracks when the pipeline last moved a byte or lost a process; sampled about once a second. */
@@ -236,15 +236,15 @@ public final class StepTransfer {
     private PipelineSpec spec(SendStep step, Path workDir) {
         List<StageCommand> sendSide = new ArrayList<>();
         sendSide.add(new StageCommand(sourceRole(), setup.commands().source(step, used)));
-        if (options.compression() != Compression.NONE) {
-            sendSide.add(new StageCommand("compress", options.compression().compressCommand()));
+        if (options.stream().compression() != Compression.NONE) {
+            sendSide.add(new StageCommand("compress", options.stream().compression().compressCommand()));
         }
-        if (options.bufferBytes() > 0) {
+        if (options.stream().bufferBytes() > 0) {
             sendSide.add(new StageCommand("mbuffer", buffer(options)));
         }
         List<StageCommand> receiveSide = new ArrayList<>();
-        if (options.compression() != Compression.NONE) {
-            receiveSide.add(new StageCommand("decompress", options.compression().decompressCommand()));
+        if (options.stream().compression() != Compression.NONE) {
+            receiveSide.add(new StageCommand("decompress", options.stream().compression().decompressCommand()));
         }
         receiveSide.add(new StageCommand(sinkRole(), setup.commands().sink(step, used, options)));
         return new PipelineSpec(label(step), sendSide, receiveSide, setup.sender(), setup.receiver(), workDir, options, step);
@@ -269,9 +269,9 @@ public final class StepTransfer {
      */
     static List<String> buffer(TransferOptions options) {
         List<String> argv = new ArrayList<>(List.of("sh", "-c", BUFFER_SCRIPT, "mbuffer", "-q", "-m",
-                (options.bufferBytes() >> 10) + "k"));
-        if (options.rateLimit() > 0) {
-            argv.addAll(List.of("-r", Long.toString(options.rateLimit())));
+                (options.stream().bufferBytes() >> 10) + "k"));
+        if (options.stream().rateLimit() > 0) {
+            argv.addAll(List.of("-r", Long.toString(options.stream().rateLimit())));
         }
         return argv;
     }

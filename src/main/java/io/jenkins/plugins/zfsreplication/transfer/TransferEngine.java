@@ -82,7 +82,7 @@ public final class TransferEngine {
         Map<DatasetPlan, Future<List<StepResult>>> futures = new LinkedHashMap<>();
         ExecutorService workers = Executors.newFixedThreadPool(options.concurrency(), daemon("transfer"));
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(daemon("throughput"));
-        long interval = options.sampleInterval().toMillis();
+        long interval = options.times().sampleInterval().toMillis();
         sampler.scheduleAtFixedRate(() -> tick(throughput), interval, interval, TimeUnit.MILLISECONDS);
         try {
             sending.forEach(dataset -> futures.put(dataset, workers.submit(() -> runDataset(dataset, parents))));

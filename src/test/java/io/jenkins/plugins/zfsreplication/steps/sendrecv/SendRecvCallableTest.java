@@ -127,7 +127,7 @@ class SendRecvCallableTest {
     @Test
     void shouldLeaveTheSafeDefaultsUnlessAFieldTurnsThemOff() {
         TransferOptions defaults = settings(step("plan.json")).options();
-        assertThat(List.of(defaults.sendDecrypted(), defaults.createParents(), defaults.mountReceived()))
+        assertThat(List.of(defaults.stream().sendDecrypted(), defaults.receiving().createParents(), defaults.receiving().mountReceived()))
                 .containsExactly(false, false, false);
 
         TransferOptions asked = settings(step("plan.json", s -> {
@@ -135,7 +135,7 @@ class SendRecvCallableTest {
             s.setCreateParents(true);
             s.setMountReceived(true);
         })).options();
-        assertThat(List.of(asked.sendDecrypted(), asked.createParents(), asked.mountReceived()))
+        assertThat(List.of(asked.stream().sendDecrypted(), asked.receiving().createParents(), asked.receiving().mountReceived()))
                 .containsExactly(true, true, true);
     }
 
