@@ -59,12 +59,12 @@ class SendRecvCallableTest {
         SendRecvSummary summary = new SendRecvCallable(settings, listener(log), null).invoke(workspace.toFile(), null);
 
         assertThat(summary.succeeded()).as(summary.firstError()).isTrue();
-        assertThat(summary.steps()).isEqualTo(1);
+        assertThat(summary.counts().steps()).isEqualTo(1);
         assertThat(summary.artifacts()).containsExactly("out/transfer.json", "out/throughput.csv", "out/throughput.svg");
         SendRecvRecord record = summary.record(settings, false);
         assertThat(record.getDatasets()).isEqualTo(1);
         assertThat(record.getSkippedSteps()).isZero();
-        assertThat(record.getBytes()).isEqualTo(summary.bytes()).isPositive();
+        assertThat(record.getBytes()).isEqualTo(summary.counts().bytes()).isPositive();
         assertThat(record.getSeconds()).isPositive();
         assertThat(record.getChart()).isEqualTo("out/throughput.svg");
         assertThat(Files.readString(workspace.resolve("out/transfer.json"))).contains("\"options\" : [ \"properties\" ]");
