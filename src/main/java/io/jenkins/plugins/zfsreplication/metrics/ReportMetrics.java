@@ -88,9 +88,9 @@ public final class ReportMetrics {
         for (StepResult step : report.steps()) {
             Map<String, String> labels = labels("dataset", step.step().source().name(), "kind", name(step.step().kind()));
             metrics.count("sent_bytes_total", "Bytes of zfs send streams received, by dataset and step kind.", labels,
-                    step.bytes());
+                    step.measured().bytes());
             metrics.count("send_seconds_total", "Seconds spent in send steps, by dataset and step kind.", labels,
-                    step.seconds());
+                    step.measured().seconds());
             Map<String, String> withResult = new TreeMap<>(labels);
             withResult.put("result", name(step.outcome()));
             metrics.count("steps_total", "Send steps, by dataset, step kind and result.", withResult, 1);

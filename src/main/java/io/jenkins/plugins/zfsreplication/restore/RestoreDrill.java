@@ -151,8 +151,8 @@ public final class RestoreDrill {
         try {
             logged.accept("drill id " + drillId + " (" + DRILL_ID + " of " + scratch + ")");
             StepResult step = receive(snapshot, guid, scratch, encrypted, drillId, logged);
-            bytes = step.bytes();
-            receiveSeconds = step.seconds();
+            bytes = step.measured().bytes();
+            receiveSeconds = step.measured().seconds();
             received = step.outcome() == StepOutcome.OK;
             if (received) {
                 mark(scratch, drillId);

@@ -57,6 +57,11 @@ public final class StepTransfer {
         return running == null ? 0 : running.bytes();
     }
 
+    /** The step as measured so far, from {@code started} and {@code t0} (its System.nanoTime()). */
+    private StepResult.Measured measured(Instant started, long t0) {
+        return new StepResult.Measured(started, (System.nanoTime() - t0) / 1e9, bytes());
+    }
+
     /**
      * The running step's estimated bytes: the plan's, until the checks made it a resumed step,
      * which sends only the rest (its own estimate); -1 when unknown.
@@ -116,10 +121,11 @@ public final class StepTransfer {
                 outcome = error.isEmpty() ? outcome : StepOutcome.FAILED;
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
-            return new StepResult(step, outcome, flags, bytes, seconds, started, error, checks);
+            return new StepResult(step, outcome, flags, new StepResult.Measured(started, seconds, bytes), error, checks,
+                    List.of());
         } catch (TransferCancelledException e) {
-            return new StepResult(step, StepOutcome.CANCELLED, flags, bytes(), (System.nanoTime() - t0) / 1e9, started,
-                    e.getMessage(), checks);
+            return new StepResult(step, StepOutcome.CANCELLED, flags, measured(started, t0), e.getMessage(), checks,
+                    List.of());
         } catch (RuntimeException | IOException e) {
             RunningPipeline running = pipeline;
             if (running != null) {
@@ -127,8 +133,7 @@ public final class StepTransfer {
                 setup.preflight().settle(step, used, options, checkLog);
             }
             StepOutcome outcome = cancelled ? StepOutcome.CANCELLED : StepOutcome.FAILED;
-            return new StepResult(step, outcome, flags, bytes(), (System.nanoTime() - t0) / 1e9, started, e.getMessage(),
-                    checks);
+            return new StepResult(step, outcome, flags, measured(started, t0), e.getMessage(), checks, List.of());
         } finally {
             deleteQuietly(workDir);
         }
