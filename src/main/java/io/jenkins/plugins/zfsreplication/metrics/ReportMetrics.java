@@ -107,8 +107,8 @@ public final class ReportMetrics {
         Map<String, long[]> counts = new TreeMap<>();
         for (PruneDecision decision : report.decisions()) {
             long[] count = counts.computeIfAbsent(decision.side().label() + "\n" + decision.dataset(), k -> new long[4]);
-            count[decision.decision().ordinal()]++;
-            count[3] += decision.destroyed() ? 1 : 0;
+            count[decision.verdict().decision().ordinal()]++;
+            count[3] += decision.verdict().destroyed() ? 1 : 0;
         }
         counts.forEach((key, count) -> {
             int cut = key.indexOf('\n');

@@ -108,7 +108,7 @@ class BaseSurvivalOpenZfsTest {
         ReplicationPlan third = PruneZfsTest.plan(zfs, source, target);
         PruneBeforeSend.Result pruned = PruneZfsTest.prune(zfs, null, "last: 1", true).run(third, line -> { });
         assertThat(pruned.report().decisions()).filteredOn(d -> (d.side() == CandidateSide.BOOKMARK))
-                .extracting(PruneDecision::snapshot, PruneDecision::decision, PruneDecision::rule, PruneDecision::destroyed)
+                .extracting(PruneDecision::snapshot, d -> d.verdict().decision(), d -> d.verdict().rule(), d -> d.verdict().destroyed())
                 .containsExactly(tuple(NIGHTS.get(0), Decision.DESTROY, "kept by no source rule", true),
                         tuple(NIGHTS.get(1), Decision.KEEP, "protected: the next incremental's base (matched by GUID)",
                                 false));
