@@ -157,16 +157,12 @@ public record TransferOptions(Set<SendOption> requested, Stream stream, Receivin
         return new TransferOptions(requested, stream, receiving, times, concurrency, policy);
     }
 
-    public TransferOptions with(Stream shape) {
+    private TransferOptions with(Stream shape) {
         return new TransferOptions(requested, shape, receiving, times, concurrency, retry);
     }
 
-    public TransferOptions with(Receiving receive) {
+    private TransferOptions with(Receiving receive) {
         return new TransferOptions(requested, stream, receive, times, concurrency, retry);
-    }
-
-    public TransferOptions with(Timing timing) {
-        return new TransferOptions(requested, stream, receiving, timing, concurrency, retry);
     }
 
     public TransferOptions withCompression(Compression chosen) {
@@ -211,7 +207,7 @@ public record TransferOptions(Set<SendOption> requested, Stream stream, Receivin
     }
 
     public TransferOptions withTimes(Duration sample, Duration accept, Duration silence) {
-        return with(new Timing(sample, accept, silence));
+        return new TransferOptions(requested, stream, receiving, new Timing(sample, accept, silence), concurrency, retry);
     }
 
     /** A property name zfs recv -o/-x takes: a native one or a user property (module:name). */
