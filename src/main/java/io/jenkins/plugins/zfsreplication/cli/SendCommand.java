@@ -175,7 +175,7 @@ final class SendCommand implements Callable<Integer> {
         }
         String pinned = certificate != null ? certificate : lines.size() > 1 ? lines.get(1)
                 : System.getenv("ZFSR_CERTIFICATE");
-        if (transfer.toOptions().tcpPlaintext()) {
+        if (transfer.toOptions().stream().tcpPlaintext()) {
             if (pinned != null) {
                 throw new TransferException("--plaintext, but the receiver gave a certificate: it speaks TLS");
             }

@@ -39,11 +39,11 @@ final class TransferRun {
             for (StepResult step : report.steps()) {
                 environment.out().printf("%-9s %s@%s -> %s  %d bytes  %.1f s%s%n",
                         step.outcome().name().toLowerCase(java.util.Locale.ROOT), step.step().source(),
-                        step.step().to().name(), step.step().target(), step.bytes(), step.seconds(),
-                        step.message().isEmpty() ? "" : "  " + step.message());
+                        step.step().to().name(), step.step().target(), step.measured().bytes(),
+                        step.measured().seconds(), step.message().isEmpty() ? "" : "  " + step.message());
             }
             environment.out().printf("total: %d bytes in %d step(s)%n",
-                    report.steps().stream().mapToLong(StepResult::bytes).sum(), report.steps().size());
+                    report.steps().stream().mapToLong(s -> s.measured().bytes()).sum(), report.steps().size());
             environment.out().println("artifacts: " + String.join(", ", written.stream().map(Path::toString).toList()));
             environment.out().flush();
         }

@@ -88,9 +88,9 @@ public final class ReportMetrics {
         for (StepResult step : report.steps()) {
             Map<String, String> labels = labels("dataset", step.step().source().name(), "kind", name(step.step().kind()));
             metrics.count("sent_bytes_total", "Bytes of zfs send streams received, by dataset and step kind.", labels,
-                    step.bytes());
+                    step.measured().bytes());
             metrics.count("send_seconds_total", "Seconds spent in send steps, by dataset and step kind.", labels,
-                    step.seconds());
+                    step.measured().seconds());
             Map<String, String> withResult = new TreeMap<>(labels);
             withResult.put("result", name(step.outcome()));
             metrics.count("steps_total", "Send steps, by dataset, step kind and result.", withResult, 1);
@@ -107,8 +107,8 @@ public final class ReportMetrics {
         Map<String, long[]> counts = new TreeMap<>();
         for (PruneDecision decision : report.decisions()) {
             long[] count = counts.computeIfAbsent(decision.side().label() + "\n" + decision.dataset(), k -> new long[4]);
-            count[decision.decision().ordinal()]++;
-            count[3] += decision.destroyed() ? 1 : 0;
+            count[decision.verdict().decision().ordinal()]++;
+            count[3] += decision.verdict().destroyed() ? 1 : 0;
         }
         counts.forEach((key, count) -> {
             int cut = key.indexOf('\n');

@@ -63,7 +63,8 @@ final class DecisionLog extends AbstractList<PruneDecision> implements RandomAcc
         }
         Side where = sides[side[i]];
         return new PruneDecision(where.name(), where.host(), where.dataset(), where.snapshots().shortName(index[i]),
-                where.snapshots().guid(index[i]), time[i], Decision.values()[decision[i]], rule[i], false);
+                where.snapshots().guid(index[i]), time[i],
+                new PruneDecision.Verdict(Decision.values()[decision[i]], rule[i], false));
     }
 
     @Override

@@ -94,7 +94,8 @@ public record DestroyGuard(SnapshotNaming naming, Instant clock, KnownBases base
     void check(PruneReport report, Zfs source, Zfs target) {
         Map<String, List<PruneDecision>> destroys = new LinkedHashMap<>();
         for (PruneDecision d : report.decisions()) {
-            if (d.decision() == Decision.DESTROY && !d.destroyed() && (onSource(d) ? source != null : target != null)) {
+            if (d.verdict().decision() == Decision.DESTROY && !d.verdict().destroyed()
+                    && (onSource(d) ? source != null : target != null)) {
                 destroys.computeIfAbsent(side(d) + d.dataset(), k -> new ArrayList<>()).add(d);
             }
         }

@@ -52,7 +52,8 @@ public final class Destroyer {
         for (int i = 0; i < decisions.size(); i++) {
             PruneDecision decision = decisions.get(i);
             Zfs zfs = decision.side().destroyedOnSource() ? source : target;
-            if (decision.decision() == Decision.DESTROY && !decision.destroyed() && zfs != null) {
+            PruneDecision.Verdict verdict = decision.verdict();
+            if (verdict.decision() == Decision.DESTROY && !verdict.destroyed() && zfs != null) {
                 batches.computeIfAbsent(decision.side().label() + "\u0000" + decision.dataset(), k -> new ArrayList<>()).add(i);
             }
         }

@@ -10,11 +10,10 @@ import java.util.Objects;
  *                  {@code snapshot} is its name after '#'
  * @param host      where the snapshot lives ("local" or the ssh destination)
  * @param epochSecond the time retention judged it by (name timestamp, else creation), see {@link #time()}
- * @param rule      the rule or protection that keeps it, or why it goes
- * @param destroyed true only once zfs really destroyed it (never in a dry run)
+ * @param verdict   what retention decided about it, and whether it was destroyed
  */
 public record PruneDecision(CandidateSide side, String host, String dataset, String snapshot, long guid, long epochSecond,
-                            Decision decision, String rule, boolean destroyed)
+                            Verdict verdict)
         implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
 
@@ -22,8 +21,22 @@ public record PruneDecision(CandidateSide side, String host, String dataset, Str
         Objects.requireNonNull(side, "side");
         Objects.requireNonNull(dataset, "dataset");
         Objects.requireNonNull(snapshot, "snapshot");
-        Objects.requireNonNull(decision, "decision");
-        Objects.requireNonNull(rule, "rule");
+        Objects.requireNonNull(verdict, "verdict");
+    }
+
+    /**
+     * What retention decided about a candidate.
+     *
+     * @param rule      the rule or protection that keeps it, or why it goes
+     * @param destroyed true only once zfs really destroyed it (never in a dry run)
+     */
+    public record Verdict(Decision decision, String rule, boolean destroyed) implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+
+        public Verdict {
+            Objects.requireNonNull(decision, "decision");
+            Objects.requireNonNull(rule, "rule");
+        }
     }
 
     /** The time retention judged it by. */
@@ -37,6 +50,7 @@ public record PruneDecision(CandidateSide side, String host, String dataset, Str
     }
 
     PruneDecision markDestroyed() {
-        return new PruneDecision(side, host, dataset, snapshot, guid, epochSecond, decision, rule, true);
+        return new PruneDecision(side, host, dataset, snapshot, guid, epochSecond,
+                new Verdict(verdict.decision, verdict.rule, true));
     }
 }

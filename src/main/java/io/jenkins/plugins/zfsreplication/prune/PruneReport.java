@@ -100,7 +100,8 @@ public record PruneReport(When when, boolean dryRun, Sides sides, List<PruneDeci
 
     /** The decisions that destroy, on one side. */
     public List<PruneDecision> toDestroy(CandidateSide side) {
-        return decisions.stream().filter(d -> d.decision() == Decision.DESTROY && d.side() == side).toList();
+        return decisions.stream().filter(d -> d.verdict().decision() == Decision.DESTROY && d.side() == side)
+                .toList();
     }
 
     /** This report with the bytes not sent of pruning {@code before} to {@code after} (their estimates). */

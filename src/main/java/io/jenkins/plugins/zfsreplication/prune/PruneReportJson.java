@@ -100,9 +100,9 @@ public final class PruneReportJson {
                 json.writeStringField(SNAPSHOT, decision.snapshot());
                 json.writeStringField(GUID, decision.guidText());
                 json.writeStringField("time", decision.time().toString());
-                json.writeStringField("decision", decision.decision().name());
-                json.writeStringField("rule", decision.rule());
-                json.writeBooleanField("destroyed", decision.destroyed());
+                json.writeStringField("decision", decision.verdict().decision().name());
+                json.writeStringField("rule", decision.verdict().rule());
+                json.writeBooleanField("destroyed", decision.verdict().destroyed());
                 json.writeEndObject();
             }
             json.writeEndArray();
@@ -147,7 +147,7 @@ public final class PruneReportJson {
         CandidateSide[] sides = CandidateSide.values();
         long[][] counts = new long[sides.length][Decision.values().length];
         for (PruneDecision decision : report.decisions()) { // one pass: a big run has millions
-            counts[decision.side().ordinal()][decision.decision().ordinal()]++;
+            counts[decision.side().ordinal()][decision.verdict().decision().ordinal()]++;
         }
         for (int side = 0; side < sides.length; side++) {
             for (Decision decision : Decision.values()) {
@@ -161,10 +161,11 @@ public final class PruneReportJson {
                 report.notSent().snapshots(), report.notSent().bytes() < 0 ? "unknown (" + report.notSent().basis() + ")"
                         : String.valueOf(report.notSent().bytes())));
         for (PruneDecision decision : report.decisions()) {
-            if (decision.decision() == Decision.DESTROY) {
-                text.append(String.format("%s %s %s (%s)%n", report.dryRun() ? "would destroy" : decision.destroyed()
+            PruneDecision.Verdict verdict = decision.verdict();
+            if (verdict.decision() == Decision.DESTROY) {
+                text.append(String.format("%s %s %s (%s)%n", report.dryRun() ? "would destroy" : verdict.destroyed()
                         ? "destroyed" : "NOT destroyed", decision.side().label(),
-                        decision.side().objectName(decision.dataset(), decision.snapshot()), decision.rule()));
+                        decision.side().objectName(decision.dataset(), decision.snapshot()), verdict.rule()));
             }
         }
         report.errors().forEach(error -> text.append("error: ").append(error).append('\n'));

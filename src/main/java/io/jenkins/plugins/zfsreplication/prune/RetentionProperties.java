@@ -67,47 +67,51 @@ final class RetentionProperties {
             ZfsObject listed = source.find(dataset.source().name()).filter(ZfsObject::isDataset).orElse(null);
             List<EffectiveRule> shown = new ArrayList<>();
             String target = withTarget ? dataset.target().name() : null;
-            RetentionPolicy sourceRules = side(dataset, target, listed, "source", options.sourceRules(), origins, parsed,
-                    shown, null);
-            RetentionPolicy targetRules = withTarget ? side(dataset, target, listed, "target", options.targetRules(),
-                    origins, parsed, shown, targetTrusted ? null : UNTRUSTED_SOURCE) : null;
+            Lookup lookup = new Lookup(dataset, target, listed, origins, parsed, shown);
+            RetentionPolicy sourceRules = lookup.side("source", options.sourceRules(), null);
+            RetentionPolicy targetRules = withTarget
+                    ? lookup.side("target", options.targetRules(), targetTrusted ? null : UNTRUSTED_SOURCE) : null;
             rules.put(dataset.source(), new DatasetRules(sourceRules, targetRules, shown));
         }
         return rules;
     }
 
     /**
-     * @param distrust why this side's property is not taken from this source at all; null when it may be
+     * One dataset's properties as listed, where they are set, the values already parsed, and the
+     * rules shown so far.
      */
-    private static RetentionPolicy side(DatasetPlan dataset, String target, ZfsObject listed, String side,
-                                        RetentionPolicy command, PropertyOrigins origins,
-                                        Map<String, RetentionPolicy> parsed, List<EffectiveRule> shown,
-                                        String distrust) {
-        String property = side.equals("source") ? KEEP_SOURCE : KEEP_TARGET;
-        String value = listed == null ? null : listed.property(property).orElse(null);
-        String name = dataset.source().name();
-        String setOn = value == null ? null : origins.origin(dataset.source(), property).map(DatasetName::name)
-                .orElse(null);
-        String ignored = value == null ? null : origins.isReceived(dataset.source(), property)
-                ? String.format("received with a stream on %s: another host's rules, never this one's", setOn)
-                : distrust;
-        if (value == null || ignored != null) {
-            shown.add(new EffectiveRule(name, target, side, command == null ? null : command.spec(),
-                    command == null ? EffectiveRule.Origin.NONE : EffectiveRule.Origin.COMMAND_LINE, null, ignored));
-            return command;
-        }
-        EffectiveRule rule = new EffectiveRule(name, target, side, value, EffectiveRule.Origin.PROPERTY, setOn);
-        RetentionPolicy policy = parsed.get(value);
-        if (policy == null) {
-            try {
-                policy = RetentionPolicy.parse(value);
-            } catch (RetentionSyntaxException e) {
-                throw new RetentionPropertyException(property, name, setOn == null ? "as listed"
-                        : setOn.equals(name) ? "set there" : "inherited from " + setOn, e.getMessage());
+    private record Lookup(DatasetPlan dataset, String target, ZfsObject listed, PropertyOrigins origins,
+                          Map<String, RetentionPolicy> parsed, List<EffectiveRule> shown) {
+        /**
+         * @param distrust why this side's property is not taken from this source at all; null when it may be
+         */
+        private RetentionPolicy side(String side, RetentionPolicy command, String distrust) {
+            String property = side.equals("source") ? KEEP_SOURCE : KEEP_TARGET;
+            String value = listed == null ? null : listed.property(property).orElse(null);
+            String name = dataset.source().name();
+            String setOn = value == null ? null : origins.origin(dataset.source(), property).map(DatasetName::name)
+                    .orElse(null);
+            String ignored = value == null ? null : origins.isReceived(dataset.source(), property)
+                    ? String.format("received with a stream on %s: another host's rules, never this one's", setOn)
+                    : distrust;
+            if (value == null || ignored != null) {
+                shown.add(new EffectiveRule(name, target, side, command == null ? null : command.spec(),
+                        command == null ? EffectiveRule.Origin.NONE : EffectiveRule.Origin.COMMAND_LINE, null, ignored));
+                return command;
             }
-            parsed.put(value, policy);
+            EffectiveRule rule = new EffectiveRule(name, target, side, value, EffectiveRule.Origin.PROPERTY, setOn);
+            RetentionPolicy policy = parsed.get(value);
+            if (policy == null) {
+                try {
+                    policy = RetentionPolicy.parse(value);
+                } catch (RetentionSyntaxException e) {
+                    throw new RetentionPropertyException(property, name, setOn == null ? "as listed"
+                            : setOn.equals(name) ? "set there" : "inherited from " + setOn, e.getMessage());
+                }
+                parsed.put(value, policy);
+            }
+            shown.add(rule);
+            return policy;
         }
-        shown.add(rule);
-        return policy;
     }
 }

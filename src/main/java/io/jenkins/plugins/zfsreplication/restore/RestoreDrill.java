@@ -151,8 +151,8 @@ public final class RestoreDrill {
         try {
             logged.accept("drill id " + drillId + " (" + DRILL_ID + " of " + scratch + ")");
             StepResult step = receive(snapshot, guid, scratch, encrypted, drillId, logged);
-            bytes = step.bytes();
-            receiveSeconds = step.seconds();
+            bytes = step.measured().bytes();
+            receiveSeconds = step.measured().seconds();
             received = step.outcome() == StepOutcome.OK;
             if (received) {
                 mark(scratch, drillId);
@@ -230,9 +230,9 @@ public final class RestoreDrill {
         TransferOptions options = transfer.withRequested(raw ? Set.of(SendOption.RAW) : Set.of());
         if (zfs.capabilities().has(Feature.RECEIVE_OVERRIDES)) {
             // the mark arrives with the dataset: from its first moment it is this drill's, and no other's
-            java.util.Map<String, String> set = new java.util.HashMap<>(options.recvSet());
+            java.util.Map<String, String> set = new java.util.HashMap<>(options.receiving().recvSet());
             set.put(DRILL_ID, drillId);
-            options = options.withRecvProperties(set, options.recvExclude());
+            options = options.withRecvProperties(set, options.receiving().recvExclude());
         }
         TransferSetup setup = TransferSetup.zfs(new LocalTransport(), zfs, zfs, ProcessSite.local(), ProcessSite.local(),
                 StepGate.KEEP_ALL);

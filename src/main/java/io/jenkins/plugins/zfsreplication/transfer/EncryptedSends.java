@@ -34,7 +34,7 @@ public final class EncryptedSends {
         }
         String what = dataset.source() + " is " + encryption.describe();
         Set<SendOption> chosen = used.isEmpty() ? EnumSet.noneOf(SendOption.class) : EnumSet.copyOf(used);
-        if (options.sendDecrypted()) {
+        if (options.stream().sendDecrypted()) {
             if (!encryption.keyLoaded()) {
                 return new Choice(used, null, what + ": a decrypted send needs its key loaded on the source (zfs "
                         + "load-key), or send it raw (the default); nothing was sent");

@@ -150,12 +150,13 @@ public final class ReceivedProperties {
     /** The properties every {@code zfs recv} excludes ({@code -x}), in a fixed order. */
     static List<String> excluded(TransferOptions options) {
         return EXCLUDED.keySet().stream().filter(property -> decidedHere(property, options)
-                && !options.recvExclude().contains(property)).toList();
+                && !options.receiving().recvExclude().contains(property)).toList();
     }
 
     /** True unless the user set the property ({@code recvSet}) or the run leaves mounting to zfs. */
     private static boolean decidedHere(String property, TransferOptions options) {
-        return !options.recvSet().containsKey(property) && !(options.mountReceived() && MOUNTING.contains(property));
+        return !options.receiving().recvSet().containsKey(property)
+                && !(options.receiving().mountReceived() && MOUNTING.contains(property));
     }
 
     /**
@@ -277,7 +278,7 @@ public final class ReceivedProperties {
      */
     private static Set<DatasetName> canmountNoauto(Zfs target, List<DatasetName> checked,
                                                    Map<DatasetName, Map<String, Setting>> tree, TransferOptions options) {
-        List<DatasetName> needing = checked.stream().filter(dataset -> !options.mountReceived()
+        List<DatasetName> needing = checked.stream().filter(dataset -> !options.receiving().mountReceived()
                 && unsafe(tree.get(dataset), "canmount", "on", options)
                 && !streamSet(tree.get(dataset), "sharenfs", options) && !streamSet(tree.get(dataset), "sharesmb", options))
                 .distinct().toList();
@@ -302,7 +303,7 @@ public final class ReceivedProperties {
                 List<String> done = neutralise(target, dataset, tree.get(dataset), made, options,
                         noauto.contains(dataset));
                 done.addAll(outsideTheAllowlist(target, dataset, received.getOrDefault(dataset, Map.of()), options));
-                if (dataset.equals(top.dataset()) && top.created() && !options.mountReceived()) {
+                if (dataset.equals(top.dataset()) && top.created() && !options.receiving().mountReceived()) {
                     done.add(0, top.note());
                 }
                 if (!done.isEmpty()) {
@@ -320,7 +321,7 @@ public final class ReceivedProperties {
         // shares first: zfs (re)shares a file system whose mount point changes, and a share it cannot make fails the change
         inheritReceived(target, dataset, settings, "sharenfs", options, done);
         inheritReceived(target, dataset, settings, "sharesmb", options, done);
-        if (!options.mountReceived()) {
+        if (!options.receiving().mountReceived()) {
             if (noautoSet) {
                 done.add("canmount=noauto");
             } else {

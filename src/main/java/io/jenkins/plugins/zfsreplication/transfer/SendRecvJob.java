@@ -80,7 +80,8 @@ public final class SendRecvJob {
                 : new PruneRun(source, target, retention, false, Destroyer.ErrorPolicy.CONTINUE)
                         .retentionCheck(plan, log)::stillWanted;
         return new SendRecvJob(TransferSetup.zfs(transport, source, target, ProcessSite.local(), ProcessSite.local(),
-                gate, options.createParents(), options.allowRollback()), options, log, new SourceBookmarks(source, target));
+                gate, options.receiving().createParents(), options.receiving().allowRollback()), options, log,
+                new SourceBookmarks(source, target));
     }
 
     /**

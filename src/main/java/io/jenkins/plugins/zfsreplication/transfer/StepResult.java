@@ -8,7 +8,7 @@ import io.jenkins.plugins.zfsreplication.plan.SendStep;
 
 /**
  * One step as it ran: the step (a RESUME where a resume token was used), the flags in use, the
- * stream's bytes, how long, and how it ended.
+ * stream as measured, and how it ended.
  *
  * @param message the error for FAILED/CANCELLED, the reason for SKIPPED/NOT_RUN, else ""
  * @param checks  what the checks before and after the step did to the target or found there
@@ -17,25 +17,24 @@ import io.jenkins.plugins.zfsreplication.plan.SendStep;
  *                destroyed
  * @param retried the attempts before this one that failed for a transient reason, oldest first
  */
-public record StepResult(SendStep step, StepOutcome outcome, List<String> options, long bytes, double seconds,
-                         Instant startedAt, String message, List<String> checks, List<Attempt> retried) {
+public record StepResult(SendStep step, StepOutcome outcome, List<String> options, Measured measured, String message,
+                         List<String> checks, List<Attempt> retried) {
     public StepResult {
         Objects.requireNonNull(step, "step");
         Objects.requireNonNull(outcome, "outcome");
         options = List.copyOf(options);
+        Objects.requireNonNull(measured, "measured");
         message = message == null ? "" : message;
         checks = List.copyOf(checks);
         retried = List.copyOf(retried);
     }
 
-    public StepResult(SendStep step, StepOutcome outcome, List<String> options, long bytes, double seconds,
-                      Instant startedAt, String message, List<String> checks) {
-        this(step, outcome, options, bytes, seconds, startedAt, message, checks, List.of());
-    }
-
-    public StepResult(SendStep step, StepOutcome outcome, List<String> options, long bytes, double seconds,
-                      Instant startedAt, String message) {
-        this(step, outcome, options, bytes, seconds, startedAt, message, List.of());
+    /**
+     * The stream of one step as measured.
+     *
+     * @param startedAt when the step's pipeline started; null for a step that never started
+     */
+    public record Measured(Instant startedAt, double seconds, long bytes) {
     }
 
     /**
@@ -53,10 +52,10 @@ public record StepResult(SendStep step, StepOutcome outcome, List<String> option
 
     /** This result with the attempts before it. */
     StepResult withRetried(List<Attempt> attempts) {
-        return new StepResult(step, outcome, options, bytes, seconds, startedAt, message, checks, attempts);
+        return new StepResult(step, outcome, options, measured, message, checks, attempts);
     }
 
     static StepResult notRun(SendStep step, StepOutcome outcome, String reason) {
-        return new StepResult(step, outcome, List.of(), 0, 0, null, reason);
+        return new StepResult(step, outcome, List.of(), new Measured(null, 0, 0), reason, List.of(), List.of());
     }
 }

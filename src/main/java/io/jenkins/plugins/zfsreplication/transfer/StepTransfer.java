@@ -57,6 +57,11 @@ public final class StepTransfer {
         return running == null ? 0 : running.bytes();
     }
 
+    /** The step as measured so far, from {@code started} and {@code t0} (its System.nanoTime()). */
+    private StepResult.Measured measured(Instant started, long t0) {
+        return new StepResult.Measured(started, (System.nanoTime() - t0) / 1e9, bytes());
+    }
+
     /**
      * The running step's estimated bytes: the plan's, until the checks made it a resumed step,
      * which sends only the rest (its own estimate); -1 when unknown.
@@ -116,10 +121,11 @@ public final class StepTransfer {
                 outcome = error.isEmpty() ? outcome : StepOutcome.FAILED;
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
-            return new StepResult(step, outcome, flags, bytes, seconds, started, error, checks);
+            return new StepResult(step, outcome, flags, new StepResult.Measured(started, seconds, bytes), error, checks,
+                    List.of());
         } catch (TransferCancelledException e) {
-            return new StepResult(step, StepOutcome.CANCELLED, flags, bytes(), (System.nanoTime() - t0) / 1e9, started,
-                    e.getMessage(), checks);
+            return new StepResult(step, StepOutcome.CANCELLED, flags, measured(started, t0), e.getMessage(), checks,
+                    List.of());
         } catch (RuntimeException | IOException e) {
             RunningPipeline running = pipeline;
             if (running != null) {
@@ -127,8 +133,7 @@ public final class StepTransfer {
                 setup.preflight().settle(step, used, options, checkLog);
             }
             StepOutcome outcome = cancelled ? StepOutcome.CANCELLED : StepOutcome.FAILED;
-            return new StepResult(step, outcome, flags, bytes(), (System.nanoTime() - t0) / 1e9, started, e.getMessage(),
-                    checks);
+            return new StepResult(step, outcome, flags, measured(started, t0), e.getMessage(), checks, List.of());
         } finally {
             deleteQuietly(workDir);
         }
@@ -196,7 +201,7 @@ public final class StepTransfer {
      * seconds to tens of seconds.
      */
     static long stallNanos(TransferOptions options) {
-        return Math.max(options.silenceTimeout().toNanos(), STALL_FLOOR.toNanos());
+        return Math.max(options.times().silenceTimeout().toNanos(), STALL_FLOOR.toNanos());
     }
 
     /** Tracks when the pipeline last moved a byte or lost a process; sampled about once a second. */
@@ -236,15 +241,15 @@ public final class StepTransfer {
     private PipelineSpec spec(SendStep step, Path workDir) {
         List<StageCommand> sendSide = new ArrayList<>();
         sendSide.add(new StageCommand(sourceRole(), setup.commands().source(step, used)));
-        if (options.compression() != Compression.NONE) {
-            sendSide.add(new StageCommand("compress", options.compression().compressCommand()));
+        if (options.stream().compression() != Compression.NONE) {
+            sendSide.add(new StageCommand("compress", options.stream().compression().compressCommand()));
         }
-        if (options.bufferBytes() > 0) {
+        if (options.stream().bufferBytes() > 0) {
             sendSide.add(new StageCommand("mbuffer", buffer(options)));
         }
         List<StageCommand> receiveSide = new ArrayList<>();
-        if (options.compression() != Compression.NONE) {
-            receiveSide.add(new StageCommand("decompress", options.compression().decompressCommand()));
+        if (options.stream().compression() != Compression.NONE) {
+            receiveSide.add(new StageCommand("decompress", options.stream().compression().decompressCommand()));
         }
         receiveSide.add(new StageCommand(sinkRole(), setup.commands().sink(step, used, options)));
         return new PipelineSpec(label(step), sendSide, receiveSide, setup.sender(), setup.receiver(), workDir, options, step);
@@ -269,9 +274,9 @@ public final class StepTransfer {
      */
     static List<String> buffer(TransferOptions options) {
         List<String> argv = new ArrayList<>(List.of("sh", "-c", BUFFER_SCRIPT, "mbuffer", "-q", "-m",
-                (options.bufferBytes() >> 10) + "k"));
-        if (options.rateLimit() > 0) {
-            argv.addAll(List.of("-r", Long.toString(options.rateLimit())));
+                (options.stream().bufferBytes() >> 10) + "k"));
+        if (options.stream().rateLimit() > 0) {
+            argv.addAll(List.of("-r", Long.toString(options.stream().rateLimit())));
         }
         return argv;
     }

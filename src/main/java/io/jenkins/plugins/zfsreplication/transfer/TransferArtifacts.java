@@ -83,14 +83,15 @@ public final class TransferArtifacts {
             node.put(TO_GUID, step.to().guidText());
             ArrayNode options = node.putArray("options");
             result.options().forEach(options::add);
-            node.put("bytes", result.bytes());
-            node.put("seconds", Math.round(result.seconds() * 1000) / 1000.0);
-            node.put("startedAt", result.startedAt() == null ? null : result.startedAt().toString());
+            StepResult.Measured measured = result.measured();
+            node.put("bytes", measured.bytes());
+            node.put("seconds", Math.round(measured.seconds() * 1000) / 1000.0);
+            node.put("startedAt", measured.startedAt() == null ? null : measured.startedAt().toString());
             node.put("result", result.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
             node.put("error", result.message());
             ArrayNode checks = node.putArray("checks");
             result.checks().forEach(checks::add);
-            node.put("attempts", result.retried().size() + (result.startedAt() == null ? 0 : 1));
+            node.put("attempts", result.retried().size() + (measured.startedAt() == null ? 0 : 1));
             ArrayNode retried = node.putArray("retried");
             for (StepResult.Attempt attempt : result.retried()) {
                 ObjectNode entry = retried.addObject();

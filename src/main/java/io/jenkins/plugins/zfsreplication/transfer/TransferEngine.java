@@ -82,7 +82,7 @@ public final class TransferEngine {
         Map<DatasetPlan, Future<List<StepResult>>> futures = new LinkedHashMap<>();
         ExecutorService workers = Executors.newFixedThreadPool(options.concurrency(), daemon("transfer"));
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(daemon("throughput"));
-        long interval = options.sampleInterval().toMillis();
+        long interval = options.times().sampleInterval().toMillis();
         sampler.scheduleAtFixedRate(() -> tick(throughput), interval, interval, TimeUnit.MILLISECONDS);
         try {
             sending.forEach(dataset -> futures.put(dataset, workers.submit(() -> runDataset(dataset, parents))));
@@ -131,8 +131,8 @@ public final class TransferEngine {
                 log.accept(String.format("%s: failed: %s", StepTransfer.label(result.step()), check.error()));
             }
             checked.set(i, new StepResult(result.step(), failed ? StepOutcome.FAILED : result.outcome(),
-                    result.options(), result.bytes(), result.seconds(), result.startedAt(),
-                    failed ? check.error() : result.message(), lines, result.retried()));
+                    result.options(), result.measured(), failed ? check.error() : result.message(), lines,
+                    result.retried()));
         }
         return checked;
     }
@@ -219,8 +219,8 @@ public final class TransferEngine {
             }
             results.add(result);
             log.accept(String.format("%s: %s, %s in %.1f s%s", StepTransfer.label(step),
-                    result.outcome().name().toLowerCase(java.util.Locale.ROOT), Sizes.human(result.bytes()),
-                    result.seconds(), result.message().isEmpty() ? "" : ": " + result.message()));
+                    result.outcome().name().toLowerCase(java.util.Locale.ROOT), Sizes.human(result.measured().bytes()),
+                    result.measured().seconds(), result.message().isEmpty() ? "" : ": " + result.message()));
             blocked = result.outcome() != StepOutcome.OK;
         }
         return results;
@@ -243,8 +243,9 @@ public final class TransferEngine {
                 return result.withRetried(retried);
             }
             java.time.Duration wait = retry.delayBefore(retried.size() + 1);
-            retried.add(new StepResult.Attempt(result.startedAt(), result.seconds(), result.bytes(), result.message(),
-                    reason, wait, result.checks()));
+            StepResult.Measured measured = result.measured();
+            retried.add(new StepResult.Attempt(measured.startedAt(), measured.seconds(), measured.bytes(),
+                    result.message(), reason, wait, result.checks()));
             log.accept(String.format("%s: attempt %d of %d failed (%s); trying again in %d s", StepTransfer.label(step),
                     retried.size(), retry.retries() + 1, reason, wait.toSeconds()));
             if (!pause(wait)) {
@@ -336,7 +337,7 @@ public final class TransferEngine {
             }
             try {
                 StepResult result = execution.run(step);
-                doneBytes += result.bytes();
+                doneBytes += result.measured().bytes();
                 return result;
             } finally {
                 current = null;

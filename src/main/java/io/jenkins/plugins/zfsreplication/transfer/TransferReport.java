@@ -28,7 +28,7 @@ public record TransferReport(Instant startedAt, Instant finishedAt, String trans
     }
 
     public long totalBytes() {
-        return steps.stream().mapToLong(StepResult::bytes).sum();
+        return steps.stream().mapToLong(s -> s.measured().bytes()).sum();
     }
 
     /**

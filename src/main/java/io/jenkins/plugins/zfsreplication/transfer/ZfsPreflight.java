@@ -471,7 +471,8 @@ public final class ZfsPreflight implements Preflight {
      */
     @Override
     public boolean receivedUnmounted(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
-        if (target == null || options.mountReceived() || used.contains(SendOption.NO_MOUNT) || step.from() != null) {
+        if (target == null || options.receiving().mountReceived() || used.contains(SendOption.NO_MOUNT)
+                || step.from() != null) {
             return false;
         }
         String snapshot = step.target().name() + "@" + step.to().name() + " " + Long.toUnsignedString(step.to().guid());

@@ -46,12 +46,12 @@ public final class ZfsStreamCommands implements StreamCommands {
         if (step.rollback()) {
             argv.add("-F");
         }
-        options.recvSet().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey()).forEach(entry -> {
-            TransferOptions.checkRecvProperty(entry.getKey());
+        new java.util.TreeMap<>(options.receiving().recvSet()).forEach((property, value) -> {
+            TransferOptions.checkRecvProperty(property);
             argv.add("-o");
-            argv.add(entry.getKey() + "=" + entry.getValue());
+            argv.add(property + "=" + value);
         });
-        for (String property : options.recvExclude()) {
+        for (String property : options.receiving().recvExclude()) {
             TransferOptions.checkRecvProperty(property);
             argv.add("-x");
             argv.add(property);

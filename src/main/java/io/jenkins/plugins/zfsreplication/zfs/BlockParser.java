@@ -160,7 +160,8 @@ final class BlockParser {
             out.object(new ZfsObject(string(nameStart, nameEnd), type, guid, createtxg, creation, used, referenced, extras));
             return;
         }
-        out.columns(text, nameStart, at).add(text, at + 1, nameEnd, guid, createtxg, creation, used, referenced, extras);
+        out.columns(text, nameStart, at).add(text, at + 1, nameEnd,
+                new SnapshotColumns.Numbers(guid, createtxg, creation, used, referenced), extras);
     }
 
     private Map<String, String> extras() {

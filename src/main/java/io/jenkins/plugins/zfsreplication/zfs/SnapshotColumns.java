@@ -35,15 +35,18 @@ final class SnapshotColumns {
         return Arrays.equals(bytes, start, end, datasetBytes, 0, datasetBytes.length);
     }
 
+    /** A snapshot's numbers as the listing gives them. */
+    record Numbers(long guid, long createtxg, long creation, long used, long referenced) {
+    }
+
     /** Appends a snapshot whose short name is the UTF-8 bytes [start, end) of {@code name}. */
-    void add(byte[] name, int start, int end, long guid, long createtxg, long creation, long usedBytes,
-             long referencedBytes, Map<String, String> extras) {
+    void add(byte[] name, int start, int end, Numbers numbers, Map<String, String> extras) {
         grow(1, end - start);
-        guids[size] = guid;
-        createtxgs[size] = createtxg;
-        creations[size] = creation;
-        used[size] = usedBytes;
-        referenced[size] = referencedBytes;
+        guids[size] = numbers.guid;
+        createtxgs[size] = numbers.createtxg;
+        creations[size] = numbers.creation;
+        used[size] = numbers.used;
+        referenced[size] = numbers.referenced;
         properties[size] = extras;
         int nameStart = nameStarts[size];
         System.arraycopy(name, start, names, nameStart, end - start);
@@ -52,8 +55,8 @@ final class SnapshotColumns {
 
     void add(ZfsObject snapshot) {
         byte[] name = snapshot.shortName().getBytes(StandardCharsets.UTF_8);
-        add(name, 0, name.length, snapshot.guid(), snapshot.createtxg(), snapshot.creation(), snapshot.used(),
-                snapshot.referenced(), snapshot.properties());
+        add(name, 0, name.length, new Numbers(snapshot.guid(), snapshot.createtxg(), snapshot.creation(),
+                snapshot.used(), snapshot.referenced()), snapshot.properties());
     }
 
     /** Appends the snapshots [from, to) of {@code other}, a part of the same dataset read elsewhere. */

@@ -14,12 +14,12 @@ class TransferCliOptionsTest {
     @Test
     void shouldLeaveTheSafeDefaultsUnlessAFlagTurnsThemOff() {
         TransferOptions defaults = parse().toOptions();
-        assertThat(List.of(defaults.sendDecrypted(), defaults.createParents(), defaults.mountReceived(),
-                defaults.tcpPlaintext())).containsExactly(false, false, false, false);
+        assertThat(List.of(defaults.stream().sendDecrypted(), defaults.receiving().createParents(), defaults.receiving().mountReceived(),
+                defaults.stream().tcpPlaintext())).containsExactly(false, false, false, false);
 
         TransferOptions asked = parse("--send-decrypted", "--create-parents", "--mount-received", "--plaintext")
                 .toOptions();
-        assertThat(List.of(asked.sendDecrypted(), asked.createParents(), asked.mountReceived(), asked.tcpPlaintext()))
+        assertThat(List.of(asked.stream().sendDecrypted(), asked.receiving().createParents(), asked.receiving().mountReceived(), asked.stream().tcpPlaintext()))
                 .containsExactly(true, true, true, true);
     }
 

@@ -94,7 +94,7 @@ class BaseSurvivalOpenZfsTest {
                 source + "@" + NIGHTS.get(1)));
         long full = streamBytes(pools, List.of("zfs", "send", source + "@" + NIGHTS.get(1)));
         TransferReport second = run(zfs, plan, null, "n1", TransferOptions.defaults());
-        long bytes = second.steps().get(0).bytes();
+        long bytes = second.steps().get(0).measured().bytes();
         assertThat(bytes).isBetween(oracle, oracle + SSH_SLACK);
         assertThat(oracle).isBetween((long) MIB, 2L * MIB).isLessThan(full / 5);
         assertThat(TestApply.snapshots(pools, target.name())).containsExactly(
@@ -108,7 +108,7 @@ class BaseSurvivalOpenZfsTest {
         ReplicationPlan third = PruneZfsTest.plan(zfs, source, target);
         PruneBeforeSend.Result pruned = PruneZfsTest.prune(zfs, null, "last: 1", true).run(third, line -> { });
         assertThat(pruned.report().decisions()).filteredOn(d -> (d.side() == CandidateSide.BOOKMARK))
-                .extracting(PruneDecision::snapshot, PruneDecision::decision, PruneDecision::rule, PruneDecision::destroyed)
+                .extracting(PruneDecision::snapshot, d -> d.verdict().decision(), d -> d.verdict().rule(), d -> d.verdict().destroyed())
                 .containsExactly(tuple(NIGHTS.get(0), Decision.DESTROY, "kept by no source rule", true),
                         tuple(NIGHTS.get(1), Decision.KEEP, "protected: the next incremental's base (matched by GUID)",
                                 false));
@@ -205,7 +205,7 @@ class BaseSurvivalOpenZfsTest {
             assertThat(refused.steps()).extracting(StepResult::message).containsExactly(source + " is encrypted "
                     + "(aes-256-gcm, encryption root " + source + ", key unavailable): a decrypted send needs its key "
                     + "loaded on the source (zfs load-key), or send it raw (the default); nothing was sent");
-            assertThat(refused.steps()).extracting(StepResult::bytes).containsExactly(0L);
+            assertThat(refused.steps()).extracting(s -> s.measured().bytes()).containsExactly(0L);
             assertThat(TestApply.snapshots(pools, target.name())).containsExactly(
                     NIGHTS.get(0) + " " + TestApply.guid(pools, source + "@" + NIGHTS.get(0)));
         } finally {
@@ -282,7 +282,7 @@ class BaseSurvivalOpenZfsTest {
                 .containsExactly(tuple(SendKind.INCREMENTAL, NIGHTS.get(3), NIGHTS.get(4)));
         assertThat(nightB.steps()).extracting(s -> s.step().kind(), s -> s.step().from().name(), s -> s.step().to().name())
                 .containsExactly(tuple(SendKind.INCREMENTAL_RANGE, NIGHTS.get(0), NIGHTS.get(4)));
-        long bytes = nightB.steps().get(0).bytes();
+        long bytes = nightB.steps().get(0).measured().bytes();
         assertThat(bytes).isBetween(expected, expected + SSH_SLACK);
         assertThat(expected).isBetween(4L * MIB, 5L * MIB).isLessThan(full / 2);
         TestProcesses.println(String.format("two targets: b's catch-up %d bytes (zfs send -I: %d), full would be %d",

@@ -43,7 +43,7 @@ class ClonedSnapshotZfsTest {
 
         assertThat(result.report().errors()).isEmpty();
         assertThat(result.report().decisions()).extracting(d -> d.side().label(), PruneDecision::snapshot,
-                PruneDecision::decision, PruneDecision::rule, PruneDecision::destroyed).containsExactly(
+                d -> d.verdict().decision(), d -> d.verdict().rule(), d -> d.verdict().destroyed()).containsExactly(
                 tuple("target", HOURLY.get(0), Decision.DESTROY, "kept by no target rule", true),
                 tuple("target", HOURLY.get(1), Decision.KEEP, "protected: has clones", false),
                 tuple("target", HOURLY.get(2), Decision.DESTROY, "kept by no target rule", true),

@@ -30,7 +30,7 @@ class DecisionLogTest {
                 log.add(i % 2, i % 2, decision, "rule " + i, 1_000L * i);
                 DecisionLog.Side side = i % 2 == 0 ? source : planned;
                 expected.add(new PruneDecision(side.name(), side.host(), side.dataset(), i % 2 == 0 ? "s1" : "s2",
-                        i % 2 == 0 ? 11 : -5, 1_000L * i, decision, "rule " + i, false));
+                        i % 2 == 0 ? 11 : -5, 1_000L * i, new PruneDecision.Verdict(decision, "rule " + i, false)));
             }
             logs.add(log);
         }

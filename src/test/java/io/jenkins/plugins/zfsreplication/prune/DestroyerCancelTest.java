@@ -56,7 +56,7 @@ class DestroyerCancelTest {
                 if (snapshot.name().contains("@")) {
                     decisions.add(new PruneDecision(CandidateSide.SOURCE, "local", dataset.name(),
                             snapshot.name().substring(snapshot.name().indexOf('@') + 1), snapshot.guid(), 0,
-                            Decision.DESTROY, "test", false));
+                            new PruneDecision.Verdict(Decision.DESTROY, "test", false)));
                 }
             }
         }

@@ -87,7 +87,7 @@ class LandedStepZfsTest {
         // the source's own rules, no plan: only the newest and what is held stay
         PruneReport pruned = new LocalPrune(zfs, Selection.of(List.of(source), false),
                 PruneZfsTest.options(null, "last: 1"), true, Destroyer.ErrorPolicy.CONTINUE).run(line -> { });
-        assertThat(pruned.decisions()).filteredOn(d -> d.destroyed() && (d.side() == CandidateSide.SOURCE))
+        assertThat(pruned.decisions()).filteredOn(d -> d.verdict().destroyed() && (d.side() == CandidateSide.SOURCE))
                 .extracting(PruneDecision::snapshot)
                 .containsExactly(NIGHTS.get(0));
         assertThat(names(pools, source)).containsExactly(NIGHTS.get(1), NIGHTS.get(2));

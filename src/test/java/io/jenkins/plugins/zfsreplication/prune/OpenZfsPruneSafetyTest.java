@@ -101,8 +101,8 @@ class OpenZfsPruneSafetyTest {
         PruneReport report = new LocalPrune(zfs, Selection.of(List.of(source), false),
                 PruneZfsTest.options(null, "last: 1"), true, Destroyer.ErrorPolicy.CONTINUE).run(line -> { });
 
-        assertThat(report.decisions()).extracting(d -> d.side().label(), PruneDecision::snapshot, PruneDecision::decision,
-                PruneDecision::destroyed).containsExactly(
+        assertThat(report.decisions()).extracting(d -> d.side().label(), PruneDecision::snapshot, d -> d.verdict().decision(),
+                d -> d.verdict().destroyed()).containsExactly(
                         tuple("source", HOURS.get(0), Decision.DESTROY, true),
                         tuple("source", HOURS.get(1), Decision.DESTROY, true),
                         tuple("source", HOURS.get(2), Decision.KEEP, false),

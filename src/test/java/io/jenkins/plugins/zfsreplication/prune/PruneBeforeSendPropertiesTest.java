@@ -56,18 +56,18 @@ class PruneBeforeSendPropertiesTest {
         // the base and held snapshots are never destroyed or dropped
         if (scenario.baseGuid != null) {
             assertThat(decisions).filteredOn(d -> d.guid() == scenario.baseGuid)
-                    .allMatch(d -> d.decision() == Decision.KEEP);
+                    .allMatch(d -> d.verdict().decision() == Decision.KEEP);
         }
-        assertThat(decisions).filteredOn(d -> (d.side() == CandidateSide.TARGET) && scenario.held.contains(d.guidText())).allMatch(d -> d.decision() == Decision.KEEP);
+        assertThat(decisions).filteredOn(d -> (d.side() == CandidateSide.TARGET) && scenario.held.contains(d.guidText())).allMatch(d -> d.verdict().decision() == Decision.KEEP);
         // replaying the pruned plan reaches exactly the planned snapshots the target keeps
         Set<String> reached = replay(scenario, result.plan());
         Set<String> keptPlanned = new HashSet<>();
-        decisions.stream().filter(d -> (d.side() == CandidateSide.PLANNED) && d.decision() == Decision.KEEP)
+        decisions.stream().filter(d -> (d.side() == CandidateSide.PLANNED) && d.verdict().decision() == Decision.KEEP)
                 .forEach(d -> keptPlanned.add(d.snapshot()));
         Set<String> reachedCandidates = new HashSet<>(reached);
         reachedCandidates.removeIf(name -> !NAMING.isCandidate(name));
         assertThat(reachedCandidates).isEqualTo(keptPlanned);
-        assertThat(decisions).filteredOn(d -> d.decision() == Decision.NOT_SENT)
+        assertThat(decisions).filteredOn(d -> d.verdict().decision() == Decision.NOT_SENT)
                 .noneMatch(d -> reached.contains(d.snapshot()));
         // the order of the input does not matter
         PruneBeforeSend.Result shuffled = PruneBeforeSend.apply(plan, scenario.shuffledSource(seed),

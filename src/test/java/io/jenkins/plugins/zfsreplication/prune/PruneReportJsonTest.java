@@ -25,9 +25,9 @@ class PruneReportJsonTest {
                 PruneReport.When.unwitnessed(Instant.parse("2026-11-30T00:00:00Z"), "given"), true,
                 new PruneReport.Sides("local", "host2", null, "last: 3"),
                 List.of(
-                        new PruneDecision(CandidateSide.SOURCE, "local", "tank/a b", "zr-ü", -1L, 1_800_000_000L, Decision.KEEP,
-                                "grid \"x\"", false),
-                        new PruneDecision(CandidateSide.PLANNED, "host2", "pool/a", "s2", 5, 0, Decision.NOT_SENT, "r", true)),
+                        new PruneDecision(CandidateSide.SOURCE, "local", "tank/a b", "zr-ü", -1L, 1_800_000_000L, new PruneDecision.Verdict(Decision.KEEP,
+                                "grid \"x\"", false)),
+                        new PruneDecision(CandidateSide.PLANNED, "host2", "pool/a", "s2", 5, 0, new PruneDecision.Verdict(Decision.NOT_SENT, "r", true))),
                 new PruneReport.NotSent(1, -1, "unknown"), List.of("e1", "e\n2"), List.of());
         Path file = folder.resolve("prune-report.json");
 

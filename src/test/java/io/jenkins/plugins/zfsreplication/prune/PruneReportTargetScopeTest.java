@@ -22,7 +22,7 @@ class PruneReportTargetScopeTest {
     }
 
     private static PruneDecision decision(CandidateSide side, String dataset, Decision decision) {
-        return new PruneDecision(side, "h", dataset, "zr-20261129T000000Z", 1, 0, decision, "last 3", false);
+        return new PruneDecision(side, "h", dataset, "zr-20261129T000000Z", 1, 0, new PruneDecision.Verdict(decision, "last 3", false));
     }
 
     @Test

@@ -45,7 +45,7 @@ class PruneZfsTest {
                 s -> s.to().name()).containsExactly(tuple(SendKind.FULL, null, HOURLY.get(0)),
                 tuple(SendKind.INCREMENTAL, HOURLY.get(0), HOURLY.get(2)),
                 tuple(SendKind.INCREMENTAL, HOURLY.get(2), HOURLY.get(4)));
-        assertThat(result.report().decisions()).filteredOn(d -> d.decision() == Decision.NOT_SENT)
+        assertThat(result.report().decisions()).filteredOn(d -> d.verdict().decision() == Decision.NOT_SENT)
                 .extracting(PruneDecision::snapshot).containsExactly(HOURLY.get(1), HOURLY.get(3));
         assertThat(result.report().notSent().snapshots()).isEqualTo(2);
 
@@ -77,7 +77,7 @@ class PruneZfsTest {
 
             // then: the base (newest common) stays on both sides, the held one on the target
             assertThat(result.report().decisions()).extracting(d -> d.side().label(), PruneDecision::snapshot,
-                    PruneDecision::decision, PruneDecision::rule, PruneDecision::destroyed).containsExactly(
+                    d -> d.verdict().decision(), d -> d.verdict().rule(), d -> d.verdict().destroyed()).containsExactly(
                     tuple("target", HOURLY.get(0), Decision.KEEP, "protected: held (userrefs=1)", false),
                     tuple("target", HOURLY.get(1), Decision.DESTROY, "kept by no target rule", true),
                     tuple("target", HOURLY.get(2), Decision.DESTROY, "kept by no target rule", true),

@@ -101,7 +101,7 @@ class StaleBaseZfsTest {
         PruneBeforeSend.Result result = setup.prune().run(setup.plan, line -> { });
 
         assertThat(result.report().decisions()).filteredOn(d -> (d.side() == CandidateSide.SOURCE))
-                .extracting(PruneDecision::snapshot, PruneDecision::decision, PruneDecision::rule).containsExactly(
+                .extracting(PruneDecision::snapshot, d -> d.verdict().decision(), d -> d.verdict().rule()).containsExactly(
                         tuple(HOURLY.get(0), Decision.DESTROY, "kept by no source rule"),
                         tuple(HOURLY.get(1), Decision.DESTROY, "kept by no source rule"),
                         tuple(HOURLY.get(2), Decision.KEEP, "protected: a step of the plan sends from it (its base,"

@@ -87,7 +87,7 @@ class TargetRulesZfsTest {
         // then exactly the two the target's rules drop are gone
         assertThat(TestApply.snapshots(pools, target.name())).extracting(s -> s.split(" ")[0])
                 .containsExactlyElementsOf(SIX.subList(2, 6));
-        assertThat(done.decisions()).extracting(PruneDecision::destroyed).containsExactly(true, true);
+        assertThat(done.decisions()).extracting(d -> d.verdict().destroyed()).containsExactly(true, true);
         assertThat(log).containsExactly("destroyed on target " + target + ": " + SIX.get(0) + "," + SIX.get(1));
     }
 
@@ -125,7 +125,7 @@ class TargetRulesZfsTest {
     private static List<PruneDecision> decisions(TestPools pools, DatasetName target, List<String> destroy) {
         return destroy.stream().map(s -> new PruneDecision(CandidateSide.TARGET, "local", target.name(), s,
                 Long.parseUnsignedLong(TestApply.guid(pools, target + "@" + s)),
-                NAMING.timestampOf(s).getEpochSecond(), Decision.DESTROY, "forged", false)).toList();
+                NAMING.timestampOf(s).getEpochSecond(), new PruneDecision.Verdict(Decision.DESTROY, "forged", false))).toList();
     }
 
     private static PruneReport execute(TestPools pools, PruneReport report, TargetRules rules) {

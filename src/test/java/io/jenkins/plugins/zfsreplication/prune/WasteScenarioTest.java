@@ -96,7 +96,7 @@ class WasteScenarioTest {
 
     private static Set<String> destroyed(PruneBeforeSend.Result result) {
         Set<String> names = new HashSet<>();
-        result.report().decisions().stream().filter(PruneDecision::destroyed).forEach(d -> names.add(d.snapshot()));
+        result.report().decisions().stream().filter(d -> d.verdict().destroyed()).forEach(d -> names.add(d.snapshot()));
         return names;
     }
 

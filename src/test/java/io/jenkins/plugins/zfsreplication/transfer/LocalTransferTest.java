@@ -41,7 +41,7 @@ class LocalTransferTest {
         replica.assertReplicated("s1", "s2", "s3", "s4");
         assertThat(second.steps()).hasSize(6).allSatisfy(step -> assertThat(step.outcome()).isEqualTo(StepOutcome.OK));
         assertThat(first.steps()).filteredOn(step -> step.step().to().name().equals("s1"))
-                .allSatisfy(step -> assertThat(step.bytes()).isGreaterThan(1 << 20));
+                .allSatisfy(step -> assertThat(step.measured().bytes()).isGreaterThan(1 << 20));
         assertThat(io.jenkins.plugins.zfsreplication.zfs.TestProcesses.descendants()).isEmpty();
         // per-dataset and total throughput: the last tick holds every dataset's bytes and their sum
         List<ThroughputLog.Sample> samples = second.samples();

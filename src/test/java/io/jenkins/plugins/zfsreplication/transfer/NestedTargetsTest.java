@@ -81,7 +81,7 @@ class NestedTargetsTest {
                 + " does not exist on the target (local): zfs recv creates " + target + " but not its parents. Create "
                 + "it (zfs create -p " + replica.target.resolve("missing") + "), ask for missing parents to be created, or plan"
                 + " its source too; nothing was sent");
-        assertThat(report.steps().get(0).bytes()).isZero();
+        assertThat(report.steps().get(0).measured().bytes()).isZero();
         assertThat(replica.zfs.list(List.of(replica.target), true, List.of()).objects()).hasSize(1);
     }
 

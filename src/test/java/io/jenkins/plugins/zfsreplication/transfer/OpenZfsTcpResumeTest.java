@@ -74,7 +74,7 @@ class OpenZfsTcpResumeTest {
                 .isTrue();
         StepResult step = run.sent.steps().get(0);
         assertThat(step.step().kind()).isEqualTo(SendKind.RESUME);
-        assertThat(step.bytes()).isBetween(rest, rest + SSH_SLACK);
+        assertThat(step.measured().bytes()).isBetween(rest, rest + SSH_SLACK);
         assertThat(rest).isLessThan(full - (512 << 10));
         assertThat(run.senderLog).contains(cut.target() + ": resuming the interrupted receive of s1 from the target's "
                 + "resume token");
@@ -84,7 +84,7 @@ class OpenZfsTcpResumeTest {
         assertThat(ResumeFlowTest.token(pools, cut.target())).isEqualTo("-");
         assertThat(TestApply.guid(pools, cut.target() + "@s1")).isEqualTo(TestApply.guid(pools, cut.source() + "@s1"));
         TestProcesses.println(String.format("tcp resume: %d bytes counted, zfs send -t: %d, full stream: %d",
-                step.bytes(), rest, full));
+                step.measured().bytes(), rest, full));
     }
 
     @Test
@@ -102,7 +102,7 @@ class OpenZfsTcpResumeTest {
                 .isTrue();
         StepResult result = run.sent.steps().get(0);
         assertThat(result.step().kind()).isEqualTo(SendKind.FULL);
-        assertThat(result.bytes()).isBetween(full, full + SSH_SLACK);
+        assertThat(result.measured().bytes()).isBetween(full, full + SSH_SLACK);
         // the token read here (not asked of the source): it names the old @s1's guid
         String oldGuid = Long.toUnsignedString(io.jenkins.plugins.zfsreplication.zfs.ResumeToken.parse(cut.token())
                 .toGuid());

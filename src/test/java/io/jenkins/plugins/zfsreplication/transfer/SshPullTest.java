@@ -49,7 +49,7 @@ class SshPullTest {
             replica.assertReplicated("s1", "s2", "s3");
         }
         assertThat(first.transport()).isEqualTo("ssh-pull");
-        assertThat(first.steps()).allSatisfy(step -> assertThat(step.bytes()).isPositive());
+        assertThat(first.steps()).allSatisfy(step -> assertThat(step.measured().bytes()).isPositive());
         // the send side (zfs send, its compressor) runs on the source, quoted into one ssh command; the
         // receive side runs here
         assertThat(log).anySatisfy(line -> assertThat(line).contains("started ip netns exec")

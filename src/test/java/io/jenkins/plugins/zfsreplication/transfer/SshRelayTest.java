@@ -47,7 +47,7 @@ class SshRelayTest {
         }
         assertThat(first.transport()).isEqualTo("ssh-relay");
         // the full stream carries the 256 KiB of random data: counted on the ssh clients
-        assertThat(first.steps()).singleElement().satisfies(step -> assertThat(step.bytes()).isGreaterThan(256 << 10));
+        assertThat(first.steps()).singleElement().satisfies(step -> assertThat(step.measured().bytes()).isGreaterThan(256 << 10));
         // two ssh stages, the send side quoted into the first, the receive side into the second
         assertThat(log).anySatisfy(line -> assertThat(line).contains("started ip netns exec")
                 .containsPattern(" ssh -o BatchMode=yes .*'zfs' 'send' .* \\| .*ssh -o BatchMode=yes .*'zfs' 'recv' "));

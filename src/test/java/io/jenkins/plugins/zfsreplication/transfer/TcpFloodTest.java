@@ -6,6 +6,7 @@ import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
 import io.jenkins.plugins.zfsreplication.transfer.process.StageCommand;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpConnector;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpSendSide;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpListener;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -55,8 +56,8 @@ class TcpFloodTest {
         RunningPipeline pipeline = new RunningPipeline();
         try {
             Thread.sleep(500); // the flood is under way before the real sender connects
-            TcpConnector.connect(pipeline, ProcessSite.local(), "127.0.0.1", listener.port(), listener.token(),
-                    listener.certificate(), List.of(new StageCommand("source", List.of("cat", source.toString()))),
+            TcpConnector.connect(pipeline, ProcessSite.local(), new TcpSendSide("127.0.0.1", listener.port(),
+                    listener.token(), listener.certificate()), List.of(new StageCommand("source", List.of("cat", source.toString()))),
                     OPTIONS, dir);
             listener.acceptAndStart(pipeline, ProcessSite.local(),
                     List.of(new StageCommand("sink", List.of("tee", received.toString()))), dir, refusals::add);

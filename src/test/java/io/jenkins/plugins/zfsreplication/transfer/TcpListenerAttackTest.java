@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
 import io.jenkins.plugins.zfsreplication.transfer.process.StageCommand;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpConnector;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpSendSide;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,8 +48,8 @@ class TcpListenerAttackTest {
             Thread.sleep(1000); // the attack is under way before the real sender connects
             RunningPipeline pipeline = new RunningPipeline();
             try {
-                TcpConnector.connect(pipeline, hosts.senderLauncher(), hosts.receiverAddress, listener.port(),
-                        listener.token(), listener.certificate(),
+                TcpConnector.connect(pipeline, hosts.senderLauncher(), new TcpSendSide(hosts.receiverAddress,
+                        listener.port(), listener.token(), listener.certificate()),
                         List.of(new StageCommand("source", List.of("cat", source.toString()))), options, dir);
                 listener.acceptAndStart(pipeline, hosts.receiverLauncher(),
                         List.of(new StageCommand("sink", List.of("tee", received.toString()))), dir, refusals::add);

@@ -7,6 +7,7 @@ import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.transfer.process.RunningPipeline;
 import io.jenkins.plugins.zfsreplication.transfer.process.StageCommand;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpConnector;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpSendSide;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpListener;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -55,8 +56,8 @@ class TcpPipeCapacityTest {
         TcpListener listener = TcpListener.listen(ProcessSite.local(), HOST, 0, options, dir);
         RunningPipeline pipeline = new RunningPipeline();
         try {
-            TcpConnector.connect(pipeline, ProcessSite.local(), HOST, listener.port(), listener.token(),
-                    listener.certificate(), List.of(new StageCommand("source", List.of("cat", source.toString()))),
+            TcpConnector.connect(pipeline, ProcessSite.local(), new TcpSendSide(HOST, listener.port(),
+                    listener.token(), listener.certificate()), List.of(new StageCommand("source", List.of("cat", source.toString()))),
                     options, dir);
             listener.acceptAndStart(pipeline, ProcessSite.local(), List.of(new StageCommand("sink", sink)), dir);
             String scheme = plaintext ? "TCP" : "OPENSSL";

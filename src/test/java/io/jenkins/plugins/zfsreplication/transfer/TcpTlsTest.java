@@ -14,6 +14,7 @@ import io.jenkins.plugins.zfsreplication.transfer.tcp.ReceiveServer;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.RemoteReceiverTransport;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.RunCertificate;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpConnector;
+import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpSendSide;
 import io.jenkins.plugins.zfsreplication.transfer.tcp.TcpListener;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import java.nio.charset.StandardCharsets;
@@ -90,8 +91,8 @@ class TcpTlsTest {
             Thread.sleep(1000);
             RunningPipeline pipeline = new RunningPipeline();
             try {
-                TcpConnector.connect(pipeline, ProcessSite.local(), HOST, listener.port(), listener.token(),
-                        listener.certificate(), List.of(new StageCommand("source", List.of("cat", source.toString()))),
+                TcpConnector.connect(pipeline, ProcessSite.local(), new TcpSendSide(HOST, listener.port(),
+                        listener.token(), listener.certificate()), List.of(new StageCommand("source", List.of("cat", source.toString()))),
                         OPTIONS, dir);
                 listener.acceptAndStart(pipeline, ProcessSite.local(),
                         List.of(new StageCommand("sink", List.of("tee", received.toString()))), dir, refusals::add);
@@ -129,7 +130,7 @@ class TcpTlsTest {
             for (int port : List.of(tlsPort, plainImpostor.getLocalPort())) {
                 RunningPipeline pipeline = new RunningPipeline();
                 try {
-                    TcpConnector.connect(pipeline, ProcessSite.local(), HOST, port, token, receivers,
+                    TcpConnector.connect(pipeline, ProcessSite.local(), new TcpSendSide(HOST, port, token, receivers),
                             List.of(new StageCommand("source", List.of("echo", "SECRET-DATA"))), quick, dir);
                     awaitEnd(pipeline);
                     assertThat(pipeline.failed()).isTrue();
@@ -215,7 +216,7 @@ class TcpTlsTest {
     /** One transfer whose sender connects through a relay that records what goes from sender to receiver. */
     private Recorded sendThroughRecordingRelay(TransferOptions options, Path dir) throws Exception {
         Files.createDirectories(dir);
-        byte[] data = random(8 << 20, options.tcpPlaintext() ? 2 : 1);
+        byte[] data = random(8 << 20, options.stream().tcpPlaintext() ? 2 : 1);
         Path source = Files.write(dir.resolve("source.bin"), data);
         Path received = dir.resolve("received.bin");
         Path wire = dir.resolve("wire.bin");
@@ -227,8 +228,8 @@ class TcpTlsTest {
             Thread.sleep(300);
             RunningPipeline pipeline = new RunningPipeline();
             try {
-                TcpConnector.connect(pipeline, ProcessSite.local(), HOST, relayPort, listener.token(),
-                        listener.certificate(), List.of(new StageCommand("source", List.of("cat", source.toString()))),
+                TcpConnector.connect(pipeline, ProcessSite.local(), new TcpSendSide(HOST, relayPort,
+                        listener.token(), listener.certificate()), List.of(new StageCommand("source", List.of("cat", source.toString()))),
                         options, dir);
                 listener.acceptAndStart(pipeline, ProcessSite.local(),
                         List.of(new StageCommand("sink", List.of("tee", received.toString()))), dir);

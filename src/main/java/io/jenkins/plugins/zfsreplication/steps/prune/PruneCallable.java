@@ -85,7 +85,7 @@ public final class PruneCallable extends MasterToSlaveFileCallable<PruneCallable
         }
 
         private static int count(PruneReport report, Decision decision) {
-            return (int) report.decisions().stream().filter(d -> d.decision() == decision).count();
+            return (int) report.decisions().stream().filter(d -> d.verdict().decision() == decision).count();
         }
 
         /** The value zfsPrune returns to a Pipeline script. */

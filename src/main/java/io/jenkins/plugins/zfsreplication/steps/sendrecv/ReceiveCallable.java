@@ -56,8 +56,8 @@ final class ReceiveCallable extends MasterToSlaveCallable<ReceiveServer.Report, 
             // consent to roll back and the naming whose snapshots no rollback destroys are the controller's
             TransferOptions options = settings.options().withBuffer(0, 0);
             ReceiveServer.Receiving receiving = new ReceiveServer.Receiving(ProcessSite.local(), new ZfsStreamCommands(),
-                    new ZfsPreflight(null, zfs).creatingParents(options.createParents())
-                            .allowingRollback(options.allowRollback())
+                    new ZfsPreflight(null, zfs).creatingParents(options.receiving().createParents())
+                            .allowingRollback(options.receiving().allowRollback())
                             .keepingHistory(SnapshotNaming.of(target.prefix())), OptionResolver.resolve(options.requested(), zfs.capabilities(),
                     zfs.capabilities()).used(), options, work);
             try (ReceiveServer server = ReceiveServer.open(plan, receiving, target.addresses())) {

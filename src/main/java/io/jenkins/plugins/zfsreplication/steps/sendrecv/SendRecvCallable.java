@@ -16,6 +16,7 @@ import io.jenkins.plugins.zfsreplication.plan.DatasetAccount;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.transfer.TransferAccounts;
 import io.jenkins.plugins.zfsreplication.steps.shared.SshKey;
+import io.jenkins.plugins.zfsreplication.steps.views.TransferCounts;
 import io.jenkins.plugins.zfsreplication.transfer.BaseHolds;
 import io.jenkins.plugins.zfsreplication.transfer.StepOutcome;
 import io.jenkins.plugins.zfsreplication.transfer.TransferReport;
@@ -103,7 +104,8 @@ public final class SendRecvCallable extends MasterToSlaveFileCallable<SendRecvSu
         int skipped = (int) report.steps().stream().filter(s -> s.outcome() == StepOutcome.SKIPPED).count();
         int datasets = (int) report.steps().stream().map(s -> s.step().source()).distinct().count();
         double seconds = Duration.between(report.startedAt(), report.finishedAt()).toNanos() / 1e9;
-        return new SendRecvSummary(report.succeeded(), report.cancelled(), report.steps().size(), failed,
-                report.totalBytes(), report.firstError(), written, datasets, skipped, seconds, accounts);
+        return new SendRecvSummary(report.succeeded(), report.cancelled(), new TransferCounts(datasets,
+                report.steps().size(), skipped, failed, report.totalBytes(), seconds), report.firstError(), written,
+                accounts);
     }
 }

@@ -66,10 +66,12 @@ public record SendRecvRunner(SendRecvSettings settings, String credentialsId, Se
         answer.endIfAborted("zfsSendRecv was aborted: every pipeline process was ended; " + settings.artifacts()
                 + "/transfer.json records which steps were done and which cancelled or not run");
         if (!summary.succeeded()) {
-            throw new AbortException(String.format("zfsSendRecv: %d of %d steps failed%s: %s", summary.failedSteps(),
-                    summary.steps(), summary.cancelled() ? " (cancelled)" : "", summary.firstError()));
+            throw new AbortException(String.format("zfsSendRecv: %d of %d steps failed%s: %s",
+                    summary.counts().failedSteps(), summary.counts().steps(), summary.cancelled() ? " (cancelled)" : "",
+                    summary.firstError()));
         }
-        listener.getLogger().printf("zfsSendRecv: %d steps, %d bytes%n", summary.steps(), summary.bytes());
+        listener.getLogger().printf("zfsSendRecv: %d steps, %d bytes%n", summary.counts().steps(),
+                summary.counts().bytes());
         if (result(summary) != null) {
             attentionLines(summary).forEach(listener.getLogger()::println);
             listener.getLogger().println("zfsSendRecv: marking the build UNSTABLE: " + summary.attention().size()

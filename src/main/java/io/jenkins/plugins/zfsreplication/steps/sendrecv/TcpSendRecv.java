@@ -115,7 +115,8 @@ final class TcpSendRecv {
     private static List<String> receivedLog(Future<ReceiveServer.Report> receiving, SendRecvSettings settings)
             throws ExecutionException, TimeoutException {
         try {
-            return receiving.get(settings.options().acceptTimeout().toMillis() * 2, TimeUnit.MILLISECONDS).log();
+            return receiving.get(settings.options().times().acceptTimeout().toMillis() * 2, TimeUnit.MILLISECONDS)
+                    .log();
         } catch (InterruptedException abort) {
             return null;
         }
@@ -135,7 +136,7 @@ final class TcpSendRecv {
     private static ReceiveEndpoints awaitEndpoints(FilePath file, Future<ReceiveServer.Report> receiving,
                                                    SendRecvSettings settings)
             throws IOException, InterruptedException, ExecutionException {
-        long deadline = System.nanoTime() + settings.options().acceptTimeout().toNanos();
+        long deadline = System.nanoTime() + settings.options().times().acceptTimeout().toNanos();
         while (!file.exists()) {
             if (receiving.isDone()) {
                 receiving.get();
@@ -183,7 +184,7 @@ final class TcpSendRecv {
                 target.tcpPort() + lanes).boxed().toList())) {
             problem = String.format("they name the ports %s (the last for control), not %d-%d from tcpPort", ports,
                     target.tcpPort(), target.tcpPort() + lanes);
-        } else if (endpoints.certificate() == null && !settings.options().tcpPlaintext()) {
+        } else if (endpoints.certificate() == null && !settings.options().stream().tcpPlaintext()) {
             problem = "they offer plaintext, and the step asks for TLS";
         }
         if (problem != null) {

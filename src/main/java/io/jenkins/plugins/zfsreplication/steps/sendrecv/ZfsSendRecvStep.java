@@ -353,8 +353,8 @@ public final class ZfsSendRecvStep extends ZfsStep {
                 .withSendDecrypted(sendDecrypted)
                 .withCreateParents(createParents)
                 .withAllowRollback(allowRollback)
-                .withTimes(SAMPLE_INTERVAL, TransferOptions.defaults().acceptTimeout(),
-                        TransferOptions.defaults().silenceTimeout());
+                .withTimes(SAMPLE_INTERVAL, TransferOptions.defaults().times().acceptTimeout(),
+                        TransferOptions.defaults().times().silenceTimeout());
         // pulling receives here: the system's default transport (ssh, tcp: pushing) does not apply to it
         boolean pulls = sourceHost != null && !sourceHost.isBlank();
         SendRecvTransport.Fields wire = transportFields();

@@ -23,19 +23,21 @@ public final class SendRecvRecord implements StepRecord {
     /** Every dataset of the plan by its outcome after the run; null in builds older than the accounting. */
     private final OutcomeTally tally;
 
-    /** @param tally every dataset of the plan by its outcome after the run */
-    public SendRecvRecord(String plan, String transport, boolean succeeded, int datasets, int steps, int skippedSteps,
-                          int failedSteps, long bytes, double seconds, String error, List<String> artifacts,
-                          boolean aborted, OutcomeTally tally) {
+    /**
+     * @param counts kept as its parts, the fields build.xml has always held
+     * @param tally  every dataset of the plan by its outcome after the run
+     */
+    public SendRecvRecord(String plan, String transport, boolean succeeded, TransferCounts counts, String error,
+                          List<String> artifacts, boolean aborted, OutcomeTally tally) {
         this.plan = plan;
         this.transport = transport;
         this.succeeded = succeeded;
-        this.datasets = datasets;
-        this.steps = steps;
-        this.skippedSteps = skippedSteps;
-        this.failedSteps = failedSteps;
-        this.bytes = bytes;
-        this.seconds = seconds;
+        this.datasets = counts.datasets();
+        this.steps = counts.steps();
+        this.skippedSteps = counts.skippedSteps();
+        this.failedSteps = counts.failedSteps();
+        this.bytes = counts.bytes();
+        this.seconds = counts.seconds();
         this.error = error;
         this.artifacts = new ArrayList<>(artifacts);
         this.aborted = aborted;

@@ -99,8 +99,8 @@ final class LaneLoop implements Runnable {
             step = receiving.preflight().check(step, receiving.used(), server::log);
         }
         List<StageCommand> stages = new ArrayList<>();
-        if (receiving.options().compression() != Compression.NONE) {
-            stages.add(new StageCommand("decompress", receiving.options().compression().decompressCommand()));
+        if (receiving.options().stream().compression() != Compression.NONE) {
+            stages.add(new StageCommand("decompress", receiving.options().stream().compression().decompressCommand()));
         }
         stages.add(new StageCommand("zfs recv", receiving.commands().sink(step, receiving.used(), receiving.options())));
         return stages;

@@ -109,7 +109,7 @@ public final class ReceiveServer implements AutoCloseable {
         List<Lane> lanes = new ArrayList<>();
         ServerSocket control = null;
         try {
-            RunCertificate certificate = receiving.options().tcpPlaintext() ? null : RunCertificate.generate();
+            RunCertificate certificate = receiving.options().stream().tcpPlaintext() ? null : RunCertificate.generate();
             Security security = certificate == null ? new Security(null, null)
                     : new Security(certificate.write(receiving.workDir()), certificate.pin());
             int lanesWanted = receiving.options().concurrency();
@@ -149,7 +149,7 @@ public final class ReceiveServer implements AutoCloseable {
      * timeout (socat -T).
      */
     static TransferOptions laneOptions(TransferOptions options) {
-        return options.withTimes(options.sampleInterval(), LANE_ACCEPT, options.silenceTimeout());
+        return options.withTimes(options.times().sampleInterval(), LANE_ACCEPT, options.times().silenceTimeout());
     }
 
     private static String unbracket(String address) {
@@ -207,7 +207,7 @@ public final class ReceiveServer implements AutoCloseable {
      * sender out.
      */
     private Socket acceptControl() throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + receiving.options().acceptTimeout().toNanos();
+        long deadline = System.nanoTime() + receiving.options().times().acceptTimeout().toNanos();
         control.setSoTimeout(200);
         CompletableFuture<Socket> presented = new CompletableFuture<>();
         java.util.concurrent.Semaphore checks = new java.util.concurrent.Semaphore(CONTROL_CHECKS);
@@ -258,7 +258,8 @@ public final class ReceiveServer implements AutoCloseable {
         }
         presented.cancel(false);
         throw new TransferException("No sender opened the control channel at %s:%d within %s s: nothing was received",
-                endpoints.controlHost(), endpoints.controlPort(), TcpListener.seconds(receiving.options().acceptTimeout()));
+                endpoints.controlHost(), endpoints.controlPort(),
+                TcpListener.seconds(receiving.options().times().acceptTimeout()));
     }
 
     /** Null when {@code socket} presents the control token within its time, else why not. */
@@ -325,7 +326,8 @@ public final class ReceiveServer implements AutoCloseable {
     /** Tells the sender how step {@code index} ended: "" received, else why not. */
     void verdict(int index, long bytes, String failure) {
         try {
-            PrintWriter out = verdicts.get(receiving.options().acceptTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            PrintWriter out = verdicts.get(receiving.options().times().acceptTimeout().toMillis(),
+                    TimeUnit.MILLISECONDS);
             synchronized (out) {
                 out.println(index + (failure.isEmpty() ? " ok " + bytes : " failed " + failure.replace('\n', ' ')));
             }

@@ -65,7 +65,7 @@ public final class RemoteReceiverTransport implements Transport, AutoCloseable {
         String controlHost = endpoints.controlHost().replace("[", "").replace("]", "");
         try {
             socket.connect(new InetSocketAddress(controlHost, endpoints.controlPort()),
-                    (int) options.acceptTimeout().toMillis());
+                    (int) options.times().acceptTimeout().toMillis());
             socket = secure(socket, controlHost, endpoints, options);
             RemoteReceiverTransport transport = new RemoteReceiverTransport(endpoints, plan, socket);
             transport.out.println(endpoints.controlToken());
@@ -97,8 +97,8 @@ public final class RemoteReceiverTransport implements Transport, AutoCloseable {
      */
     private static Socket secure(Socket socket, String host, ReceiveEndpoints endpoints, TransferOptions options)
             throws IOException {
-        if (options.tcpPlaintext() != (endpoints.certificate() == null)) {
-            throw new TransferException(options.tcpPlaintext()
+        if (options.stream().tcpPlaintext() != (endpoints.certificate() == null)) {
+            throw new TransferException(options.stream().tcpPlaintext()
                     ? "The receiving side speaks TLS but plaintext was asked for: both sides must choose plaintext"
                     : "The receiving side gave no certificate to pin (it runs in plaintext): choose plaintext on both "
                     + "sides, or none");
@@ -108,7 +108,7 @@ public final class RemoteReceiverTransport implements Transport, AutoCloseable {
         }
         javax.net.ssl.SSLSocket tls = (javax.net.ssl.SSLSocket) endpoints.certificate().clientContext().getSocketFactory()
                 .createSocket(socket, host, endpoints.controlPort(), true);
-        tls.setSoTimeout((int) options.acceptTimeout().toMillis());
+        tls.setSoTimeout((int) options.times().acceptTimeout().toMillis());
         tls.startHandshake();
         tls.setSoTimeout(0);
         return tls;
@@ -139,9 +139,9 @@ public final class RemoteReceiverTransport implements Transport, AutoCloseable {
         RunningPipeline pipeline = new RunningPipeline();
         pipeline.expectRemote(verdict);
         try {
-            TcpConnector.connect(pipeline, spec.sender(), endpoints.host(), lane,
+            TcpConnector.connect(pipeline, spec.sender(), new TcpSendSide(endpoints.host(), lane,
                     ReceiveLedger.header(endpoints.stepTokens().get(index), index,
-                            spec.step().kind() == SendKind.RESUME), endpoints.certificate(), spec.sendSide(),
+                            spec.step().kind() == SendKind.RESUME), endpoints.certificate()), spec.sendSide(),
                     spec.options(), spec.workDir());
         } catch (RuntimeException e) {
             freeLanes.add(lane); // the connection was not made: the lane was not used
@@ -153,10 +153,10 @@ public final class RemoteReceiverTransport implements Transport, AutoCloseable {
 
     private Integer takeLane(PipelineSpec spec) {
         try {
-            Integer lane = freeLanes.poll(spec.options().acceptTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            Integer lane = freeLanes.poll(spec.options().times().acceptTimeout().toMillis(), TimeUnit.MILLISECONDS);
             if (lane == null) {
                 throw new TransferException("No lane of the receiving side became free within %s s",
-                        TcpListener.seconds(spec.options().acceptTimeout()));
+                        TcpListener.seconds(spec.options().times().acceptTimeout()));
             }
             return lane;
         } catch (InterruptedException e) {
@@ -178,7 +178,7 @@ public final class RemoteReceiverTransport implements Transport, AutoCloseable {
                 if (failedAt == 0 && !pipeline.failedStages().isEmpty()) {
                     failedAt = System.nanoTime();
                 }
-                if (failedAt != 0 && System.nanoTime() - failedAt > options.silenceTimeout().toNanos()) {
+                if (failedAt != 0 && System.nanoTime() - failedAt > options.times().silenceTimeout().toNanos()) {
                     break;
                 }
                 try {

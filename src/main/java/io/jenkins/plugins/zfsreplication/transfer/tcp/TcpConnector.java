@@ -34,42 +34,42 @@ public final class TcpConnector {
      * packets instead makes each try last the connect timeout; the engine's stall check ends that.
      */
     static long retries(TransferOptions options) {
-        return Math.max(1, options.acceptTimeout().toMillis() / RETRY_INTERVAL.toMillis());
+        return Math.max(1, options.times().acceptTimeout().toMillis() / RETRY_INTERVAL.toMillis());
     }
 
     /**
-     * Starts {@code sendSide} streaming to {@code host:port} after {@code token}; adds the stages to
-     * {@code pipeline}. Over TLS that trusts only {@code pinned}, unless the options ask for plaintext
-     * by name (then {@code pinned} must be null: a receiver that made a certificate speaks TLS).
+     * Starts {@code sendSide} streaming to the receiver's host and port after its token; adds the stages
+     * to {@code pipeline}. Over TLS that trusts only its certificate, unless the options ask for plaintext
+     * by name (then the certificate must be null: a receiver that made a certificate speaks TLS).
      */
-    public static void connect(RunningPipeline pipeline, ProcessSite launcher, String host, int port, String token,
-                               PinnedCertificate pinned, List<StageCommand> sendSide, TransferOptions options,
-                               Path workDir) {
-        TcpListener.checkAddress(host);
-        if (port < 1 || port > 65535) {
-            throw new TransferException("Port %d is not a TCP port to connect to (1-65535)", port);
-        }
-        // the token, or a step's token, its id and mode (the receiving side of a whole plan, ReceiveServer)
+    public static void connect(RunningPipeline pipeline, ProcessSite launcher, TcpSendSide receiver,
+                               List<StageCommand> sendSide, TransferOptions options, Path workDir) {
+        String host = receiver.host();
+        int port = receiver.port();
+        String token = receiver.token();
+        PinnedCertificate pinned = receiver.certificate();
+        // the address and port were checked as the receiver was named; the token, or a step's token,
+        // its id and mode (the receiving side of a whole plan, ReceiveServer)
         if (!token.matches("[0-9a-f]{" + TcpListener.TOKEN_LENGTH + "}([0-9a-f]{" + ReceiveLedger.STEP_ID_LENGTH
                 + "}[fr])?")) {
             throw new TransferException("The token must be %d hex digits as the receiver printed it",
                     TcpListener.TOKEN_LENGTH);
         }
-        if (options.tcpPlaintext() != (pinned == null)) {
-            throw new TransferException(options.tcpPlaintext()
+        if (options.stream().tcpPlaintext() != (pinned == null)) {
+            throw new TransferException(options.stream().tcpPlaintext()
                     ? "The receiver at %s:%d speaks TLS (it gave a certificate) but plaintext was asked for: both sides "
                     + "must choose plaintext" : "No certificate of the receiver at %s:%d to pin: give the one it printed "
                     + "with its token, or choose plaintext on both sides", host, port);
         }
-        String retry = ",connect-timeout=" + TcpListener.seconds(options.acceptTimeout()) + ",retry=" + retries(options)
-                + ",interval=" + TcpListener.seconds(RETRY_INTERVAL);
+        String retry = ",connect-timeout=" + TcpListener.seconds(options.times().acceptTimeout()) + ",retry="
+                + retries(options) + ",interval=" + TcpListener.seconds(RETRY_INTERVAL);
         // verify=1 with the pinned certificate as the only authority: the handshake succeeds only with
         // the holder of the run's key; commonname is the certificate's fixed name, not the address
         String address = pinned == null ? "TCP:" + host + ":" + port + retry
                 : "OPENSSL:" + host + ":" + port + retry + ",cafile=" + TcpListener.socatPath(pinned.write(workDir))
                 + ",verify=1,commonname=" + RunCertificate.COMMON_NAME + ",nosni=1," + TcpListener.TLS_VERSION;
         List<String> argv = List.of("socat", "-u", "-b", TcpListener.SOCAT_BLOCK, "-T",
-                TcpListener.seconds(options.silenceTimeout()), "STDIN", address);
+                TcpListener.seconds(options.times().silenceTimeout()), "STDIN", address);
         try (Fifo fifo = Fifo.create(workDir.resolve("send-" + Long.toHexString(ThreadLocalRandom.current().nextLong())
                 + ".fifo"))) {
             RunningPipeline.Stage socat = Spawner.start(launcher, List.of(new StageCommand("socat connect", argv)),

@@ -101,7 +101,7 @@ public final class TcpListener implements AutoCloseable {
         this.host = host;
         this.port = listening.port();
         this.token = token;
-        this.acceptTimeout = options.acceptTimeout();
+        this.acceptTimeout = options.times().acceptTimeout();
     }
 
     /** One socat listening for one connection, writing into its own pipe. */
@@ -114,7 +114,7 @@ public final class TcpListener implements AutoCloseable {
      */
     public static TcpListener listen(ProcessSite launcher, String bindAddress, int port, TransferOptions options,
                                      Path workDir) {
-        if (options.tcpPlaintext()) {
+        if (options.stream().tcpPlaintext()) {
             return listen(launcher, bindAddress, port, options, workDir, null, null);
         }
         RunCertificate certificate = RunCertificate.generate();
@@ -147,18 +147,18 @@ public final class TcpListener implements AutoCloseable {
                                    Path workDir, RunCertificate.KeyFiles tls, String denied) {
         Fifo fifo = Fifo.create(workDir.resolve("recv-" + Long.toHexString(RANDOM.nextLong()) + ".fifo"));
         String listen = "TCP-LISTEN:" + port + ",bind=" + bindAddress + ",reuseaddr,accept-timeout="
-                + seconds(options.acceptTimeout());
+                + seconds(options.times().acceptTimeout());
         if (tls != null) {
             // TLS 1.3 only; the sender is not asked for a certificate: its token, sent inside TLS, is its proof
             listen = "OPENSSL-LISTEN:" + port + ",bind=" + bindAddress + ",reuseaddr,accept-timeout="
-                    + seconds(options.acceptTimeout()) + ",cert=" + socatPath(tls.certificate()) + ",key="
+                    + seconds(options.times().acceptTimeout()) + ",cert=" + socatPath(tls.certificate()) + ",key="
                     + socatPath(tls.key()) + ",verify=0," + TLS_VERSION;
         }
         if (denied != null) {
             listen += denyOption(workDir, denied);
         }
-        List<String> argv = List.of("socat", "-u", "-b", SOCAT_BLOCK, "-d", "-d", "-T", seconds(options.silenceTimeout()),
-                listen, "STDOUT");
+        List<String> argv = List.of("socat", "-u", "-b", SOCAT_BLOCK, "-d", "-d", "-T",
+                seconds(options.times().silenceTimeout()), listen, "STDOUT");
         RunningPipeline.Stage socat;
         try {
             socat = Spawner.start(launcher, List.of(new StageCommand("socat listen", argv)), null,

@@ -34,8 +34,7 @@ public record TcpSendSide(String host, int port, String token, PinnedCertificate
     @Override
     public RunningPipeline start(PipelineSpec spec) {
         RunningPipeline pipeline = new RunningPipeline();
-        TcpConnector.connect(pipeline, spec.sender(), host, port, token, certificate, spec.sendSide(), spec.options(),
-                spec.workDir());
+        TcpConnector.connect(pipeline, spec.sender(), this, spec.sendSide(), spec.options(), spec.workDir());
         return pipeline;
     }
 

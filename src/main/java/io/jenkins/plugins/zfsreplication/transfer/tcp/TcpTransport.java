@@ -36,8 +36,8 @@ public record TcpTransport(String bindAddress, String connectAddress, int port) 
         RunningPipeline pipeline = new RunningPipeline();
         TcpListener listener = TcpListener.listen(spec.receiver(), bindAddress, port, spec.options(), spec.workDir());
         try {
-            TcpConnector.connect(pipeline, spec.sender(), connectAddress, listener.port(), listener.token(),
-                    listener.certificate(), spec.sendSide(), spec.options(), spec.workDir());
+            TcpConnector.connect(pipeline, spec.sender(), new TcpSendSide(connectAddress, listener.port(),
+                    listener.token(), listener.certificate()), spec.sendSide(), spec.options(), spec.workDir());
             listener.acceptAndStart(pipeline, spec.receiver(), spec.receiveSide(), spec.workDir());
             return pipeline;
         } catch (RuntimeException e) {

@@ -33,6 +33,6 @@ class RestoreDrillSettingsTest {
 
         assertThat(carried).isEqualTo(settings);
         assertThat(carried.request(Path.of("/ws/in/source.manifest")).keyFile()).isEqualTo(Path.of("/etc/zfs/keys/home.key"));
-        assertThat(carried.transfer().rateLimit()).isEqualTo(200L << 20);
+        assertThat(carried.transfer().stream().rateLimit()).isEqualTo(200L << 20);
     }
 }

@@ -82,7 +82,7 @@ class PullCallablesTest {
             SendRecvSummary summary = new SendRecvCallable(pull, listener(log), key).invoke(workspace.toFile(), null);
 
             assertThat(summary.succeeded()).as(summary.firstError()).isTrue();
-            assertThat(summary.steps()).isEqualTo(2);
+            assertThat(summary.counts().steps()).isEqualTo(2);
         }
         // exactly the source's snapshots, the same GUIDs: received here from the source behind ssh
         assertThat(TestApply.snapshots(pools, target + "/copy")).isEqualTo(TestApply.snapshots(pools, source.name()))

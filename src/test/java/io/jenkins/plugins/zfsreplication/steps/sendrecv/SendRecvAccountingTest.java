@@ -123,6 +123,7 @@ class SendRecvAccountingTest {
     }
 
     private static StepResult result(SendStep step, StepOutcome outcome, String message) {
-        return new StepResult(step, outcome, List.of(), 0, 1.0, START, message);
+        return new StepResult(step, outcome, List.of(), new StepResult.Measured(START, 1.0, 0), message, List.of(),
+                List.of());
     }
 }

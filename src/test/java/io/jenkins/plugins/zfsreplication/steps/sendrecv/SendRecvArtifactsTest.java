@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.sendrecv;
 
+import io.jenkins.plugins.zfsreplication.steps.views.TransferCounts;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,8 +18,8 @@ class SendRecvArtifactsTest {
 
     @Test
     void shouldArchiveTheFilesTheSettingsNameWhateverTheAgentReported() {
-        SendRecvSummary fromAgent = new SendRecvSummary(true, false, 2, 0, 4096, "",
-                List.of("../../../secrets/master.key", "out/zfs/transfer.json", "config.xml"), 1, 0, 1.5);
+        SendRecvSummary fromAgent = new SendRecvSummary(true, false, new TransferCounts(1, 2, 0, 0, 4096, 1.5), "",
+                List.of("../../../secrets/master.key", "out/zfs/transfer.json", "config.xml"), List.of());
 
         assertThat(fromAgent.archiving(settings("local", "")).artifacts())
                 .containsExactly("out/zfs/transfer.json", "out/zfs/throughput.csv", "out/zfs/throughput.svg");

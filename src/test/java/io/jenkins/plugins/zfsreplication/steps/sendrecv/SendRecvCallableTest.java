@@ -59,12 +59,12 @@ class SendRecvCallableTest {
         SendRecvSummary summary = new SendRecvCallable(settings, listener(log), null).invoke(workspace.toFile(), null);
 
         assertThat(summary.succeeded()).as(summary.firstError()).isTrue();
-        assertThat(summary.steps()).isEqualTo(1);
+        assertThat(summary.counts().steps()).isEqualTo(1);
         assertThat(summary.artifacts()).containsExactly("out/transfer.json", "out/throughput.csv", "out/throughput.svg");
         SendRecvRecord record = summary.record(settings, false);
         assertThat(record.getDatasets()).isEqualTo(1);
         assertThat(record.getSkippedSteps()).isZero();
-        assertThat(record.getBytes()).isEqualTo(summary.bytes()).isPositive();
+        assertThat(record.getBytes()).isEqualTo(summary.counts().bytes()).isPositive();
         assertThat(record.getSeconds()).isPositive();
         assertThat(record.getChart()).isEqualTo("out/throughput.svg");
         assertThat(Files.readString(workspace.resolve("out/transfer.json"))).contains("\"options\" : [ \"properties\" ]");
@@ -127,7 +127,7 @@ class SendRecvCallableTest {
     @Test
     void shouldLeaveTheSafeDefaultsUnlessAFieldTurnsThemOff() {
         TransferOptions defaults = settings(step("plan.json")).options();
-        assertThat(List.of(defaults.sendDecrypted(), defaults.createParents(), defaults.mountReceived()))
+        assertThat(List.of(defaults.stream().sendDecrypted(), defaults.receiving().createParents(), defaults.receiving().mountReceived()))
                 .containsExactly(false, false, false);
 
         TransferOptions asked = settings(step("plan.json", s -> {
@@ -135,7 +135,7 @@ class SendRecvCallableTest {
             s.setCreateParents(true);
             s.setMountReceived(true);
         })).options();
-        assertThat(List.of(asked.sendDecrypted(), asked.createParents(), asked.mountReceived()))
+        assertThat(List.of(asked.stream().sendDecrypted(), asked.receiving().createParents(), asked.receiving().mountReceived()))
                 .containsExactly(true, true, true);
     }
 

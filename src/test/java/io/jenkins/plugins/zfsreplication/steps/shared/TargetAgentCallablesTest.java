@@ -100,7 +100,7 @@ class TargetAgentCallablesTest {
         PruneReport forged = new PruneReport(PruneReport.When.unwitnessed(decided.report().now(), "test"), false,
                 new PruneReport.Sides("local", HOST, "", ""),
                 List.of(new PruneDecision(io.jenkins.plugins.zfsreplication.prune.CandidateSide.TARGET, HOST, first.dataset(), "keep-me", first.guid(), first.epochSecond(),
-                        Decision.DESTROY, "forged", false), first),
+                        new PruneDecision.Verdict(Decision.DESTROY, "forged", false)), first),
                 new PruneReport.NotSent(0, -1, ""), List.of(), decided.report().retention());
         assertThatThrownBy(() -> new TargetDestroyCallable(forged, "zr", decided.bases(), RULES).call())
                 .isInstanceOf(AbortException.class)
@@ -116,8 +116,8 @@ class TargetAgentCallablesTest {
         // then exactly the decided snapshot is gone, and the report says so
         assertThat(TestApply.snapshots(pools, target + "/copy")).extracting(s -> s.split(" ")[0])
                 .containsExactly(SNAPSHOTS.get(0), SNAPSHOTS.get(2));
-        assertThat(done.report().decisions()).filteredOn(d -> d.decision() == Decision.DESTROY)
-                .extracting(d -> d.side().label(), PruneDecision::destroyed)
+        assertThat(done.report().decisions()).filteredOn(d -> d.verdict().decision() == Decision.DESTROY)
+                .extracting(d -> d.side().label(), d -> d.verdict().destroyed())
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("target", true));
         assertThat(done.report().errors()).isEmpty();
         assertThat(done.log()).containsExactly("destroyed on target " + target + "/copy: " + SNAPSHOTS.get(1));
@@ -170,7 +170,7 @@ class TargetAgentCallablesTest {
     private static PruneReport forged(TestPools pools, DatasetName target, List<String> destroy) throws Exception {
         List<PruneDecision> decisions = destroy.stream().map(s -> new PruneDecision(io.jenkins.plugins.zfsreplication.prune.CandidateSide.TARGET, HOST, target.name(), s,
                 Long.parseUnsignedLong(TestApply.guid(pools, target + "@" + s)),
-                SnapshotNaming.of("zr").timestampOf(s).getEpochSecond(), Decision.DESTROY, "last 1", false)).toList();
+                SnapshotNaming.of("zr").timestampOf(s).getEpochSecond(), new PruneDecision.Verdict(Decision.DESTROY, "last 1", false))).toList();
         return RoundTrip.of(new PruneReport(PruneReport.When.unwitnessed(NOW, "fixed"), false,
                 new PruneReport.Sides("local", HOST, null, "last: 1"),
                 decisions,

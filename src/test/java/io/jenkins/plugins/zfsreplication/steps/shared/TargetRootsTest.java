@@ -63,7 +63,7 @@ class TargetRootsTest {
         PruneReport report = new PruneReport(PruneReport.When.unwitnessed(Instant.EPOCH, "given"), false,
                 new PruneReport.Sides("local", "agent:nas-b", null, "last: 1"),
                 List.of(new PruneDecision(io.jenkins.plugins.zfsreplication.prune.CandidateSide.TARGET, "agent:nas-b", "important/db", "zr-20261129T000000Z", 1, 0,
-                        Decision.DESTROY, "last 1", false)),
+                        new PruneDecision.Verdict(Decision.DESTROY, "last 1", false))),
                 new PruneReport.NotSent(0, 0, "none"), List.of(), List.of());
 
         assertThat(catchThrowable(() -> TargetRoots.checkReport(scope, report))).isInstanceOf(AbortException.class)

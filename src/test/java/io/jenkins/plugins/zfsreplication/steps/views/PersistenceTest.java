@@ -358,6 +358,72 @@ class PersistenceTest {
                 .contains("<outcome>FAILED</outcome>").contains("<string>tank/d0: reason 0</string>");
     }
 
+    /**
+     * The record as this version writes it to build.xml, field by field: a later version must read it
+     * back (every value) and write it again the same.
+     */
+    @Test
+    void shouldWriteAndReadTheSendRecvRecordAsItsBuildXmlHoldsIt() {
+        String xml = """
+                <io.jenkins.plugins.zfsreplication.steps.views.SendRecvRecord>
+                  <plan>plan.json</plan>
+                  <transport>local</transport>
+                  <succeeded>true</succeeded>
+                  <datasets>2</datasets>
+                  <steps>2</steps>
+                  <skippedSteps>0</skippedSteps>
+                  <failedSteps>0</failedSteps>
+                  <bytes>3145728</bytes>
+                  <seconds>90.0</seconds>
+                  <error></error>
+                  <artifacts>
+                    <string>out/artifact-0.json</string>
+                  </artifacts>
+                  <aborted>true</aborted>
+                  <tally>
+                    <counts>
+                      <io.jenkins.plugins.zfsreplication.steps.views.OutcomeCount>
+                        <outcome>SENT</outcome>
+                        <count>0</count>
+                      </io.jenkins.plugins.zfsreplication.steps.views.OutcomeCount>
+                      <io.jenkins.plugins.zfsreplication.steps.views.OutcomeCount>
+                        <outcome>CURRENT</outcome>
+                        <count>0</count>
+                      </io.jenkins.plugins.zfsreplication.steps.views.OutcomeCount>
+                      <io.jenkins.plugins.zfsreplication.steps.views.OutcomeCount>
+                        <outcome>EXCLUDED</outcome>
+                        <count>0</count>
+                      </io.jenkins.plugins.zfsreplication.steps.views.OutcomeCount>
+                      <io.jenkins.plugins.zfsreplication.steps.views.OutcomeCount>
+                        <outcome>ATTENTION</outcome>
+                        <count>0</count>
+                      </io.jenkins.plugins.zfsreplication.steps.views.OutcomeCount>
+                      <io.jenkins.plugins.zfsreplication.steps.views.OutcomeCount>
+                        <outcome>FAILED</outcome>
+                        <count>1</count>
+                      </io.jenkins.plugins.zfsreplication.steps.views.OutcomeCount>
+                    </counts>
+                    <needingAPerson>
+                      <string>tank/d0: reason 0</string>
+                    </needingAPerson>
+                  </tally>
+                </io.jenkins.plugins.zfsreplication.steps.views.SendRecvRecord>""";
+
+        String written = xstream().toXML(sendRecv(1));
+        assertThat(written).isEqualTo(xml);
+        SendRecvRecord read = (SendRecvRecord) xstream().fromXML(xml);
+
+        assertThat(read).extracting(SendRecvRecord::getPlan, SendRecvRecord::getTransport, SendRecvRecord::isSucceeded,
+                SendRecvRecord::getDatasets, SendRecvRecord::getSteps, SendRecvRecord::getSkippedSteps,
+                SendRecvRecord::getFailedSteps, SendRecvRecord::getBytes, SendRecvRecord::getSeconds,
+                SendRecvRecord::getError, SendRecvRecord::getArtifacts, SendRecvRecord::isAborted,
+                SendRecvRecord::getAccounting, SendRecvRecord::getNeedingAPerson)
+                .containsExactly("plan.json", "local", true, 2, 2, 0, 0, 3L << 20, 90.0, "",
+                        List.of("out/artifact-0.json"), true,
+                        "0 sent, 0 already current, 0 excluded by the backup host's choice, 0 needs attention, 1 failed",
+                        List.of("tank/d0: reason 0"));
+    }
+
     @Test
     void shouldSaveAndLoadEveryBuilderWithItsStep() {
         ZfsSnapshotPlanStep plan = new ZfsSnapshotPlanStep("tank/a\ntank/b", "backup/a");

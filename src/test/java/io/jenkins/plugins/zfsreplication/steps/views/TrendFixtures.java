@@ -48,7 +48,8 @@ final class TrendFixtures {
     static StepResult result(int dataset, StepOutcome outcome, long bytes) {
         SendStep step = new SendStep(DatasetName.of("tank/d" + dataset), DatasetName.of("backup/d" + dataset),
                 SendKind.FULL, null, new SnapshotRef("s1", 1, 1, 1), null, false, -1);
-        return new StepResult(step, outcome, List.of(), bytes, 1.0, START, "");
+        return new StepResult(step, outcome, List.of(), new StepResult.Measured(START, 1.0, bytes), "", List.of(),
+                List.of());
     }
 
     static PruneRecord prune(int destroyed, int kept) {

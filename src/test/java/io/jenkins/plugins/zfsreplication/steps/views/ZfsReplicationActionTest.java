@@ -191,7 +191,8 @@ class ZfsReplicationActionTest {
     }
 
     private static StepResult result(SendStep step, StepOutcome outcome, long bytes) {
-        return new StepResult(step, outcome, List.of(), bytes, 1.0, Instant.EPOCH, "");
+        return new StepResult(step, outcome, List.of(), new StepResult.Measured(Instant.EPOCH, 1.0, bytes), "",
+                List.of(), List.of());
     }
 
 }
