@@ -16,15 +16,11 @@ import java.util.Set;
  * options and the Jenkins step map onto it, and the Jenkins step sends it to the agents as it is
  * (hence serializable).
  *
- * @param requested   options asked for by name; used where both ends support them
- * @param stream      the stream's shape between the hosts
- * @param receiving   what zfs recv is told and what the receiving side consents to
- * @param times       the sampling interval and the tcp timeouts
- * @param concurrency datasets transferred at once; the steps of one dataset always run in order
- * @param retry       when a step that failed for a transient reason is tried again
+ * <p>A class, not a record: a running zfsSendRecv keeps it in Jenkins' program.dat, and JBoss
+ * Marshalling reads a record by the components its class has now (an earlier form fails to load,
+ * and the build with it), a class by the fields the stream names.
  */
-public record TransferOptions(Set<SendOption> requested, Stream stream, Receiving receiving, Timing times,
-                              int concurrency, RetryPolicy retry) implements Serializable {
+public final class TransferOptions implements Serializable {
     private static final long serialVersionUID = 1L;
     /**
      * An mbuffer of 64 MiB smooths the bursts of zfs send; it is also the byte meter on zfs-fuse.
@@ -34,16 +30,70 @@ public record TransferOptions(Set<SendOption> requested, Stream stream, Receivin
     public static final long DEFAULT_BUFFER = 64L << 20;
     public static final String DEFAULT_COMPRESSION = "none";
     public static final String NO_RATE_LIMIT = "0";
+    private final Set<SendOption> requested;
+    private final Stream stream;
+    private final Receiving receiving;
+    private final Timing times;
+    private final int concurrency;
+    private final RetryPolicy retry;
 
-    public TransferOptions {
-        requested = requested.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(requested));
-        Objects.requireNonNull(stream, "stream");
-        Objects.requireNonNull(receiving, "receiving");
-        Objects.requireNonNull(times, "times");
-        Objects.requireNonNull(retry, "retry");
+    /**
+     * @param requested   options asked for by name; used where both ends support them
+     * @param stream      the stream's shape between the hosts
+     * @param receiving   what zfs recv is told and what the receiving side consents to
+     * @param times       the sampling interval and the tcp timeouts
+     * @param concurrency datasets transferred at once; the steps of one dataset always run in order
+     * @param retry       when a step that failed for a transient reason is tried again
+     */
+    public TransferOptions(Set<SendOption> requested, Stream stream, Receiving receiving, Timing times,
+                           int concurrency, RetryPolicy retry) {
+        this.requested = requested.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(requested));
+        this.stream = Objects.requireNonNull(stream, "stream");
+        this.receiving = Objects.requireNonNull(receiving, "receiving");
+        this.times = Objects.requireNonNull(times, "times");
+        this.retry = Objects.requireNonNull(retry, "retry");
         if (concurrency < 1 || concurrency > 64) {
             throw new TransferException("Concurrency must be between 1 and 64, not %d", concurrency);
         }
+        this.concurrency = concurrency;
+    }
+
+    public Stream stream() {
+        return stream;
+    }
+
+    public Receiving receiving() {
+        return receiving;
+    }
+
+    public Timing times() {
+        return times;
+    }
+
+    public int concurrency() {
+        return concurrency;
+    }
+
+    public RetryPolicy retry() {
+        return retry;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof TransferOptions that && requested.equals(that.requested) && stream.equals(that.stream)
+                && receiving.equals(that.receiving) && times.equals(that.times) && concurrency == that.concurrency
+                && retry.equals(that.retry);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(requested, stream, receiving, times, concurrency, retry);
+    }
+
+    @Override
+    public String toString() {
+        return "TransferOptions[requested=" + requested + ", stream=" + stream + ", receiving=" + receiving
+                + ", times=" + times + ", concurrency=" + concurrency + ", retry=" + retry + "]";
     }
 
     /**
@@ -135,7 +185,6 @@ public record TransferOptions(Set<SendOption> requested, Stream stream, Receivin
      * may not set (all but {@code ReceivedProperties.ALLOWED}: {@link SendOption#NEUTRALISE}, always)
      * and, unless the run mounts, {@code recv -u}.
      */
-    @Override
     public Set<SendOption> requested() {
         Set<SendOption> asked = EnumSet.of(SendOption.NEUTRALISE);
         if (!receiving.mountReceived()) {

@@ -117,7 +117,8 @@ class EvidenceFormatsTest {
         SendStep step = new SendStep(source, DatasetName.of("backup/home"), SendKind.INCREMENTAL,
                 new SnapshotRef("zr-1", Long.parseUnsignedLong(G1), 1, 1), new SnapshotRef("zr-2", -1L, 2, 2),
                 null, false, -1);
-        StepResult result = new StepResult(step, StepOutcome.FAILED, List.of(), 0, 1.5, NOW, "zfs receive failed");
+        StepResult result = new StepResult(step, StepOutcome.FAILED, List.of(), new StepResult.Measured(NOW, 1.5, 0),
+                "zfs receive failed", List.of(), List.of());
         return TransferArtifacts.json(new TransferReport(NOW, NOW.plusSeconds(2), "local", 1, List.of(),
                 List.of(result), List.of()));
     }
@@ -126,7 +127,7 @@ class EvidenceFormatsTest {
         return PruneReportJson.write(new PruneReport(PruneReport.When.unwitnessed(NOW, "given"), false,
                 new PruneReport.Sides("local", "local", null, "last: 1"),
                 List.of(new PruneDecision(CandidateSide.TARGET, "local", "backup/home", "zr-2", -1L, 1_800_000_000L,
-                        Decision.KEEP, "last: 1", false)),
+                        new PruneDecision.Verdict(Decision.KEEP, "last: 1", false))),
                 new PruneReport.NotSent(0, 0, "none"), errors, List.of()));
     }
 

@@ -113,7 +113,7 @@ public final class TcpTlsBenchmark {
         if (!report.succeeded()) {
             throw new IllegalStateException("benchmark transfer failed: " + report.firstError());
         }
-        return new Result(report.steps().get(0).seconds(), (after - before) / TICKS);
+        return new Result(report.steps().get(0).measured().seconds(), (after - before) / TICKS);
     }
 
     private static void writeRandom(Path file, long size) throws IOException {

@@ -225,7 +225,7 @@ public final class TransferBenchmark {
         if (!report.succeeded()) {
             throw new IllegalStateException("benchmark run failed: " + report.firstError());
         }
-        return new Result(report.steps().get(0).seconds(), (cpuAfter - cpuBefore) / TICKS);
+        return new Result(report.steps().get(0).measured().seconds(), (cpuAfter - cpuBefore) / TICKS);
     }
 
     private static double barePipe(long bytes) throws IOException, InterruptedException {
