@@ -44,14 +44,13 @@ abstract class ChunkDigest {
         if (implementation(algorithm, library) == HashImplementation.NATIVE) {
             return new Native(library, algorithm);
         }
-        switch (algorithm) {
-            case XXH64: return new Long64(LongHashFunction.xx());
-            case XXH3: return new Long64(LongHashFunction.xx3());
-            case XXH128: return new Tuple128(LongTupleHashFunction.xx128());
-            case SHA256: return new Streaming("SHA-256");
-            case SHA1: return new Streaming("SHA-1");
-            default: throw new IllegalArgumentException(algorithm.name());
-        }
+        return switch (algorithm) {
+            case XXH64 -> new Long64(LongHashFunction.xx());
+            case XXH3 -> new Long64(LongHashFunction.xx3());
+            case XXH128 -> new Tuple128(LongTupleHashFunction.xx128());
+            case SHA256 -> new Streaming("SHA-256");
+            case SHA1 -> new Streaming("SHA-1");
+        };
     }
 
     /** What {@link #of} hashes {@code algorithm} with, given {@code library} (may be null). */
@@ -72,14 +71,17 @@ abstract class ChunkDigest {
 
         @Override
         String hash(NativeBuffer buffer, long length) {
-            switch (algorithm) {
-                case XXH64: return HEX.toHexDigits(library.xxh64(buffer.address(), length));
-                case XXH3: return HEX.toHexDigits(library.xxh3(buffer.address(), length));
-                default:
+            return switch (algorithm) {
+                case XXH64 -> HEX.toHexDigits(library.xxh64(buffer.address(), length));
+                case XXH3 -> HEX.toHexDigits(library.xxh3(buffer.address(), length));
+                case XXH128 -> {
                     library.xxh128(buffer.address(), length, result);
                     // xxhsum prints the canonical form: high 64 bits first
-                    return HEX.toHexDigits(result[1]) + HEX.toHexDigits(result[0]);
-            }
+                    yield HEX.toHexDigits(result[1]) + HEX.toHexDigits(result[0]);
+                }
+                // never made for these (NativeXxHash.supports)
+                case SHA256, SHA1 -> throw new IllegalStateException(algorithm + " is not hashed natively");
+            };
         }
 
         @Override

@@ -40,14 +40,14 @@ public record Difference(Kind kind, String path, long chunk, long chunks, long o
     public String describe() {
         // a file name may hold a newline or an escape sequence: one line, shown, never interpreted
         String name = path.isEmpty() ? "(file)" : TerminalText.line(path);
-        switch (kind) {
-            case MISSING: return "missing: " + name + " is only in the left side";
-            case EXTRA: return "extra: " + name + " is only in the right side";
-            case SIZE: return String.format(Locale.ROOT, "size differs: %s is %s bytes left, %s bytes right", name, left, right);
-            case CHUNK: return String.format(Locale.ROOT, "chunk %d differs: %s at offset %d, %d bytes (left %s, right %s)",
+        return switch (kind) {
+            case MISSING -> "missing: " + name + " is only in the left side";
+            case EXTRA -> "extra: " + name + " is only in the right side";
+            case SIZE -> String.format(Locale.ROOT, "size differs: %s is %s bytes left, %s bytes right", name, left, right);
+            case CHUNK -> String.format(Locale.ROOT, "chunk %d differs: %s at offset %d, %d bytes (left %s, right %s)",
                     chunk, name, offset, length, left, right);
-            default: return String.format(Locale.ROOT, "%d chunk(s) from chunk %d only in the %s side: %s at offset %d",
-                    chunks, chunk, kind == Kind.ONLY_LEFT ? "left" : "right", name, offset);
-        }
+            case ONLY_LEFT, ONLY_RIGHT -> String.format(Locale.ROOT, "%d chunk(s) from chunk %d only in the %s side: %s"
+                    + " at offset %d", chunks, chunk, kind == Kind.ONLY_LEFT ? "left" : "right", name, offset);
+        };
     }
 }

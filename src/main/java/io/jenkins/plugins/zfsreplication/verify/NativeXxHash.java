@@ -79,12 +79,12 @@ final class NativeXxHash {
 
     /** True when this library computes {@code algorithm} (the xxh functions it has). */
     boolean supports(HashAlgorithm algorithm) {
-        switch (algorithm) {
-            case XXH64: return xxh64 != 0;
-            case XXH3: return xxh3 != 0;
-            case XXH128: return xxh128 != 0;
-            default: return false;
-        }
+        return switch (algorithm) {
+            case XXH64 -> xxh64 != 0;
+            case XXH3 -> xxh3 != 0;
+            case XXH128 -> xxh128 != 0;
+            case SHA256, SHA1 -> false;
+        };
     }
 
     /** XXH64 with seed 0 of {@code length} bytes at {@code address}. */

@@ -100,8 +100,9 @@ final class TreeWalk implements AutoCloseable {
                 case SYMLINK:
                     skip(path, "symlink (not followed)");
                     break;
-                default:
+                case OTHER:
                     skip(path, "special file (not hashed)");
+                    break;
             }
         }
         return null;
