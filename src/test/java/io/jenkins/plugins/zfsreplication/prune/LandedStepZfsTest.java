@@ -100,8 +100,10 @@ class LandedStepZfsTest {
         TransferReport again = run(pools, zfs, next, "n2", Long.MAX_VALUE);
         assertThat(again.succeeded()).as(String.join("\n", log)).isTrue();
         assertThat(names(pools, target)).containsExactly(NIGHTS.get(0), NIGHTS.get(1), NIGHTS.get(2));
-        assertThat(held(pools, source)).containsExactly(NIGHTS.get(2));
-        assertThat(held(pools, target)).containsExactly(NIGHTS.get(2));
+        // the run's own account, for a release that did not happen (seen once in a while on zfs-fuse under load)
+        String account = String.join("\n", log);
+        assertThat(held(pools, source)).as(account).containsExactly(NIGHTS.get(2));
+        assertThat(held(pools, target)).as(account).containsExactly(NIGHTS.get(2));
     }
 
     /** A run with target id "nas", its stream cut after {@code bytes} (Long.MAX_VALUE: whole). */
