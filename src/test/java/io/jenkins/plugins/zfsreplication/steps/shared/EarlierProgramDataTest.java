@@ -49,6 +49,12 @@ class EarlierProgramDataTest {
                 assertThat(execution).extracting("runner.settings.warn", "runner.settings.crit",
                         "runner.settings.datasets", "runner.targetAgent").containsExactly("26h", "50h", null, null);
             }
+            if (step.equals("zfsVerify")) {
+                assertThat(execution).extracting("runner.settings.target", "runner.settings.name",
+                        "runner.settings.compareWith", "runner.settings.failOnMismatch", "runner.settings.hashing",
+                        "runner.settings.increment").containsExactly("disk.img", "verify", "source.manifest", true,
+                        null, null);
+            }
         }
     }
 }
