@@ -55,6 +55,12 @@ class EarlierProgramDataTest {
                         "runner.settings.increment").containsExactly("disk.img", "verify", "source.manifest", true,
                         null, null);
             }
+            if (step.equals("zfsCoverage")) {
+                assertThat(execution).extracting("runner.settings.root", "runner.settings.manifests",
+                        "runner.settings.nights", "runner.settings.warn", "runner.settings.crit",
+                        "runner.settings.nightBudget", "runner.settings.drill").containsExactly("backup/copy",
+                        "/var/lib/zfs-replication/manifests", 14, "16d", "20d", null, null);
+            }
         }
     }
 }
