@@ -155,6 +155,11 @@ class EarlierManifestTest {
         assertThat(given.earlier().snapshot()).isEqualTo("tank/home@d1");
         assertThat(given.earlier().manifest()).hasToString("d1.manifest");
         assertThat(new VerifySettings("tank/home@d2", "verify", hashing, null, true).earlier()).isNull();
+        // what an incremental verify found to build on changes that alone
+        assertThat(new VerifySettings("tank/home@d2", "copy", hashing, "source.manifest", false,
+                new Increment(true, null, null)).since("tank/home@d1", "copy-since.manifest"))
+                .isEqualTo(new VerifySettings("tank/home@d2", "copy", hashing, "source.manifest", false,
+                        new Increment(true, "tank/home@d1", "copy-since.manifest")));
         assertThatThrownBy(() -> new VerifySettings("tank/home@d2", "verify", hashing, null, true,
                 new Increment(false, "tank/home@d1", null))).hasMessageContaining("since and sinceManifest go together");
         assertThatThrownBy(() -> new VerifySettings("/srv/images", "verify", hashing, null, true,
