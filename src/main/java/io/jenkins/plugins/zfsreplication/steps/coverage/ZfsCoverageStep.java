@@ -63,7 +63,8 @@ public final class ZfsCoverageStep extends ZfsStep {
     @DataBoundSetter public void setCrit(String crit) { this.crit = StepDefaults.unset(crit); }
 
     public CoverageSettings settings() {
-        return new CoverageSettings(root, manifests, nights, budget, timeBudget, drillScratch, drillSeed, warn, crit);
+        return new CoverageSettings(root, manifests, nights, new CoverageSettings.Budget(budget, timeBudget),
+                new CoverageSettings.Drill(drillScratch, drillSeed), warn, crit);
     }
 
     @Override

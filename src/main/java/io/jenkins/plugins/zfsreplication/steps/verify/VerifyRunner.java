@@ -72,7 +72,7 @@ public record VerifyRunner(VerifySettings settings) implements StepRunner {
      */
     private VerifySettings earlier(Run<?, ?> run, FilePath workspace, PrintStream log)
             throws IOException, InterruptedException {
-        if (!settings.incremental() || settings.earlier() != null) {
+        if (!settings.increment().incremental() || settings.earlier() != null) {
             return settings;
         }
         EarlierManifest.Choice choice = EarlierManifest.choose(settings.target(), settings.name(),

@@ -75,8 +75,9 @@ public final class ZfsVerifyStep extends ZfsStep {
 
     /** The settings of a run; fields left empty take {@code defaults}. */
     public VerifySettings settings(StepDefaults defaults) {
-        return new VerifySettings(target, name, defaults.blockSize(blockSize), count, defaults.hash(hash), sparse, threads,
-                compareWith, failOnMismatch, incremental, since, sinceManifest);
+        return new VerifySettings(target, name, new VerifySettings.Hashing(defaults.blockSize(blockSize), count,
+                defaults.hash(hash), sparse, threads), compareWith, failOnMismatch,
+                new VerifySettings.Increment(incremental, since, sinceManifest));
     }
 
     @Override

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import hudson.AbortException;
+import io.jenkins.plugins.zfsreplication.steps.coverage.CoverageSettings.Budget;
+import io.jenkins.plugins.zfsreplication.steps.coverage.CoverageSettings.Drill;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepAbort;
 import io.jenkins.plugins.zfsreplication.steps.views.CoverageRecord;
 import io.jenkins.plugins.zfsreplication.verify.Verifier;
@@ -63,7 +65,8 @@ class CoverageAbortTest {
                     "guid", source + "@" + snapshot).stdout());
         }
         // one night reads everything: s1's megabyte first (the older), then s2's own 4 GiB
-        CoverageSettings settings = new CoverageSettings(copies.name(), "manifests", 1, null, null, null, 0, null, null);
+        CoverageSettings settings = new CoverageSettings(copies.name(), "manifests", 1, Budget.NONE, Drill.NONE, null,
+                null);
         StepAbort<CoverageCallable.Outcome> step = StepAbort.start("zfsCoverage",
                 new CoverageCallable(settings, false, () -> System.out), workspace,
                 answer -> CoverageRunner.record(answer.value(), List.of("coverage-ledger.json", "coverage-night.json")));

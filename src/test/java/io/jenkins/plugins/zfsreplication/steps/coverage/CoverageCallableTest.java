@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import hudson.AbortException;
 import hudson.model.TaskListener;
+import io.jenkins.plugins.zfsreplication.steps.coverage.CoverageSettings.Budget;
+import io.jenkins.plugins.zfsreplication.steps.coverage.CoverageSettings.Drill;
 import io.jenkins.plugins.zfsreplication.steps.shared.RoundTrip;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
@@ -53,7 +55,8 @@ class CoverageCallableTest {
                 .ZfsCloneMounter(pools.runner(), line -> { }), store.resolve("s1.manifest"), null);
         Files.writeString(store.resolve("s1.guid"), pools.exec("zfs", "get", "-Hp", "-o", "value", "guid",
                 source + "@s1").stdout());
-        CoverageSettings settings = new CoverageSettings(copy.name(), "manifests", 7, "2M", null, null, 0, null, null);
+        CoverageSettings settings = new CoverageSettings(copy.name(), "manifests", 7, new Budget("2M", null),
+                Drill.NONE, null, null);
 
         CoverageCallable.Outcome first = new CoverageCallable(RoundTrip.of(settings), false, listener())
                 .invoke(workspace.toFile(), null);
@@ -75,20 +78,23 @@ class CoverageCallableTest {
 
     @Test
     void shouldCheckTheSettingsOnTheControllerWithTheEnginesMessages() throws Exception {
-        assertThatThrownBy(() -> new CoverageSettings("backup/copy", "m", 0, null, null, null, 0, null, null))
+        assertThatThrownBy(() -> new CoverageSettings("backup/copy", "m", 0, Budget.NONE, Drill.NONE, null, null))
                 .hasMessage("--nights 0 out of range: give 1 to 3660 nights");
-        assertThatThrownBy(() -> new CoverageSettings("backup/copy", "m", 7, "lots", null, null, 0, null, null))
+        assertThatThrownBy(() -> new CoverageSettings("backup/copy", "m", 7, new Budget("lots", null), Drill.NONE, null,
+                null))
                 .hasMessageContaining("lots");
-        assertThatThrownBy(() -> new CoverageSettings("backup/copy", "m", 7, null, "2q", null, 0, null, null))
+        assertThatThrownBy(() -> new CoverageSettings("backup/copy", "m", 7, new Budget(null, "2q"), Drill.NONE, null,
+                null))
                 .hasMessageContaining("Invalid age '2q'");
-        assertThatThrownBy(() -> new CoverageSettings("backup/copy", "m", 7, null, null, "pool", 0, null, null))
+        assertThatThrownBy(() -> new CoverageSettings("backup/copy", "m", 7, Budget.NONE, new Drill("pool", 0), null,
+                null))
                 .hasMessage("The drill's scratch dataset pool is a pool: name a dataset inside one");
-        assertThatThrownBy(() -> new CoverageSettings("backup/copy", "m", 7, null, null, null, 0, "9d", "8d"))
+        assertThatThrownBy(() -> new CoverageSettings("backup/copy", "m", 7, Budget.NONE, Drill.NONE, "9d", "8d"))
                 .hasMessageContaining("give warn below crit");
-        assertThatThrownBy(() -> new CoverageSettings(" ", "m", 7, null, null, null, 0, null, null))
+        assertThatThrownBy(() -> new CoverageSettings(" ", "m", 7, Budget.NONE, Drill.NONE, null, null))
                 .hasMessageContaining("needs the copy's root dataset");
-        CoverageSettings settings = new CoverageSettings("backup/copy", "/var/lib/manifests", 7, "1G", "2h",
-                "backup/drill", 3, null, null);
+        CoverageSettings settings = new CoverageSettings("backup/copy", "/var/lib/manifests", 7, new Budget("1G", "2h"),
+                new Drill("backup/drill", 3), null, null);
         assertThat(RoundTrip.of(settings)).isEqualTo(settings);
         assertThat(settings.thresholds().warnSeconds("backup/copy/x")).isEqualTo(8 * 86_400);
     }
@@ -96,7 +102,8 @@ class CoverageCallableTest {
     @Test
     void shouldFailWithOneLineWhenTheStoreIsMissing(TestPools pools) {
         DatasetName copy = pools.create("wmis");
-        CoverageSettings settings = new CoverageSettings(copy.name(), "no-such-store", 7, null, null, null, 0, null, null);
+        CoverageSettings settings = new CoverageSettings(copy.name(), "no-such-store", 7, Budget.NONE, Drill.NONE, null,
+                null);
 
         assertThatThrownBy(() -> new CoverageCallable(settings, false, listener()).invoke(workspace.toFile(), null))
                 .isInstanceOf(AbortException.class)

@@ -11,6 +11,7 @@ import io.jenkins.plugins.zfsreplication.restore.DrillRecord;
 import io.jenkins.plugins.zfsreplication.steps.shared.RoundTrip;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepAbort;
 import io.jenkins.plugins.zfsreplication.steps.verify.VerifyCallable;
+import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings.Hashing;
 import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
@@ -138,7 +139,8 @@ class RestoreDrillCallableTest {
             new Random(7).nextBytes(random);
             Files.write(pools.mountpoint(source).resolve("data.bin"), random);
             zfs.snapshot(List.of(source.snapshot("s1")), false);
-            new VerifyCallable(new VerifySettings(source + "@s1", "source", "1M", 1, "xxh64", "auto", 1, null, false))
+            new VerifyCallable(new VerifySettings(source + "@s1", "source", new Hashing("1M", 1, "xxh64", "auto", 1),
+                    null, false))
                     .invoke(workspace.toFile(), null);
             pools.pipe(List.of("zfs", "send", source + "@s1"), List.of("zfs", "recv", copy.name()));
         }

@@ -49,6 +49,18 @@ class EarlierProgramDataTest {
                 assertThat(execution).extracting("runner.settings.warn", "runner.settings.crit",
                         "runner.settings.datasets", "runner.targetAgent").containsExactly("26h", "50h", null, null);
             }
+            if (step.equals("zfsVerify")) {
+                assertThat(execution).extracting("runner.settings.target", "runner.settings.name",
+                        "runner.settings.compareWith", "runner.settings.failOnMismatch", "runner.settings.hashing",
+                        "runner.settings.increment").containsExactly("disk.img", "verify", "source.manifest", true,
+                        null, null);
+            }
+            if (step.equals("zfsCoverage")) {
+                assertThat(execution).extracting("runner.settings.root", "runner.settings.manifests",
+                        "runner.settings.nights", "runner.settings.warn", "runner.settings.crit",
+                        "runner.settings.nightBudget", "runner.settings.drill").containsExactly("backup/copy",
+                        "/var/lib/zfs-replication/manifests", 14, "16d", "20d", null, null);
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ package io.jenkins.plugins.zfsreplication.steps.shared;
 
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvSettings;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.ZfsSendRecvStep;
+import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings.Hashing;
 import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings;
 import io.jenkins.plugins.zfsreplication.steps.verify.ZfsVerifyStep;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,7 +26,8 @@ class StepDefaultsTest {
         ZfsVerifyStep step = new ZfsVerifyStep("disk.img");
 
         assertThat(step.settings(SYSTEM))
-                .isEqualTo(new VerifySettings("disk.img", "verify", "128K", 1, "sha256", "auto", 0, null, true));
+                .isEqualTo(new VerifySettings("disk.img", "verify", new Hashing("128K", 1, "sha256", "auto", 0), null,
+                        true));
         assertThat(step.settings(StepDefaults.BUILT_IN).options().blockSize()).isEqualTo(1 << 20);
     }
 
@@ -49,7 +51,7 @@ class StepDefaultsTest {
         transfer.setTransport("local");
         transfer.setConcurrency(2);
 
-        assertThat(step.settings(SYSTEM)).extracting(VerifySettings::hash, VerifySettings::blockSize)
+        assertThat(step.settings(SYSTEM)).extracting(s -> s.hashing().hash(), s -> s.hashing().blockSize())
                 .containsExactly("xxh3", "64K");
         assertThat(transfer.settings(SYSTEM)).extracting(SendRecvSettings::transport,
                 settings -> settings.options().concurrency()).containsExactly("local", 2);

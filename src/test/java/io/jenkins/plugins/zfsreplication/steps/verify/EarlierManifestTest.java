@@ -3,6 +3,8 @@ package io.jenkins.plugins.zfsreplication.steps.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings.Hashing;
+import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings.Increment;
 import io.jenkins.plugins.zfsreplication.steps.views.VerifyRecord;
 import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import java.io.ByteArrayInputStream;
@@ -147,15 +149,20 @@ class EarlierManifestTest {
 
     @Test
     void shouldTakeSinceAndItsManifestTogetherAndOnlyForASnapshot() {
-        VerifySettings given = new VerifySettings("tank/home@d2", "verify", "1M", 1, "xxh64", "auto", 1, null, true,
-                false, "tank/home@d1", "d1.manifest");
+        Hashing hashing = new Hashing("1M", 1, "xxh64", "auto", 1);
+        VerifySettings given = new VerifySettings("tank/home@d2", "verify", hashing, null, true,
+                new Increment(false, "tank/home@d1", "d1.manifest"));
         assertThat(given.earlier().snapshot()).isEqualTo("tank/home@d1");
         assertThat(given.earlier().manifest()).hasToString("d1.manifest");
-        assertThat(new VerifySettings("tank/home@d2", "verify", "1M", 1, "xxh64", "auto", 1, null, true).earlier())
-                .isNull();
-        assertThatThrownBy(() -> new VerifySettings("tank/home@d2", "verify", "1M", 1, "xxh64", "auto", 1, null, true,
-                false, "tank/home@d1", null)).hasMessageContaining("since and sinceManifest go together");
-        assertThatThrownBy(() -> new VerifySettings("/srv/images", "verify", "1M", 1, "xxh64", "auto", 1, null, true,
-                false, "tank/home@d1", "d1.manifest")).hasMessageContaining("needs a snapshot");
+        assertThat(new VerifySettings("tank/home@d2", "verify", hashing, null, true).earlier()).isNull();
+        // what an incremental verify found to build on changes that alone
+        assertThat(new VerifySettings("tank/home@d2", "copy", hashing, "source.manifest", false,
+                new Increment(true, null, null)).since("tank/home@d1", "copy-since.manifest"))
+                .isEqualTo(new VerifySettings("tank/home@d2", "copy", hashing, "source.manifest", false,
+                        new Increment(true, "tank/home@d1", "copy-since.manifest")));
+        assertThatThrownBy(() -> new VerifySettings("tank/home@d2", "verify", hashing, null, true,
+                new Increment(false, "tank/home@d1", null))).hasMessageContaining("since and sinceManifest go together");
+        assertThatThrownBy(() -> new VerifySettings("/srv/images", "verify", hashing, null, true,
+                new Increment(false, "tank/home@d1", "d1.manifest"))).hasMessageContaining("needs a snapshot");
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import hudson.AbortException;
 import io.jenkins.plugins.zfsreplication.steps.shared.StepAbort;
+import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings.Hashing;
 import io.jenkins.plugins.zfsreplication.steps.views.VerifyRecord;
 import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
@@ -51,7 +52,7 @@ class VerifyAbortTest {
         }
         zfs.snapshot(List.of(dataset.snapshot("s1")), false);
         Files.writeString(workspace.resolve("source.manifest"), "never read: a cancelled verify compares nothing\n");
-        VerifySettings settings = new VerifySettings(dataset + "@s1", "copy", "1M", 1, "xxh64", "off", 2,
+        VerifySettings settings = new VerifySettings(dataset + "@s1", "copy", new Hashing("1M", 1, "xxh64", "off", 2),
                 "source.manifest", true);
         StepAbort<VerifyRun.Outcome> step = StepAbort.start("zfsVerify", new VerifyCallable(settings), workspace,
                 answer -> new VerifyRecord(settings.target(), settings.compareWith(), settings.name(), answer.value(),

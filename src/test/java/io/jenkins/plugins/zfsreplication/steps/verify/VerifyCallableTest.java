@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import hudson.AbortException;
+import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings.Hashing;
 import io.jenkins.plugins.zfsreplication.verify.VerifyRun;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -36,7 +37,7 @@ class VerifyCallableTest {
     }
 
     private static VerifySettings settings(String target, String name, String compareWith) {
-        return new VerifySettings(target, name, "1M", 1, "xxh64", "auto", 1, compareWith, true);
+        return new VerifySettings(target, name, new Hashing("1M", 1, "xxh64", "auto", 1), compareWith, true);
     }
 
     @Test
@@ -102,15 +103,18 @@ class VerifyCallableTest {
 
     @Test
     void shouldRejectBadSettingsOnTheController() {
-        assertThatThrownBy(() -> new VerifySettings("x", "verify", "3000", 1, "xxh64", "auto", 0, null, true))
+        assertThatThrownBy(() -> new VerifySettings("x", "verify", new Hashing("3000", 1, "xxh64", "auto", 0), null,
+                true))
                 .hasMessageContaining("3000 is not a positive power of two");
-        assertThatThrownBy(() -> new VerifySettings("x", "verify", "1M", 1, "md5", "auto", 0, null, true))
+        assertThatThrownBy(() -> new VerifySettings("x", "verify", new Hashing("1M", 1, "md5", "auto", 0), null, true))
                 .hasMessageContaining("Unknown hash 'md5'");
-        assertThatThrownBy(() -> new VerifySettings(" ", "verify", "1M", 1, "xxh64", "auto", 0, null, true))
+        assertThatThrownBy(() -> new VerifySettings(" ", "verify", new Hashing("1M", 1, "xxh64", "auto", 0), null,
+                true))
                 .hasMessageContaining("needs a target");
         // the name becomes artifact paths and a file the controller writes: a plain file name only
         for (String name : new String[] {"../../jobs/other/config", "sub/verify", ".hidden", "", "a b"}) {
-            assertThatThrownBy(() -> new VerifySettings("x", name, "1M", 1, "xxh64", "auto", 0, null, true))
+            assertThatThrownBy(() -> new VerifySettings("x", name, new Hashing("1M", 1, "xxh64", "auto", 0), null,
+                    true))
                     .as(name).isInstanceOf(IllegalArgumentException.class).hasMessage("zfsVerify: name: Artifact name '"
                             + name + "' must be letters, digits, '.', '_' or '-' (it names files)");
         }
@@ -125,6 +129,6 @@ class VerifyCallableTest {
         ZfsVerifyBuilder builder = new ZfsVerifyBuilder(step);
 
         assertThat(builder.getVerify().settings(StepDefaults.BUILT_IN)).isEqualTo(new VerifySettings("pool/vm@daily",
-                "target", "1M", 1, "sha256", "auto", 0, "source.manifest", true));
+                "target", new Hashing("1M", 1, "sha256", "auto", 0), "source.manifest", true));
     }
 }

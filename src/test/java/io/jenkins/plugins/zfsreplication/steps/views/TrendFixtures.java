@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
+import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings.Hashing;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.steps.prune.PruneCallable;
 import io.jenkins.plugins.zfsreplication.steps.sendrecv.SendRecvCallable;
@@ -65,7 +66,7 @@ final class TrendFixtures {
         VerifyRun.Figures figures = new VerifyRun.Figures(1, 6 * MIB, 2 * MIB, 6, 0.5, found);
         VerifyRun.Outcome outcome = new VerifyRun.Outcome(List.of(), "", compared ? found == 0 : null,
                 "", List.of(), List.of(), figures, null);
-        VerifySettings settings = new VerifySettings("disk.img", "copy", "1M", 1, "xxh64", "auto", 1,
+        VerifySettings settings = new VerifySettings("disk.img", "copy", new Hashing("1M", 1, "xxh64", "auto", 1),
                 compared ? "source.manifest" : null, false);
         return new VerifyRecord(settings.target(), settings.compareWith(), settings.name(), outcome, false);
     }

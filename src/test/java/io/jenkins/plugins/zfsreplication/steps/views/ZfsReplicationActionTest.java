@@ -1,5 +1,6 @@
 package io.jenkins.plugins.zfsreplication.steps.views;
 
+import io.jenkins.plugins.zfsreplication.steps.verify.VerifySettings.Hashing;
 import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
 import io.jenkins.plugins.zfsreplication.steps.shared.RoundTrip;
 import io.jenkins.plugins.zfsreplication.steps.plan.PlanCallable;
@@ -59,7 +60,8 @@ class ZfsReplicationActionTest {
     }
 
     private VerifyRecord verify(String name, String compareWith) throws IOException {
-        VerifySettings settings = new VerifySettings("disk.img", name, "1M", 1, "xxh64", "auto", 1, compareWith, false);
+        VerifySettings settings = new VerifySettings("disk.img", name, new Hashing("1M", 1, "xxh64", "auto", 1),
+                compareWith, false);
         return new VerifyRecord(settings.target(), settings.compareWith(), settings.name(),
                 new VerifyCallable(settings).invoke(workspace.toFile(), null), false);
     }
