@@ -99,6 +99,9 @@ public final class TransferOptions implements Serializable {
     /**
      * The stream between the hosts.
      *
+     * Its components never change: program.dat keeps it, and JBoss Marshalling reads a record by
+     * the components its class has now (a new option is a field of {@link TransferOptions}).
+     *
      * @param compression   a compression stage between the hosts
      * @param bufferBytes   an mbuffer stage of this size on the sending side; 0 for none
      * @param rateLimit     bytes per second through the buffer (mbuffer -r); 0 for no limit
@@ -125,6 +128,9 @@ public final class TransferOptions implements Serializable {
 
     /**
      * What zfs recv is told, and what the receiving side consents to.
+     *
+     * Its components never change: program.dat keeps it, and JBoss Marshalling reads a record by
+     * the components its class has now (a new option is a field of {@link TransferOptions}).
      *
      * @param recvSet       {@code zfs recv -o property=value}
      * @param recvExclude   {@code zfs recv -x property}
@@ -155,6 +161,9 @@ public final class TransferOptions implements Serializable {
     }
 
     /**
+     * Its components never change: program.dat keeps it, and JBoss Marshalling reads a record by
+     * the components its class has now (a new option is a field of {@link TransferOptions}).
+     *
      * @param sampleInterval how often throughput is sampled and progress is printed
      * @param acceptTimeout  tcp: how long the receiver waits for the sender to connect and show its token
      * @param silenceTimeout tcp: a connection without a byte for this long is dropped
