@@ -29,16 +29,11 @@ public record ManifestHeader(int format, String tool, HashAlgorithm hash, long b
 
     /** Hex digits of one hash of this manifest's algorithm. */
     int hashLength() {
-        switch (hash) {
-            case XXH64:
-            case XXH3:
-                return 16;
-            case XXH128:
-                return 32;
-            case SHA1:
-                return 40;
-            default:
-                return 64;
-        }
+        return switch (hash) {
+            case XXH64, XXH3 -> 16;
+            case XXH128 -> 32;
+            case SHA1 -> 40;
+            case SHA256 -> 64;
+        };
     }
 }
