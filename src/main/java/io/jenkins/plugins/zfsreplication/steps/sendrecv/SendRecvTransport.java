@@ -7,6 +7,7 @@ import java.util.Map;
 import hudson.model.Describable;
 import hudson.model.Descriptor;
 import io.jenkins.plugins.zfsreplication.steps.shared.FieldText;
+import io.jenkins.plugins.zfsreplication.topology.Carriage;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 
 /**
@@ -21,10 +22,13 @@ public abstract class SendRecvTransport implements Describable<SendRecvTransport
      * The string form's parameters each choice takes over: Pipeline's {@code transport: 'ssh'} folds them
      * in. A transport added after the string form has none (its fields exist only inside its choice).
      */
-    private static final Map<String, List<String>> FOLDED = Map.of(
-            "local", List.of(),
-            "ssh", List.of("sshHost", "sshOptions", "sshCredentialsId"),
-            "tcp", List.of("targetAgent", "tcpAddress", "tcpPort", "targetRoot"));
+    private static List<String> foldedParameters(Carriage carriage) {
+        return switch (carriage) {
+            case PIPE -> List.of();
+            case SSH -> List.of("sshHost", "sshOptions", "sshCredentialsId");
+            case TCP -> List.of("targetAgent", "tcpAddress", "tcpPort", "targetRoot");
+        };
+    }
 
     SendRecvTransport() {
         // the choices are the subclasses in this package
@@ -81,11 +85,11 @@ public abstract class SendRecvTransport implements Describable<SendRecvTransport
         if (word.isEmpty()) {
             return folded;
         }
-        String named = FieldText.transport(word).word();
-        Fields flat = new Fields(named, text(arguments.get("sshHost")), text(arguments.get("sshOptions")),
+        Carriage carriage = FieldText.transport(word);
+        Fields flat = new Fields(carriage.word(), text(arguments.get("sshHost")), text(arguments.get("sshOptions")),
                 text(arguments.get("sshCredentialsId")), text(arguments.get("targetAgent")),
                 text(arguments.get("tcpAddress")), port(arguments.get("tcpPort")), text(arguments.get("targetRoot")));
-        FOLDED.getOrDefault(named, List.of()).forEach(folded::remove);
+        foldedParameters(carriage).forEach(folded::remove);
         folded.put("transport", of(flat));
         return folded;
     }
