@@ -70,8 +70,7 @@ public final class NativeBuffer implements AutoCloseable {
     /** Copies {@code length} bytes at {@code offset} into {@code target} from {@code targetOffset} on. */
     public void copyTo(long offset, byte[] target, int targetOffset, int length) {
         checkLength(offset + length);
-        jnr.ffi.Pointer pointer = jnr.ffi.Pointer.wrap(jnr.ffi.Runtime.getRuntime(posix.libc()), address);
-        pointer.get(offset, target, targetOffset, length);
+        posix.libc().read(address + offset, target, targetOffset, length);
     }
 
     private void checkLength(long length) {

@@ -4,9 +4,6 @@ import jnr.constants.platform.Errno;
 import java.util.ArrayList;
 import java.util.List;
 import jnr.constants.platform.OpenFlags;
-import jnr.ffi.LastError;
-import jnr.ffi.Pointer;
-import jnr.ffi.Runtime;
 
 /**
  * An open directory, for opening what is in it by name (openat): a tree is walked down from its
@@ -94,9 +91,8 @@ public final class NativeDirectory implements AutoCloseable {
         }
         try {
             List<DirectoryEntry> entries = new ArrayList<>();
-            Runtime runtime = posix.runtime();
             while (true) {
-                LastError.setLastError(runtime, 0);
+                posix.libc().setErrno(0);
                 long entry = posix.libc().readdir64(stream);
                 if (entry == 0) {
                     int errno = posix.errno();
@@ -105,12 +101,11 @@ public final class NativeDirectory implements AutoCloseable {
                     }
                     return entries;
                 }
-                Pointer pointer = Pointer.wrap(runtime, entry);
-                String name = NativeName.read(pointer, D_NAME);
+                String name = NativeName.read(posix.libc(), entry + D_NAME);
                 if (name.equals(".") || name.equals("..")) {
                     continue;
                 }
-                entries.add(new DirectoryEntry(name, type(pointer.getByte(D_TYPE) & 0xff, name)));
+                entries.add(new DirectoryEntry(name, type(posix.libc().byteAt(entry + D_TYPE) & 0xff, name)));
             }
         } finally {
             posix.libc().closedir(stream);

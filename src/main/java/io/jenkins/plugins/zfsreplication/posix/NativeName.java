@@ -4,7 +4,6 @@ import io.jenkins.plugins.zfsreplication.text.FileNames;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.Arrays;
-import jnr.ffi.Pointer;
 
 /**
  * Names and paths as the system calls take them, NUL-terminated bytes. Names inside a tree are
@@ -44,11 +43,17 @@ final class NativeName {
         return Arrays.copyOf(bytes, bytes.length + 1);
     }
 
-    /** The NUL-terminated name at {@code offset} of {@code memory} (a dirent's d_name). */
-    static String read(Pointer memory, long offset) {
-        int length = memory.indexOf(offset, (byte) 0);
+    /** The longest name a directory entry holds (d_name of struct dirent64), its NUL included. */
+    private static final int NAME_MAX_TERMINATED = 256;
+
+    /** The NUL-terminated name at {@code address} (a dirent's d_name). */
+    static String read(Libc libc, long address) {
+        int length = libc.terminator(address, NAME_MAX_TERMINATED);
+        if (length < 0) {
+            throw new PosixException("A directory entry's name is not terminated within %d bytes", NAME_MAX_TERMINATED);
+        }
         byte[] bytes = new byte[length];
-        memory.get(offset, bytes, 0, length);
+        libc.read(address, bytes, 0, length);
         return FileNames.decode(bytes, 0, length);
     }
 

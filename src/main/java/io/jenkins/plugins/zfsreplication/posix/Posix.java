@@ -1,12 +1,10 @@
 package io.jenkins.plugins.zfsreplication.posix;
 
 import jnr.constants.platform.Errno;
-import jnr.ffi.LibraryLoader;
-import jnr.ffi.Runtime;
 
 /**
  * The loaded C library plus errno lookup. One instance per process is enough; it holds no mutable
- * state of its own (the binding is thread-safe, errno is saved per thread by jnr-ffi).
+ * state of its own (the binding is thread-safe, errno is saved per thread by jffi).
  */
 public final class Posix {
     private static final Posix INSTANCE;
@@ -30,17 +28,15 @@ public final class Posix {
     }
 
     private final Libc libc;
-    private final Runtime runtime;
 
     private Posix() {
-        libc = LibraryLoader.create(Libc.class).load("c");
-        runtime = Runtime.getRuntime(libc);
+        libc = new Libc();
     }
 
     /** The shared binding; fails (PosixException) when the C library could not be bound. */
     public static Posix get() {
         if (INSTANCE == null) {
-            PosixException e = new PosixException("Cannot bind the C library through jnr-ffi: %s", FAILURE);
+            PosixException e = new PosixException("Cannot bind the C library through jffi: %s", FAILURE);
             e.initCause(FAILURE);
             throw e;
         }
@@ -51,12 +47,8 @@ public final class Posix {
         return libc;
     }
 
-    Runtime runtime() {
-        return runtime;
-    }
-
     int errno() {
-        return runtime.getLastError();
+        return libc.errno();
     }
 
     static String describe(int errno) {

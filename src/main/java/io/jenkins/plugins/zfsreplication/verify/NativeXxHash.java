@@ -17,8 +17,8 @@ import java.util.Optional;
  * does in a process too short-lived for the JIT's optimising compiler (the command line), and no
  * slower after it; the values are the same by definition (the tests hold both to xxhsum).
  *
- * <p>Called through jffi, the native layer under jnr-ffi (which the posix package binds libc with),
- * rather than through a jnr-ffi interface: XXH3_128bits returns a 16-byte struct by value, which
+ * <p>Called through jffi, the native layer under jnr-ffi, as the posix package calls libc: rather
+ * than through a jnr-ffi interface, because XXH3_128bits returns a 16-byte struct by value, which
  * jnr-ffi cannot, and jffi needs no class generated at run time (one less cost at start-up).
  * Without the library (or with one older than 0.8.0, whose xxh3 and xxh128 values were not yet
  * final) the Java implementations hash instead: see {@link ChunkDigest#of}.
