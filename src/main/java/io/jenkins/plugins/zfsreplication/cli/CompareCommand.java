@@ -20,54 +20,53 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code zfs-replication compare LEFT RIGHT}: each side is a manifest (recognised by its header,
- * or forced for zfs-check output) or a path that is hashed with the other side's parameters.
+ * or forced for zfs-check output) or a path that is hashed with the other side's parameters. Its
+ * model is coded ({@link CodedModel}), as verify's, whose options it shares.
  */
-@Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare two manifests, a manifest and a path, or two paths; LEFT is the reference.",
-            "Prints every difference and a summary line. Exit status: 0 identical, 1 different, 2 bad input."})
 final class CompareCommand implements Callable<Integer> {
     private final CliEnvironment environment;
+    private CommandSpec spec;
 
-    @Mixin
-    private MetricsOption metricsFile;
-
-    @Parameters(index = "0", paramLabel = "LEFT", description = "Manifest, file, device or directory.")
-    Path left;
-
-    @Parameters(index = "1", paramLabel = "RIGHT", description = "Manifest, file, device or directory.")
-    Path right;
-
-    @Option(names = "--left-manifest", description = "LEFT is a manifest even without a header (zfs-check output).")
-    boolean leftManifest;
-
-    @Option(names = "--right-manifest", description = "RIGHT is a manifest even without a header (zfs-check output).")
-    boolean rightManifest;
-
-    @Mixin
-    VerifyCliOptions parameters = new VerifyCliOptions();
-
-    CompareCommand(CliEnvironment environment) {
+    private CompareCommand(CliEnvironment environment) {
         this.environment = environment;
+    }
+
+    /** compare's model, with a new command as its user object. */
+    static CommandSpec spec(CliEnvironment environment, CodedModel.StandardHelp help) {
+        CompareCommand command = new CompareCommand(environment);
+        CommandSpec spec = CodedModel.command(command, "compare", help,
+                "Compare two manifests, a manifest and a path, or two paths; LEFT is the reference.",
+                "Prints every difference and a summary line. Exit status: 0 identical, 1 different, 2 bad input.");
+        spec.addOption(MetricsOption.option());
+        spec.addPositional(CodedModel.positional(0, "LEFT", Path.class, "Manifest, file, device or directory."));
+        spec.addPositional(CodedModel.positional(1, "RIGHT", Path.class, "Manifest, file, device or directory."));
+        spec.addOption(CodedModel.flag("--left-manifest", "LEFT is a manifest even without a header (zfs-check output)."));
+        spec.addOption(CodedModel.flag("--right-manifest",
+                "RIGHT is a manifest even without a header (zfs-check output)."));
+        VerifyCliOptions.addTo(spec);
+        command.spec = spec;
+        return spec;
     }
 
     @Override
     public Integer call() throws Exception {
-        return metricsFile.run("compare", e -> CliErrors.badInput(environment, e), this::compare);
+        return MetricsOption.of(spec).run("compare", e -> CliErrors.badInput(environment, e), this::compare);
     }
 
     private int compare(RunMetrics metrics) {
         PrintWriter out = environment.out();
         PrintWriter err = environment.err();
         List<Path> temporary = new ArrayList<>();
+        Path left = CodedModel.value(spec, "LEFT");
+        Path right = CodedModel.value(spec, "RIGHT");
+        boolean leftManifest = CodedModel.value(spec, "--left-manifest");
+        boolean rightManifest = CodedModel.value(spec, "--right-manifest");
         try {
-            VerifyOptions options = parameters.options();
+            VerifyOptions options = VerifyCliOptions.options(spec);
             ManifestHeader given = new ManifestHeader(ManifestHeader.FORMAT, "given", options.hash(),
                     options.blockSize(), options.count(), ManifestHeader.Layout.FILE, false);
             boolean leftIsManifest = leftManifest || Manifests.hasHeader(left);

@@ -14,6 +14,7 @@ import io.jenkins.plugins.zfsreplication.zfs.InvalidNameException;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Entry point of the standalone command line. Each capability adds its subcommand to
@@ -23,10 +24,11 @@ import picocli.CommandLine.Command;
  */
 // scope INHERIT: every subcommand, a new one too, takes --help and --version, and its --help is
 // printed before its required options are asked for
-@Command(name = "zfs-replication", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT,
+@Command(name = Main.NAME, mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT,
         versionProvider = Version.class,
         description = "Plan, prune, send/recv and verify ZFS replication without Jenkins.")
 public final class Main implements Runnable {
+    static final String NAME = "zfs-replication";
     static final int FAILED = 1;
     static final int BAD_INPUT = 2;
 
@@ -35,8 +37,8 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         if (args.length > 0 && (args[0].equals("verify") || args[0].equals("compare"))) {
-            // binding libc and libxxhash takes about a fifth of a second (jnr-ffi generates its call
-            // stubs): on the second core while picocli builds its model and parses on this one
+            // binding libc and libxxhash (jffi unpacks and loads its JNI stub, then looks up each
+            // function) takes some 30 ms: on the second core while picocli parses on this one
             Thread bind = new Thread(Verifier::loadNativeLibraries, "zfsr-bind-native");
             bind.setDaemon(true);
             bind.start();
@@ -66,8 +68,8 @@ public final class Main implements Runnable {
             case "list": return new ListCommand(environment);
             case "plan": return new PlanCommand(environment);
             case "prune": return new PruneCommand(environment);
-            case "verify": return new VerifyCommand(environment);
-            case "compare": return new CompareCommand(environment);
+            case "verify": return VerifyCommand.spec(environment, CodedModel.StandardHelp.INHERITED);
+            case "compare": return CompareCommand.spec(environment, CodedModel.StandardHelp.INHERITED);
             case "send": return new SendCommand(environment);
             case "recv": return new RecvCommand(environment);
             case "run": return new RunCommand(environment);
@@ -98,6 +100,14 @@ public final class Main implements Runnable {
             return commandLine(environment, List.of());
         }
         boolean one = args.length > 0 && SUBCOMMANDS.contains(args[0]) && !args[0].equals("help");
+        if (one && (args[0].equals("verify") || args[0].equals("compare"))) {
+            // a coded command under a bare root: this class's annotations would be read by reflection
+            // for nothing the command uses (it has its own --help and --version)
+            CommandLine root = new CommandLine(CommandSpec.create().name(NAME));
+            root.addSubcommand(args[0].equals("verify") ? VerifyCommand.spec(environment, CodedModel.StandardHelp.OWN)
+                    : CompareCommand.spec(environment, CodedModel.StandardHelp.OWN));
+            return configured(root, environment);
+        }
         return commandLine(environment, one ? List.of(args[0]) : SUBCOMMANDS);
     }
 
@@ -113,6 +123,11 @@ public final class Main implements Runnable {
         for (String name : subcommands) {
             commandLine.addSubcommand(subcommand(name, environment));
         }
+        return configured(commandLine, environment);
+    }
+
+    /** {@code commandLine}, its subcommands added, writing to the environment, with this command line's converters and errors. */
+    private static CommandLine configured(CommandLine commandLine, CliEnvironment environment) {
         commandLine.setOut(environment.out());
         commandLine.setErr(environment.err());
         // classes, not lambdas: picocli's interfaces are in Java 5's class file format, and a lambda

@@ -7,6 +7,8 @@ import java.util.function.Function;
 import io.jenkins.plugins.zfsreplication.metrics.MetricsException;
 import io.jenkins.plugins.zfsreplication.metrics.MetricsFile;
 import io.jenkins.plugins.zfsreplication.metrics.RunMetrics;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -15,9 +17,25 @@ import picocli.CommandLine.Option;
  * fails or throws, so that a failed night shows as one.
  */
 final class MetricsOption {
-    @Option(names = "--metrics-file", paramLabel = "FILE", description = "Merge this run's metrics into FILE"
-            + " (Prometheus text format, for node_exporter's textfile collector; written atomically).")
+    private static final String NAME = "--metrics-file";
+    private static final String LABEL = "FILE";
+    private static final String DESCRIPTION = "Merge this run's metrics into FILE"
+            + " (Prometheus text format, for node_exporter's textfile collector; written atomically).";
+
+    @Option(names = NAME, paramLabel = LABEL, description = DESCRIPTION)
     Path file;
+
+    /** The option, for a command whose model is coded ({@link CodedModel}). */
+    static OptionSpec option() {
+        return CodedModel.option(new String[] {NAME}, LABEL, Path.class, null, DESCRIPTION);
+    }
+
+    /** The option as {@code spec}, which has {@link #option()}, was given. */
+    static MetricsOption of(CommandSpec spec) {
+        MetricsOption option = new MetricsOption();
+        option.file = CodedModel.value(spec, NAME);
+        return option;
+    }
 
     /** What a command does, filling in its report's metrics; returns its exit status. */
     @FunctionalInterface

@@ -16,74 +16,69 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
-/** {@code zfs-replication verify}: chunk hashes of a file, device, tree or snapshot into a manifest. */
-@Command(name = "verify", mixinStandardHelpOptions = true,
-        description = {"Hash a file, block device, directory tree or snapshot chunk by chunk into a checksum manifest.",
-            "Exit status: 0 done, 2 bad input or failure, 130 cancelled."})
+/**
+ * {@code zfs-replication verify}: chunk hashes of a file, device, tree or snapshot into a manifest.
+ * Its model is coded ({@link CodedModel}): verify is the command whose start is measured.
+ */
 final class VerifyCommand implements Callable<Integer> {
     /** A verify cancelled by a signal (the shell's 128 + SIGINT). */
     private static final int CANCELLED = 130;
     private final CliEnvironment environment;
+    private CommandSpec spec;
 
-    @Mixin
-    private MetricsOption metricsFile;
+    private VerifyCommand(CliEnvironment environment) {
+        this.environment = environment;
+    }
 
-    @Parameters(index = "0", paramLabel = "TARGET",
-            description = "A file, a block device, a directory, or a snapshot pool/dataset@name.")
-    String target;
-
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write the manifest here (temporary name, renamed when complete). Default: stdout.")
-    Path output;
-
-    @Option(names = "--report", paramLabel = "FILE", description = "Write verify-report.json here.")
-    Path report;
-
-    @Option(names = "--csv", paramLabel = "FILE", description = "Write the throughput samples as CSV here.")
-    Path csv;
-
-    @Option(names = "--chart", paramLabel = "FILE", description = "Write the throughput chart (SVG) here.")
-    Path chart;
-
-    @Option(names = "--progress", negatable = true,
-            description = "Show a progress line on stderr. Default: when stderr is a terminal.")
-    Boolean progress;
-
-    @Option(names = "--sample-interval", paramLabel = "MS", defaultValue = VerifyRun.DEFAULT_SAMPLE_MILLIS_TEXT,
-            description = "Throughput sampling interval in milliseconds. Default: ${DEFAULT-VALUE}.")
-    long sampleMillis;
-
-    @Mixin
-    VerifyCliOptions parameters = new VerifyCliOptions();
-
-    @Option(names = "--since", paramLabel = "SNAPSHOT",
-            description = {"Incremental verify: an earlier snapshot of the same dataset, verified before into"
+    /** verify's model, with a new command as its user object. */
+    static CommandSpec spec(CliEnvironment environment, CodedModel.StandardHelp help) {
+        VerifyCommand command = new VerifyCommand(environment);
+        CommandSpec spec = CodedModel.command(command, "verify", help,
+                "Hash a file, block device, directory tree or snapshot chunk by chunk into a checksum manifest.",
+                "Exit status: 0 done, 2 bad input or failure, 130 cancelled.");
+        spec.addOption(MetricsOption.option());
+        spec.addPositional(CodedModel.positional(0, "TARGET", String.class,
+                "A file, a block device, a directory, or a snapshot pool/dataset@name."));
+        spec.addOption(CodedModel.option(new String[] {"-o", "--output"}, "FILE", Path.class, null,
+                "Write the manifest here (temporary name, renamed when complete). Default: stdout."));
+        spec.addOption(CodedModel.option(new String[] {"--report"}, "FILE", Path.class, null,
+                "Write verify-report.json here."));
+        spec.addOption(CodedModel.option(new String[] {"--csv"}, "FILE", Path.class, null,
+                "Write the throughput samples as CSV here."));
+        spec.addOption(CodedModel.option(new String[] {"--chart"}, "FILE", Path.class, null,
+                "Write the throughput chart (SVG) here."));
+        spec.addOption(OptionSpec.builder("--progress").negatable(true).type(Boolean.class)
+                .description("Show a progress line on stderr. Default: when stderr is a terminal.").build());
+        spec.addOption(CodedModel.option(new String[] {"--sample-interval"}, "MS", long.class,
+                VerifyRun.DEFAULT_SAMPLE_MILLIS_TEXT,
+                "Throughput sampling interval in milliseconds. Default: ${DEFAULT-VALUE}."));
+        VerifyCliOptions.addTo(spec);
+        spec.addOption(CodedModel.option(new String[] {"--since"}, "SNAPSHOT", String.class, null,
+                "Incremental verify: an earlier snapshot of the same dataset, verified before into"
                 + " --since-manifest. Only files zfs diff lists as changed are read again, and of a volume or a"
                 + " large file written in place only the chunks zfs send -i changed; the manifest is the same as"
                 + " a full verify's. Where changes cannot be listed (no zfs diff, not mounted, the earlier"
-                + " snapshot gone, other chunking, a changed hard link), everything is read and the log says why."})
-    String since;
-
-    @Option(names = "--since-manifest", paramLabel = "FILE",
-            description = "The manifest verify wrote of the --since snapshot.")
-    Path sinceManifest;
-
-    VerifyCommand(CliEnvironment environment) {
-        this.environment = environment;
+                + " snapshot gone, other chunking, a changed hard link), everything is read and the log says why."));
+        spec.addOption(CodedModel.option(new String[] {"--since-manifest"}, "FILE", Path.class, null,
+                "The manifest verify wrote of the --since snapshot."));
+        command.spec = spec;
+        return spec;
     }
 
     @Override
     public Integer call() throws Exception {
-        return metricsFile.run("verify", e -> CliErrors.badInput(environment, e), this::verify);
+        return MetricsOption.of(spec).run("verify", e -> CliErrors.badInput(environment, e), this::verify);
     }
 
     private int verify(RunMetrics metrics) {
         PrintWriter err = environment.err();
+        String target = CodedModel.value(spec, "TARGET");
+        Boolean progress = CodedModel.value(spec, "--progress");
+        String since = CodedModel.value(spec, "--since");
+        Path sinceManifest = CodedModel.value(spec, "--since-manifest");
         try {
             Path path = Paths.get(target);
             boolean snapshot = target.contains("@") && !Files.exists(path);
@@ -94,10 +89,12 @@ final class VerifyCommand implements Callable<Integer> {
                         + " manifest verify wrote of it");
             }
             Since earlier = since == null ? null : new Since(since, sinceManifest);
-            VerifyRun run = new VerifyRun(parameters.options(), sampleMillis, line,
+            long sampleMillis = CodedModel.value(spec, "--sample-interval");
+            VerifyRun run = new VerifyRun(VerifyCliOptions.options(spec), sampleMillis, line,
                     log -> new ZfsCloneMounter(environment.localRunner(), err::println),
                     log -> new ZfsChanges(environment.localRunner(), err::println));
-            VerifyRun.Outputs outputs = new VerifyRun.Outputs(output, report, csv, chart);
+            VerifyRun.Outputs outputs = new VerifyRun.Outputs(CodedModel.value(spec, "--output"),
+                    CodedModel.value(spec, "--report"), CodedModel.value(spec, "--csv"), CodedModel.value(spec, "--chart"));
             VerifyRun.Result result;
             if (snapshot) {
                 // SIGTERM/SIGINT: interrupt the verify and hold the JVM until its temporary clone is destroyed
