@@ -35,7 +35,18 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    /**
+     * The built-in converters picocli skips (a regular expression of type names, its system property
+     * {@code picocli.converters.excludes}): it looks up java.sql's and java.time's types by
+     * reflection when it makes a command line, 15-30 ms of a start, and no option here has such a
+     * type but {@link Instant}, which has its converter of its own ({@link InstantConverter}).
+     */
+    static final String UNUSED_CONVERTERS = "java\\.sql\\..*,java\\.time\\..*";
+
     public static void main(String[] args) {
+        if (System.getProperty("picocli.converters.excludes") == null) {
+            System.setProperty("picocli.converters.excludes", UNUSED_CONVERTERS);
+        }
         if (args.length > 0 && (args[0].equals("verify") || args[0].equals("compare"))) {
             // binding libc and libxxhash (jffi unpacks and loads its JNI stub, then looks up each
             // function) takes some 30 ms: on the second core while picocli parses on this one
