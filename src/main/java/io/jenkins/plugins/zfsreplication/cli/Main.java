@@ -47,7 +47,7 @@ public final class Main implements Runnable {
         if (System.getProperty("picocli.converters.excludes") == null) {
             System.setProperty("picocli.converters.excludes", UNUSED_CONVERTERS);
         }
-        if (args.length > 0 && (args[0].equals("verify") || args[0].equals("compare"))) {
+        if (args.length > 0 && CODED.contains(args[0])) {
             // binding libc and libxxhash (jffi unpacks and loads its JNI stub, then looks up each
             // function) takes some 30 ms: on the second core while picocli parses on this one
             Thread bind = new Thread(Verifier::loadNativeLibraries, "zfsr-bind-native");
@@ -66,9 +66,12 @@ public final class Main implements Runnable {
         return commandLineFor(environment, args).execute(args);
     }
 
+    /** The subcommands whose model is coded ({@link CodedModel}): those whose start is measured. */
+    private static final List<String> CODED = List.of("verify", "compare");
+
     /**
      * The subcommands' names, in the order --help lists them; {@link #subcommand} makes each. A test
-     * holds this list to the names in the subcommands' annotations.
+     * holds this list to the names in the subcommands' models.
      */
     static final List<String> SUBCOMMANDS = List.of("probe", "list", "plan", "prune", "verify", "compare", "send",
             "recv", "run", "audit", "check", "snapshot", "restore-drill", "coverage", "night", "status", "help");
@@ -111,7 +114,7 @@ public final class Main implements Runnable {
             return commandLine(environment, List.of());
         }
         boolean one = args.length > 0 && SUBCOMMANDS.contains(args[0]) && !args[0].equals("help");
-        if (one && (args[0].equals("verify") || args[0].equals("compare"))) {
+        if (one && CODED.contains(args[0])) {
             // a coded command under a bare root: this class's annotations would be read by reflection
             // for nothing the command uses (it has its own --help and --version)
             CommandLine root = new CommandLine(CommandSpec.create().name(NAME));
@@ -137,7 +140,10 @@ public final class Main implements Runnable {
         return configured(commandLine, environment);
     }
 
-    /** {@code commandLine}, its subcommands added, writing to the environment, with this command line's converters and errors. */
+    /**
+     * {@code commandLine}, its subcommands added, writing to the environment, with this command
+     * line's converters and errors.
+     */
     private static CommandLine configured(CommandLine commandLine, CliEnvironment environment) {
         commandLine.setOut(environment.out());
         commandLine.setErr(environment.err());

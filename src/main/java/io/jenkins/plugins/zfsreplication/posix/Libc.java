@@ -29,24 +29,24 @@ final class Libc {
 
     private final Invoker invoker = Invoker.getInstance();
     private final MemoryIO memory = MemoryIO.getInstance();
-    private final Function openat;
-    private final Function statx;
-    private final Function close;
-    private final Function fcntl;
-    private final Function fdopendir;
-    private final Function readdir64;
-    private final Function closedir;
-    private final Function lseek;
-    private final Function pread;
-    private final Function posixFadvise;
-    private final Function posixMemalign;
-    private final Function calloc;
-    private final Function free;
-    private final Function memcmp;
-    private final Function memset;
+    private final CFunction openat;
+    private final CFunction statx;
+    private final CFunction close;
+    private final CFunction fcntl;
+    private final CFunction fdopendir;
+    private final CFunction readdir64;
+    private final CFunction closedir;
+    private final CFunction lseek;
+    private final CFunction pread;
+    private final CFunction posixFadvise;
+    private final CFunction posixMemalign;
+    private final CFunction calloc;
+    private final CFunction free;
+    private final CFunction memcmp;
+    private final CFunction memset;
 
     /** A C function: its address and its call context (the signature, errno saved). */
-    private record Function(long address, CallContext context) {
+    private record CFunction(long address, CallContext context) {
     }
 
     Libc() {
@@ -71,12 +71,12 @@ final class Libc {
         memset = function(c, "memset", ADDRESS, ADDRESS, INT, SIZE);
     }
 
-    private static Function function(Library c, String name, Type result, Type... parameters) {
+    private static CFunction function(Library c, String name, Type result, Type... parameters) {
         long address = c.getSymbolAddress(name);
         if (address == 0) {
             throw new PosixException("The C library has no %s: %s", name, Library.getLastError());
         }
-        return new Function(address, CallContext.getCallContext(result, parameters, CallingConvention.DEFAULT, true));
+        return new CFunction(address, CallContext.getCallContext(result, parameters, CallingConvention.DEFAULT, true));
     }
 
     /** errno as the last call on this thread left it. */

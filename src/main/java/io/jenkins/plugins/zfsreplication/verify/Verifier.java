@@ -52,8 +52,9 @@ public final class Verifier {
 
     /**
      * Binds the native libraries a verification uses now: libc and the xxHash library, both through
-     * jffi, some 30 ms in a fresh JVM (most of it jffi unpacking its JNI stub). The command line calls this on a thread of its own at start, so that the binding runs on
-     * the second core while picocli parses the arguments on the first. Thread-safe, idempotent
+     * jffi, some 30 ms in a fresh JVM (most of it jffi unpacking its JNI stub). The command line
+     * calls this on a thread of its own at start, so that the binding runs on the second core while
+     * picocli parses the arguments on the first. Thread-safe, idempotent
      * (each library is bound once per process), never fails: a failure surfaces where a
      * verification uses the library.
      *
