@@ -171,7 +171,7 @@ public final class StepTransfer {
                 return StepOutcome.FAILED;
             }
             try {
-                Thread.sleep(POLL_MILLIS);
+                running.awaitChange(POLL_MILLIS);
             } catch (InterruptedException e) {
                 running.destroy();
                 Thread.currentThread().interrupt();

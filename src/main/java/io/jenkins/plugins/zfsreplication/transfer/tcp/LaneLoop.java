@@ -121,7 +121,7 @@ final class LaneLoop implements Runnable {
                 return "the receiving side was stopped (the sender ended or the run was cancelled)";
             }
             try {
-                Thread.sleep(POLL_MILLIS);
+                pipeline.awaitChange(POLL_MILLIS);
             } catch (InterruptedException e) {
                 pipeline.destroy();
                 return "the receiving side was cancelled";
