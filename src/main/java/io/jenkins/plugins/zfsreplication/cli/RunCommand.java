@@ -158,7 +158,8 @@ final class RunCommand implements Callable<Integer> {
                             Zfs.rollbackCommand(step.target().snapshot(step.from().name()), true)));
                 }
                 environment.out().println(SshCommandRunner.quote(setup.commands().source(step, encryption.used()))
-                        + " | " + SshCommandRunner.quote(setup.commands().sink(step, encryption.used(), options)));
+                        + " | " + SshCommandRunner.quote(setup.commands().sink(step, encryption.used(),
+                        setup.preflight().receiving(step, encryption.used(), options))));
                 rollbacks += step.rollback() ? 1 : 0;
             }
         }

@@ -72,25 +72,24 @@ public record BaseHolds(Zfs source, Zfs target, String targetId) {
      * that may have become the target's base stays held on the source until a later run records the
      * target's real base ({@link #advance}, which releases what that base superseded). A hold that
      * cannot be placed is logged: the step may still run, as it would without a target id.
+     *
+     * @return the listing of the sent datasets' sources this made (the run's checks take it instead
+     *         of listing them again: a hold changes nothing listed), or null
      */
-    public List<String> holdInFlight(ReplicationPlan plan, Consumer<String> log) {
+    public Listing holdInFlight(ReplicationPlan plan, Consumer<String> log) {
         List<String> done = new ArrayList<>();
         List<DatasetPlan> sent = plan.datasets().stream()
                 .filter(d -> d.action() == DatasetAction.SEND && !d.steps().isEmpty()).toList();
-        if (sent.isEmpty()) {
-            return done;
-        }
-        if (!source.capabilities().has(Feature.HOLDS)) {
-            return done; // said once after the run (advance)
+        if (sent.isEmpty() || !source.capabilities().has(Feature.HOLDS)) {
+            return null; // without holds: said once after the run (advance)
         }
         Listing listing;
         try {
             listing = source.list(DatasetName.tops(sent.stream().map(DatasetPlan::source).toList()), true, List.of());
         } catch (ZfsException e) {
-            done.add(String.format("could not list the source to hold what the run sends (%s): only what arrives"
+            log.accept(String.format("could not list the source to hold what the run sends (%s): only what arrives"
                     + " and completes is held", e.getMessage()));
-            done.forEach(log);
-            return done;
+            return null;
         }
         // one zfs hold for all of them: zfs holds each and names each it could not
         List<SnapshotName> carried = new ArrayList<>();
@@ -106,7 +105,7 @@ public record BaseHolds(Zfs source, Zfs target, String targetId) {
             }
         });
         done.forEach(log);
-        return done;
+        return listing;
     }
 
     /** The source snapshots {@code dataset}'s steps deliver, as the source lists them (by GUID). */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
 import io.jenkins.plugins.zfsreplication.zfs.Feature;
@@ -31,6 +32,21 @@ public final class ChainFlags {
     private static final String NONE = "none";
 
     private ChainFlags() {
+    }
+
+    /**
+     * Whether {@code step}'s zfs recv records its chain's flags itself ({@code -o}, as the receiving
+     * host's own value, whatever the stream carries): a full step this run sends (its flags are known
+     * here) into a zfs that takes {@code recv -o}. The record is then made with the receive, in the
+     * same command, instead of by a {@code zfs set} after it: one command less a new dataset, and no
+     * moment in which the copy exists unrecorded. Elsewhere (zfs-fuse; a receiving side not told
+     * what was sent) {@link #record} sets it after the receive.
+     *
+     * @param sender the sending side's zfs, null on a receiving side that is only handed a stream
+     */
+    static boolean recordedByReceive(SendStep step, Zfs sender, Zfs target) {
+        return step.kind() == SendKind.FULL && sender != null
+                && target != null && target.capabilities().has(Feature.RECEIVE_OVERRIDES);
     }
 
     /**

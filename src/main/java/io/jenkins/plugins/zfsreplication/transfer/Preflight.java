@@ -34,6 +34,21 @@ public interface Preflight {
     default void settle(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
     }
 
+    /**
+     * The options the step's zfs recv runs with: {@code options}, or with what the receive records
+     * itself ({@link ChainFlags#recordedByReceive}).
+     */
+    default TransferOptions receiving(SendStep step, Set<SendOption> used, TransferOptions options) {
+        return options;
+    }
+
+    /**
+     * Before {@link #startRun}: a recursive listing of the sources' topmost datasets made just before
+     * the run (the holds'), which the run's checks take instead of listing the source again.
+     */
+    default void sourceListed(io.jenkins.plugins.zfsreplication.zfs.Listing listing) {
+    }
+
     /** Before a run: the plan whose steps follow. */
     default void startRun(io.jenkins.plugins.zfsreplication.plan.ReplicationPlan plan) {
     }

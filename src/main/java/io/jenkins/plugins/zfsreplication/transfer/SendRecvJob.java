@@ -14,6 +14,7 @@ import io.jenkins.plugins.zfsreplication.prune.PruneOptions;
 import io.jenkins.plugins.zfsreplication.prune.PruneRun;
 import io.jenkins.plugins.zfsreplication.transfer.process.ProcessSite;
 import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
+import io.jenkins.plugins.zfsreplication.zfs.Listing;
 import io.jenkins.plugins.zfsreplication.zfs.ListingText;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 
@@ -151,7 +152,10 @@ public final class SendRecvJob {
      */
     public Result run(ReplicationPlan plan, Path artifacts, BaseHolds holds) throws IOException {
         if (holds != null) {
-            holds.holdInFlight(plan, log);
+            Listing sources = holds.holdInFlight(plan, log);
+            if (sources != null) {
+                setup.preflight().sourceListed(sources);
+            }
         }
         TransferReport report = engine.run(plan);
         // a cancelled run still writes its artifacts and moves the holds of what arrived

@@ -251,7 +251,8 @@ public final class StepTransfer {
         if (options.stream().compression() != Compression.NONE) {
             receiveSide.add(new StageCommand("decompress", options.stream().compression().decompressCommand()));
         }
-        receiveSide.add(new StageCommand(sinkRole(), setup.commands().sink(step, used, options)));
+        receiveSide.add(new StageCommand(sinkRole(), setup.commands().sink(step, used,
+                setup.preflight().receiving(step, used, options))));
         return new PipelineSpec(label(step), sendSide, receiveSide, setup.sender(), setup.receiver(), workDir, options, step);
     }
 

@@ -52,6 +52,8 @@ public final class ZfsPreflight implements Preflight {
      */
     private final java.util.Map<DatasetName, Listing> sourceAtStart = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.Map<DatasetName, Listing> targetAtStart = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The sources' listing made just before the run ({@link #sourceListed}), taken once by {@link #startRun}. */
+    private volatile Listing sourceListed;
     /**
      * The targets a step of this run received into: they exist, so a full step below one needs no
      * {@code zfs list} of its parent (one a dataset on a first night). Were one destroyed since, zfs
@@ -272,7 +274,10 @@ public final class ZfsPreflight implements Preflight {
         created = plan.steps().stream().filter(step -> step.from() == null).map(SendStep::target)
                 .collect(java.util.stream.Collectors.toUnmodifiableSet());
         if (source != null) {
-            sourceAtStart.putAll(listAtStart(source, plan.steps().stream().map(SendStep::source).toList()));
+            List<DatasetName> sources = plan.steps().stream().map(SendStep::source).toList();
+            Listing listed = sourceListed;
+            sourceListed = null;
+            sourceAtStart.putAll(listed != null ? byDataset(listed, sources) : listAtStart(source, sources));
         }
         if (target != null) {
             targetAtStart.putAll(listAtStart(target, plan.steps().stream().filter(step -> step.from() != null)
@@ -289,6 +294,11 @@ public final class ZfsPreflight implements Preflight {
         }
     }
 
+    @Override
+    public void sourceListed(Listing listing) {
+        sourceListed = listing;
+    }
+
     /**
      * {@code datasets}, each to its own objects, from one recursive listing of the topmost of them;
      * empty when that listing fails (a dataset gone, a host unreachable): the steps then list
@@ -301,12 +311,16 @@ public final class ZfsPreflight implements Preflight {
         if (tops.isEmpty() || tops.stream().mapToInt(top -> top.name().length() + 1).sum() > Zfs.MAX_ARGUMENT_BYTES) {
             return java.util.Map.of();
         }
-        Listing all;
         try {
-            all = zfs.list(tops, true, List.of());
+            return byDataset(zfs.list(tops, true, List.of()), datasets);
         } catch (ZfsException e) {
             return java.util.Map.of();
         }
+    }
+
+    /** {@code datasets}, each to its own objects in {@code all}; a dataset {@code all} does not hold lists itself. */
+    private static java.util.Map<DatasetName, Listing> byDataset(Listing all, List<DatasetName> datasets) {
+        Set<DatasetName> wanted = new java.util.LinkedHashSet<>(datasets);
         java.util.Map<String, List<ZfsObject>> byDataset = new java.util.HashMap<>();
         for (ZfsObject object : all.objects()) {
             byDataset.computeIfAbsent(object.datasetName(), name -> new java.util.ArrayList<>()).add(object);
@@ -338,7 +352,7 @@ public final class ZfsPreflight implements Preflight {
                     "received file system left unmounted", log);
             if (step.from() == null) {
                 chainFlags.remove(step.target()); // a new chain: what was read at the start is not its record
-                ChainFlags.record(target, step, used);
+                recordChain(step, used);
             }
         }
     }
@@ -370,9 +384,26 @@ public final class ZfsPreflight implements Preflight {
         }
         if (full) {
             chainFlags.remove(step.target());
-            ChainFlags.record(target, step, used);
+            recordChain(step, used);
         }
         return true;
+    }
+
+    /** A full step's chain flags, unless its receive recorded them ({@link #receiving}). */
+    private void recordChain(SendStep step, Set<SendOption> used) {
+        if (!ChainFlags.recordedByReceive(step, source, target)) {
+            ChainFlags.record(target, step, used);
+        }
+    }
+
+    @Override
+    public TransferOptions receiving(SendStep step, Set<SendOption> used, TransferOptions options) {
+        if (!ChainFlags.recordedByReceive(step, source, target)) {
+            return options;
+        }
+        java.util.Map<String, String> set = new java.util.HashMap<>(options.receiving().recvSet());
+        set.put(ChainFlags.PROPERTY, ChainFlags.format(used)); // the user's -o of it, if any, does not win
+        return options.withRecvProperties(set, options.receiving().recvExclude());
     }
 
     /** A check left to the run's end: whether a step of the run created the target, and its step's log. */

@@ -108,6 +108,10 @@ class NightCommandCountTest {
         assertThat(steady.get("hold")).as(as).isEqualTo(3);
         assertThat(steady.get("release")).as(as).isEqualTo(2);
         assertThat(steady.get("get") + steady.get("list")).as(as).isLessThanOrEqualTo(READS);
+        // the source's tree: listed by the run twice, for the holds and the checks before it sends (one
+        // listing), and for what arrived after it
+        assertThat(logs.get(2)).as(as).filteredOn(line -> line.equals("get -Hp -o name,property,value -r "
+                + "type,guid,createtxg,creation,used,referenced " + source)).hasSize(2);
         for (DatasetName child : tree.subList(1, tree.size())) {
             List<String> naming = logs.get(2).stream().filter(line -> line.startsWith("get ") || line.startsWith("list "))
                     .filter(line -> List.of(line.split(" ")).stream().anyMatch(word -> word.equals(child.name())

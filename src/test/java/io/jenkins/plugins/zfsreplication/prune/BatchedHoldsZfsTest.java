@@ -66,9 +66,16 @@ class BatchedHoldsZfsTest {
                 hold("hold", targets, N0));
         assertThat(held(pools, sources)).containsExactly(List.of(N0), List.of(N0), List.of(N0));
         assertThat(held(pools, targets)).containsExactly(List.of(N0), List.of(N0), List.of(N0));
-        // full sends start the chains: nothing to read, each one's flags recorded
+        // full sends start the chains: nothing to read, each one's flags recorded: by its zfs recv
+        // itself where zfs takes recv -o (OpenZFS), else by a zfs set after it (zfs-fuse)
         assertThat(sendFlagsReads(recorder)).isEmpty();
         assertThat(sendFlags(pools, targets)).containsExactly("none", "none", "none");
+        boolean byReceive = pools.backend() == ZfsBackend.OPENZFS;
+        assertThat(recorder.commands()).filteredOn(c -> c.get(1).equals("set")
+                && c.get(2).startsWith("zfs-replication:send-flags=")).hasSize(byReceive ? 0 : 3);
+        assertThat(recorder.commands()).filteredOn(c -> c.contains("keystatus")).isEmpty();
+        assertThat(log).filteredOn(line -> line.contains(" started ") && line.contains("send-flags=none"))
+                .hasSize(byReceive ? 3 : 0);
 
         night(pools, sources, N1);
         recorder.clear();
@@ -171,7 +178,7 @@ class BatchedHoldsZfsTest {
     }
 
     private static List<String> sendFlags(TestPools pools, List<DatasetName> datasets) {
-        return datasets.stream().map(dataset -> pools.exec("zfs", "get", "-H", "-o", "value",
+        return datasets.stream().map(dataset -> pools.exec("zfs", "get", "-H", "-s", "local", "-o", "value",
                 "zfs-replication:send-flags", dataset.name()).stdout().strip()).toList();
     }
 
