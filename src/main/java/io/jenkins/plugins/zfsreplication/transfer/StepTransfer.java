@@ -20,6 +20,7 @@ import io.jenkins.plugins.zfsreplication.plan.SendStep;
 /** Runs one step: checks it, starts its pipeline, watches it to the end, ends it on cancel. */
 public final class StepTransfer {
     private static final long POLL_MILLIS = 25;
+
     /** The least time without progress that counts as a stall; see {@link #stallNanos}. */
     static final java.time.Duration STALL_FLOOR = java.time.Duration.ofMinutes(2);
 
@@ -160,8 +161,13 @@ public final class StepTransfer {
                 return StepOutcome.CANCELLED;
             }
             if (running.failed()) {
-                // one stage failed: the others would wait forever or fail late; end them now
-                running.destroy();
+                // one stage failed: the others would wait forever or fail late; end them
+                try {
+                    running.endAfterAFailure();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return StepOutcome.CANCELLED;
+                }
                 return cancelled ? StepOutcome.CANCELLED : StepOutcome.FAILED;
             }
             if (running.finished()) {

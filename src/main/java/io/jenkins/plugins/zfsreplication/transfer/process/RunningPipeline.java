@@ -127,6 +127,36 @@ public final class RunningPipeline {
         }
     }
 
+    /**
+     * How long the other stages of a pipeline one of whose stages failed may take to end by
+     * themselves: the end of the stream reaches them (a cut send leaves zfs recv an end of file), and
+     * a zfs recv that ends by itself has finished with the target (zfs-fuse's daemon too) and says
+     * why. Ended at once, it is killed while its target is still being written.
+     */
+    static final long FAILED_GRACE_MILLIS = 2000;
+
+    /** After a stage failed: ends every stage, those that did not end by themselves within the grace. */
+    public void endAfterAFailure() throws InterruptedException {
+        try {
+            awaitEnd(FAILED_GRACE_MILLIS);
+        } finally {
+            destroy();
+        }
+    }
+
+    /** Waits until the step has {@link #finished}, at most {@code millis}; true when it has. */
+    private boolean awaitEnd(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (!finished()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            awaitChange(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+        }
+        return true;
+    }
+
     /** Why the remote receiving side failed, or null (none, or no verdict yet). */
     synchronized String remoteFailure() {
         if (remote == null || !remote.isDone()) {

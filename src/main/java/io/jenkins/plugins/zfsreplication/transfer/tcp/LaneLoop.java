@@ -110,7 +110,11 @@ final class LaneLoop implements Runnable {
     private String watch(RunningPipeline pipeline) {
         while (true) {
             if (pipeline.failed()) {
-                pipeline.destroy();
+                try {
+                    pipeline.endAfterAFailure();
+                } catch (InterruptedException e) {
+                    return "the receiving side was cancelled";
+                }
                 return pipeline.failureText();
             }
             if (pipeline.finished()) {
