@@ -20,7 +20,6 @@ import io.jenkins.plugins.zfsreplication.plan.SendStep;
 /** Runs one step: checks it, starts its pipeline, watches it to the end, ends it on cancel. */
 public final class StepTransfer {
     private static final long POLL_MILLIS = 25;
-
     /** The least time without progress that counts as a stall; see {@link #stallNanos}. */
     static final java.time.Duration STALL_FLOOR = java.time.Duration.ofMinutes(2);
 

@@ -24,6 +24,10 @@ public final class RunningPipeline {
 
     private final List<Stage> stages = new ArrayList<>();
     private final List<ProcIo> lastIo = new ArrayList<>();
+    /** Guards {@link #endCount} and {@link #endsSeen}: the ends so far, and those a wait has returned for. */
+    private final Object ends = new Object();
+    private long endCount;
+    private long endsSeen;
     /** The receiving side on another host, or null: its verdict comes back over a control connection. */
     private java.util.concurrent.CompletableFuture<String> remote;
     public RunningPipeline() {
@@ -32,6 +36,7 @@ public final class RunningPipeline {
     public synchronized void add(Stage stage) {
         stages.add(stage);
         lastIo.add(ProcIo.NONE);
+        stage.process().onExit().thenRun(this::ended);
     }
 
     public synchronized List<Stage> stages() {
@@ -96,6 +101,7 @@ public final class RunningPipeline {
      */
     public synchronized void expectRemote(java.util.concurrent.CompletableFuture<String> verdict) {
         this.remote = verdict;
+        verdict.whenComplete((said, failure) -> ended());
     }
 
     /** True when every stage has ended (and the remote receiving side has given its verdict). */
@@ -103,58 +109,57 @@ public final class RunningPipeline {
         return stages.stream().noneMatch(stage -> stage.process().isAlive()) && (remote == null || remote.isDone());
     }
 
+    /** A stage ended, or the remote verdict came: wakes {@link #awaitChange}. */
+    private void ended() {
+        synchronized (ends) {
+            endCount++;
+            ends.notifyAll();
+        }
+    }
+
     /**
      * Waits until a stage ends or the remote side gives its verdict, at most {@code millis}: a step
      * is seen to end when it ends, not at the next tick of a poll (on a night of many small
-     * datasets, a poll's half tick per step adds up to seconds).
+     * datasets, a poll's half tick per step adds up to seconds). An end since the last call returns
+     * at once. Each stage's exit is watched once, when it is added: nothing piles up per call on a
+     * transfer that runs for hours.
      */
     public void awaitChange(long millis) throws InterruptedException {
-        List<java.util.concurrent.CompletableFuture<?>> ends = new ArrayList<>();
-        synchronized (this) {
-            stages.stream().map(stage -> stage.process()).filter(Process::isAlive).forEach(p -> ends.add(p.onExit()));
-            if (remote != null) {
-                ends.add(remote);
+        synchronized (ends) {
+            if (endCount == endsSeen) {
+                ends.wait(millis);
             }
-        }
-        if (ends.isEmpty()) {
-            return;
-        }
-        try {
-            java.util.concurrent.CompletableFuture.anyOf(ends.toArray(java.util.concurrent.CompletableFuture[]::new))
-                    .get(millis, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-            // a tick with no end, or a verdict that failed: the caller looks at the pipeline either way
+            endsSeen = endCount;
         }
     }
 
     /**
-     * How long the other stages of a pipeline one of whose stages failed may take to end by
-     * themselves: the end of the stream reaches them (a cut send leaves zfs recv an end of file), and
-     * a zfs recv that ends by itself has finished with the target (zfs-fuse's daemon too) and says
-     * why. Ended at once, it is killed while its target is still being written.
+     * How long the last stage (zfs recv, or what runs it) may take to end by itself once a stage
+     * before it failed: the end of the stream reaches it (a cut send leaves zfs recv an end of file),
+     * and a zfs recv that ends by itself has finished with the target (zfs-fuse's daemon too) and
+     * says why. Ended at once, it is killed while its target is still being written. No other stage
+     * writes the target: the wait is for the last one alone, and then every stage still running is ended.
      */
     static final long FAILED_GRACE_MILLIS = 2000;
 
-    /** After a stage failed: ends every stage, those that did not end by themselves within the grace. */
+    /** After a stage failed: ends every stage, the last one only if it did not end within the grace. */
     public void endAfterAFailure() throws InterruptedException {
         try {
-            awaitEnd(FAILED_GRACE_MILLIS);
+            Process last;
+            synchronized (this) {
+                last = stages.isEmpty() ? null : stages.get(stages.size() - 1).process();
+            }
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FAILED_GRACE_MILLIS);
+            while (last != null && last.isAlive()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                awaitChange(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+            }
         } finally {
             destroy();
         }
-    }
-
-    /** Waits until the step has {@link #finished}, at most {@code millis}; true when it has. */
-    private boolean awaitEnd(long millis) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        while (!finished()) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            awaitChange(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-        }
-        return true;
     }
 
     /** Why the remote receiving side failed, or null (none, or no verdict yet). */
