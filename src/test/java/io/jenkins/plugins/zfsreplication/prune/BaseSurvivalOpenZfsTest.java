@@ -13,8 +13,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
@@ -47,13 +45,8 @@ import io.jenkins.plugins.zfsreplication.zfs.Zfs;
  * and decrypted only when asked and only with its key loaded, a new target's missing parents are
  * created only when asked, and two targets, one of them offline for three nights, both continue
  * incrementally.
- *
- * <p>Six minutes spent mostly waiting on the emulated guest, so the class runs alongside the others
- * (as the OpenZFS lifecycle does): its only processes here are ssh clients into the guest, which
- * the tests that look at this JVM's processes leave out, and its lines go through the console lock.
  */
 @ExtendWith(OpenZfsTestBed.class)
-@Execution(ExecutionMode.CONCURRENT)
 class BaseSurvivalOpenZfsTest {
     private static final List<String> NIGHTS = List.of("zr-20261101T000000Z", "zr-20261102T000000Z",
             "zr-20261103T000000Z", "zr-20261104T000000Z", "zr-20261105T000000Z");

@@ -7,15 +7,14 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 /**
- * This JVM's live descendants that a test may call its own. The OpenZFS lifecycle runs concurrently
- * with the other test classes (it spends most of its quarter of an hour waiting on the emulated
- * guest), so its ssh clients into the guest and their metering shells are live descendants at any
- * moment: they are recognised by the guest's ssh configuration in their command line, and left out.
+ * This JVM's live descendants that a test may call its own: ssh clients into the OpenZFS guest and
+ * their metering shells belong to the guest's test bed (recognised by the guest's ssh configuration
+ * in their command line), and are left out.
  */
 public final class TestProcesses {
     /**
-     * Held while a test swaps System.out and System.err to capture a command's output, and while the
-     * concurrent lifecycle prints its lines ({@link #println}): neither ends up in the other.
+     * Held while a test swaps System.out and System.err to capture a command's output, and while a
+     * test prints its summary lines ({@link #println}): neither ends up in the other.
      */
     public static final Object CONSOLE = new Object();
 
