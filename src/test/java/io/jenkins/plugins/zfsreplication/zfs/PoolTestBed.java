@@ -78,8 +78,8 @@ abstract class PoolTestBed implements BeforeEachCallback, AfterEachCallback, Par
             }
         } finally {
             if (context.getExecutionException().isPresent()) {
-                // only this test's (TestProcesses). A zfs-fuse test's
-                // processes never talk to the guest; a guest test's name its pools (zfs commands, ssh)
+                // only this test's (TestProcesses): a zfs-fuse test's processes never talk to the
+                // guest; a guest test's name its pools (zfs commands, ssh)
                 endProcesses(backend() == ZfsBackend.ZFS_FUSE ? TestProcesses.descendants().toList()
                         : ProcessHandle.current().descendants().filter(process -> pools.names().stream()
                         .anyMatch(TestProcesses.cmdline(process.pid())::contains)).toList());

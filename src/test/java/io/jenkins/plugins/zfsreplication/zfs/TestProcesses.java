@@ -7,9 +7,10 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 /**
- * This JVM's live descendants that a test may call its own: ssh clients into the OpenZFS guest and
- * their metering shells belong to the guest's test bed (recognised by the guest's ssh configuration
- * in their command line), and are left out.
+ * This JVM's live descendants that a test may call its own. Classes run one at a time, but a guest
+ * test that its timeout left running (its thread is abandoned, not stopped) may still have ssh
+ * clients into the OpenZFS guest and their metering shells: they are recognised by the guest's ssh
+ * configuration in their command line, and left out.
  */
 public final class TestProcesses {
     /**
