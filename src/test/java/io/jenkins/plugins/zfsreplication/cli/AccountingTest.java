@@ -20,7 +20,9 @@ import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.plan.TestApply;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,13 +35,14 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Every time comes from one clock: the creation time zfs gave a first snapshot; the snapshots'
  * names and each command's {@code --now} are derived from it.
  */
+@ExtendWith(ZfsTestBed.class)
 class AccountingTest {
     private static final SnapshotNaming NAMING = SnapshotNaming.of(SnapshotNaming.DEFAULT_PREFIX);
 
     @TempDir
     Path folder;
 
-    @ZfsTest
+    @Test
     void shouldAccountForATypoANameWithASpaceAndAnExclusionInPlanAndCheck(TestPools pools) throws IOException {
         PoolsCli cli = new PoolsCli(pools);
         DatasetName source = pools.create("acs").resolve("data");
@@ -112,7 +115,7 @@ class AccountingTest {
         assertThat(check.get("status").asText()).isEqualTo("WARNING");
     }
 
-    @ZfsTest
+    @Test
     void shouldPlanTheOthersWhenOneTargetNameWouldPassTheLimit(TestPools pools) throws IOException {
         PoolsCli cli = new PoolsCli(pools);
         DatasetName source = pools.create("als");
@@ -152,7 +155,7 @@ class AccountingTest {
                 + ": not judged: its target name is not a valid ZFS name: ");
     }
 
-    @ZfsTest
+    @Test
     void shouldJudgeACopyByItsOwnSnapshotNotByTheSourcesNewName(TestPools pools) throws IOException {
         PoolsCli cli = new PoolsCli(pools);
         DatasetName source = pools.create("ars").resolve("home");

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,7 +18,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jenkins.plugins.zfsreplication.plan.TestApply;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
 
 /**
  * docs/howto/adopt.md on real pools: a copy syncoid made (a full send, then {@code -I} to the
@@ -24,6 +26,7 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
  * incrementally from the newest snapshot both share (by GUID): no full send, no rollback, and no
  * snapshot of the other tools is destroyed on either side, though prune destroys by its rules.
  */
+@ExtendWith(ZfsTestBed.class)
 class AdoptExistingCopyTest {
     private static final List<String> THEIRS = List.of("autosnap_2026-10-29_00:00:01_daily",
             "autosnap_2026-10-30_00:00:01_daily", "syncoid_backup_2026-10-30:03:00:00",
@@ -34,7 +37,7 @@ class AdoptExistingCopyTest {
     @TempDir
     Path folder;
 
-    @ZfsTest
+    @Test
     void shouldContinueTheirCopyIncrementallyLeavingTheirSnapshotsAlone(TestPools pools) throws IOException {
         DatasetName source = pools.create("adsrc").resolve("home");
         DatasetName backup = pools.create("adbak");

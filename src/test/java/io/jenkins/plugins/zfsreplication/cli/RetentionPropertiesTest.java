@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,11 +19,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.jenkins.plugins.zfsreplication.plan.PlanJson;
 import io.jenkins.plugins.zfsreplication.plan.TestApply;
-import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsBackend;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
 
 /**
  * Per-dataset retention from {@code zfs-replication:keep-source} and {@code zfs-replication:keep-target}
@@ -29,6 +29,7 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
  * no property is set; what remains is compared with what the test's own rules say, the oracle being
  * {@code zfs list} after the destroy.
  */
+@ExtendWith(ZfsTestBed.class)
 class RetentionPropertiesTest {
     private static final List<String> SNAPSHOTS = List.of("zr-20261201T000000Z", "zr-20261201T010000Z",
             "zr-20261201T020000Z", "zr-20261201T030000Z", "zr-20261201T040000Z");
@@ -45,7 +46,7 @@ class RetentionPropertiesTest {
         return SNAPSHOTS.subList(SNAPSHOTS.size() - n, SNAPSHOTS.size());
     }
 
-    @ZfsTest
+    @Test
     void shouldPruneEachSubtreeByItsInheritedOrOwnKeepSourceAndTheRestByTheCommand(TestPools pools) throws Exception {
         DatasetName pool = pools.create("kprop");
         for (String child : List.of("/data", "/data/a", "/data/b", "/other")) {
@@ -88,7 +89,7 @@ class RetentionPropertiesTest {
         assertThat(names(pools, pool + "/other")).isEqualTo(youngest(3));
     }
 
-    @ZfsTest
+    @Test
     void shouldLetKeepTargetOverrideTheCommandsRulesAndShowWhereEachRuleComesFrom(TestPools pools) throws Exception {
         DatasetName source = pools.create("ktsrc");
         DatasetName target = pools.create("ktdst");
@@ -143,7 +144,7 @@ class RetentionPropertiesTest {
                         copy + "/other last: 3 command-line -");
     }
 
-    @ZfsTest
+    @Test
     void shouldRefuseAPropertyThatIsNotRulesInOneLineAndDestroyNothing(TestPools pools) throws IOException {
         DatasetName pool = pools.create("kbad");
         pools.exec("zfs", "create", pool + "/data");
@@ -185,11 +186,7 @@ class RetentionPropertiesTest {
     }
 
     private int run(TestPools pools, String... args) {
-        // on OpenZFS the guest's zfs is this host's to the CLI, as if it ran there: plan.json then names
-        // both sides "local", and prune reaches them through the same runner
-        CommandRunner runner = pools.backend() == ZfsBackend.OPENZFS ? new PoolsCli.GuestAsLocal(pools.runner())
-                : pools.runner();
-        return Main.run(new CliEnvironment(new TestApply.Recording(runner, commands), new PrintWriter(out, true),
+        return Main.run(new CliEnvironment(new TestApply.Recording(pools.runner(), commands), new PrintWriter(out, true),
                 new PrintWriter(err, true)), args);
     }
 }

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,13 +20,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jenkins.plugins.zfsreplication.units.Sizes;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
 
 /**
  * {@code status} after a real night on zfs-fuse pools: not running, the last night per dataset
  * with the bytes its transfer.json records and its freshness at the time given; running while
  * another night holds the lock; nothing before the first night, and no file written either way.
  */
+@ExtendWith(ZfsTestBed.class)
 class StatusCommandTest {
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
@@ -32,7 +35,7 @@ class StatusCommandTest {
     @TempDir
     Path folder;
 
-    @ZfsTest
+    @Test
     void shouldShowTheLastNightPerDatasetAndWhetherOneRunsNow(TestPools pools) throws IOException {
         DatasetName source = pools.create("stsrc").resolve("home");
         DatasetName target = pools.create("stbak").resolve("home");

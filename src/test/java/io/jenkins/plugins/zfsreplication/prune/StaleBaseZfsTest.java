@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.ArrayList;
 import java.util.List;
-
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
@@ -16,6 +17,7 @@ import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
 
 /**
  * The base a plan sends from survives whatever the target's listing says: a target pool exported
@@ -53,7 +55,8 @@ class StaleBaseZfsTest {
         assertThat(TestApply.snapshots(pools, setup.source.name())).isEqualTo(before);
     }
 
-    @ZfsTest
+    @Test
+    @ExtendWith(ZfsTestBed.class)
     void shouldNotTakeASnapshotOfTheSameNameButAnotherGuidForTheBase(TestPools pools) {
         // on the target, someone destroyed the base and took a snapshot of the same name: another GUID
         Setup setup = incrementalPlan(pools, "r");
@@ -90,7 +93,8 @@ class StaleBaseZfsTest {
         assertThat(TestApply.snapshots(pools, source.name())).hasSize(4);
     }
 
-    @ZfsTest
+    @Test
+    @ExtendWith(ZfsTestBed.class)
     void shouldKeepEveryStepsBaseByGuidWhenTheTargetMovedOnSincePlanning(TestPools pools) {
         // planned from @03; then the target received @04 elsewhere: newest common is @04, but the plan sends from @03
         Setup setup = incrementalPlan(pools, "m");
@@ -114,7 +118,8 @@ class StaleBaseZfsTest {
                 .containsExactlyElementsOf(HOURLY.subList(2, 5));
     }
 
-    @ZfsTest
+    @Test
+    @ExtendWith(ZfsTestBed.class)
     void shouldPruneAPlanWhoseSnapshotsHaveArrivedSinceWithoutCountingThemTwice(TestPools pools) {
         // the plan ran (or another run sent its snapshots) before this prune: they are the target's now, not
         // planned ones; counted as both, the steps derived anew started before the base and prune failed

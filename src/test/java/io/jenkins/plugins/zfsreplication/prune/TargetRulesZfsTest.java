@@ -6,13 +6,15 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.plan.TestApply;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
 
 /**
  * A target that destroys what another host decided (zfsPrune with a target agent) judges every
@@ -20,13 +22,14 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
  * that decided (its rules, its "now", its pairs, no bases) destroys nothing that those rules keep,
  * and never the target's newest snapshot of the naming.
  */
+@ExtendWith(ZfsTestBed.class)
 class TargetRulesZfsTest {
     private static final Instant NOW = PruneZfsTest.NOW;
     private static final List<String> SIX = List.of("zr-20261129T010000Z", "zr-20261129T020000Z",
             "zr-20261129T030000Z", "zr-20261129T040000Z", "zr-20261129T050000Z", "zr-20261129T060000Z");
     private static final SnapshotNaming NAMING = SnapshotNaming.of("zr");
 
-    @ZfsTest
+    @Test
     void shouldDestroyNothingWhenTheReportAsksForMoreThanTheTargetsOwnRulesDrop(TestPools pools) {
         // given a target with six snapshots whose own rules keep the newest three
         DatasetName target = sixSnapshots(pools, "fdst");
@@ -43,7 +46,7 @@ class TargetRulesZfsTest {
         assertThat(TestApply.snapshots(pools, target.name())).isEqualTo(before).hasSize(6);
     }
 
-    @ZfsTest
+    @Test
     void shouldNeverDestroyTheTargetsNewestSnapshotOfTheNaming(TestPools pools) {
         // given rules that keep only the oldest: by them alone the newest would go
         DatasetName target = sixSnapshots(pools, "ndst");
@@ -58,7 +61,7 @@ class TargetRulesZfsTest {
         assertThat(TestApply.snapshots(pools, target.name())).isEqualTo(before);
     }
 
-    @ZfsTest
+    @Test
     void shouldDestroyNothingOnATargetWithoutRulesOfItsOwn(TestPools pools) {
         DatasetName target = sixSnapshots(pools, "rdst");
         List<String> before = TestApply.snapshots(pools, target.name());
@@ -72,7 +75,7 @@ class TargetRulesZfsTest {
         assertThat(TestApply.snapshots(pools, target.name())).isEqualTo(before);
     }
 
-    @ZfsTest
+    @Test
     void shouldDestroyWhatTheTargetsOwnRulesDropWhateverRulesTheReportClaims(TestPools pools) {
         // given a report that names no rules and no pair at all (the guard of a prune decided here would refuse it)
         DatasetName target = sixSnapshots(pools, "odst");
@@ -91,7 +94,7 @@ class TargetRulesZfsTest {
         assertThat(log).containsExactly("destroyed on target " + target + ": " + SIX.get(0) + "," + SIX.get(1));
     }
 
-    @ZfsTest
+    @Test
     void shouldJudgeByTheTargetSidesNowWhenTheReportsIsLater(TestPools pools) {
         // given rules that keep the last two hours before now: at the target side's now (06:30) 05 and 06,
         // at the report's (12:00, still before this host's clock) none

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
@@ -18,20 +20,21 @@ import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.TestPools;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
-import io.jenkins.plugins.zfsreplication.zfs.ZfsTest;
+import io.jenkins.plugins.zfsreplication.zfs.ZfsTestBed;
 
 /**
  * The waste the issue measures: snapshots that age out of the target's rules during the run.
  * One source, two target pools; "send then prune" (zrepl's way: every snapshot sent, one step
  * each, then the target pruned) against prune-before-send. Bytes are the real stream sizes.
  */
+@ExtendWith(ZfsTestBed.class)
 class WasteScenarioTest {
     /** Six hourly snapshots 6 to 11 hours old at NOW: all in the grid's one-day bucket, which keeps its oldest. */
     private static final String RULES = "grid: 1x6h(keep=all) | 3x1d";
     private static final List<String> SNAPSHOTS = List.of("zr-20261129T010000Z", "zr-20261129T020000Z",
             "zr-20261129T030000Z", "zr-20261129T040000Z", "zr-20261129T050000Z", "zr-20261129T060000Z");
 
-    @ZfsTest
+    @Test
     void shouldSendNoByteForASnapshotTheTargetDestroysRightAfter(TestPools pools) {
         // given a file rewritten before every snapshot: each snapshot's own changes are 256 KiB
         DatasetName source = pools.create("wsrc");
