@@ -277,7 +277,8 @@ class NightlyPushPackageTest {
         Files.writeString(scratch.resolve(name), script);
         CommandResult run = guest.runner().run(List.of("bash", "-c", "cd " + WORK + " && bash -eu "
                 + guest.pathInGuest(scratch.resolve(name))), BLOCK);
-        assertThat(run.exitStatus()).as("%s:%n%s%n%s%n%s%n%s", name, script, run.stdout(), run.stderr(), journal(guest))
+        assertThat(run.exitStatus()).as(() -> String.format("%s:%n%s%n%s%n%s%n%s", name, script, run.stdout(), run.stderr(),
+                journal(guest)))
                 .isZero();
         return run;
     }

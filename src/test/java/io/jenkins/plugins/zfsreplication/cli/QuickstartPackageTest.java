@@ -60,7 +60,8 @@ class QuickstartPackageTest {
             Instant started = Instant.now();
             CommandResult run = root(guest, "cd " + WORK + " && bash -eu " + guest.pathInGuest(scratch.resolve("quickstart.sh")));
             Duration took = Duration.between(started, Instant.now());
-            assertThat(run.exitStatus()).as("%s%n%s%n%s", run.stdout(), run.stderr(), journal(guest)).isZero();
+            assertThat(run.exitStatus()).as(() -> String.format("%s%n%s%n%s", run.stdout(), run.stderr(), journal(guest)))
+                    .isZero();
             System.out.printf("quickstart: from the package to a first verified backup in %d s (emulated guest)%n",
                     took.toSeconds());
             assertThat(run.stdout()).contains("ZFS-REPLICATION OK");
@@ -110,7 +111,7 @@ class QuickstartPackageTest {
                     "ssh-keyscan -t ed25519 127.0.0.1 "));
             CommandResult night = runBlock(guest, scratch, "pull-5.sh", replace(blocks.get(4), "zfs-pull@storage-a",
                     "zfs-pull@127.0.0.1"));
-            assertThat(night.stdout()).as(night.stdout() + journal(guest)).contains("ZFS-REPLICATION OK");
+            assertThat(night.stdout()).as(() -> night.stdout() + journal(guest)).contains("ZFS-REPLICATION OK");
 
             String snapshot = newestNight(guest, 1);
             for (String dataset : List.of("tank", "tank/home")) {
@@ -151,7 +152,8 @@ class QuickstartPackageTest {
     private static CommandResult runBlock(OpenZfsGuest guest, Path scratch, String name, String script) throws IOException {
         Files.writeString(scratch.resolve(name), script);
         CommandResult run = root(guest, "cd " + WORK + " && bash -eu " + guest.pathInGuest(scratch.resolve(name)));
-        assertThat(run.exitStatus()).as("%s:%n%s%n%s%n%s%n%s", name, script, run.stdout(), run.stderr(), journal(guest))
+        assertThat(run.exitStatus()).as(() -> String.format("%s:%n%s%n%s%n%s%n%s", name, script, run.stdout(), run.stderr(),
+                journal(guest)))
                 .isZero();
         return run;
     }
@@ -206,7 +208,7 @@ class QuickstartPackageTest {
             String state = guest.exec("systemctl", "show", "-p", "ActiveState", "-p", "Result", "-p", "NRestarts",
                     "-p", "ExecMainStartTimestampMonotonic", "zfs-replication-night.service").stdout();
             if (!state.contains("ExecMainStartTimestampMonotonic=" + before + "\n") && state.contains("ActiveState=inactive")) {
-                assertThat(state).as(journal(guest)).contains("Result=success");
+                assertThat(state).as(() -> journal(guest)).contains("Result=success");
                 return;
             }
             Thread.sleep(2000);
