@@ -65,9 +65,13 @@ class KilledJvmTest {
         return source;
     }
 
+    /**
+     * The CLI in its own JVM, its temporary directory the test's: a JVM killed with SIGKILL leaves its
+     * step's work directory (FIFOs, the run's TLS key) where the test's cleanup takes it.
+     */
     private static Process cli(Path log, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+                "-Djava.io.tmpdir=" + log.getParent(), "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
