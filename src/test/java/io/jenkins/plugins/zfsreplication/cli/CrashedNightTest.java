@@ -109,9 +109,10 @@ class CrashedNightTest {
                 new PrintWriter(err, true)), args);
     }
 
+    /** The CLI in its own JVM; what a killed one leaves in its temporary directory stays in the test's. */
     private static Process cli(Path log, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+                "-Djava.io.tmpdir=" + log.getParent(), "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
