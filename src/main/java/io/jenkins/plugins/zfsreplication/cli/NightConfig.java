@@ -1,5 +1,7 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,10 +13,10 @@ import java.util.TreeSet;
 
 import io.jenkins.plugins.zfsreplication.check.AgeThresholds;
 import io.jenkins.plugins.zfsreplication.files.InputFile;
-import io.jenkins.plugins.zfsreplication.plan.SnapshotNaming;
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
-import io.jenkins.plugins.zfsreplication.transfer.TransferOptions;
-import io.jenkins.plugins.zfsreplication.verify.VerifyOptions;
+import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The night's configuration: {@code KEY = VALUE} lines, {@code #} comments. A key is the name of the
@@ -34,7 +36,7 @@ record NightConfig(Path file, Map<String, List<String>> values) {
 
     /**
      * One key: how it is read, the option it becomes, the stages that take it, and what the night does
-     * when the file does not give it (for an option with a default, that default: a test holds them equal).
+     * when the file does not give it.
      */
     record Key(Kind kind, String option, Set<String> stages, String byDefault) {
     }
@@ -42,62 +44,131 @@ record NightConfig(Path file, Map<String, List<String>> values) {
     /** Stages of the night that take options from the file. */
     static final List<String> STAGES = List.of("plan", "prune", "run", "verify", "coverage", "check");
 
-    /** The keys and where each goes; the night's own keys have no stages. */
-    static final Map<String, Key> KEYS = keys();
+    /**
+     * The keys and where each goes; the night's own keys have no stages. A key the night passes on
+     * takes its option's kind and default from the stages' picocli models, so the file, the man page
+     * and the reference cannot drift from the options they stand for.
+     */
+    static final Map<String, Key> KEYS = keys(Main.commandLine(modelOnly(), STAGES), routes());
 
-    private static Map<String, Key> keys() {
-        Map<String, Key> keys = new LinkedHashMap<>();
-        keys.put("source", new Key(Kind.WORDS, null, Set.of("plan", "check"), "required"));
-        keys.put("recursive", new Key(Kind.FLAG, "--recursive", Set.of("plan", "check"), "no"));
-        keys.put("include", new Key(Kind.REPEATABLE, "--include", Set.of("plan", "check"),
-                "every dataset under the roots"));
-        keys.put("exclude", new Key(Kind.REPEATABLE, "--exclude", Set.of("plan", "check"), "none"));
-        keys.put("require-property", new Key(Kind.FLAG, "--require-property", Set.of("plan", "check"), "no"));
-        keys.put("target-root", new Key(Kind.VALUE, "--target-root", Set.of("plan", "run", "check"), "required"));
-        keys.put("target-host", new Key(Kind.VALUE, "--target-host", Set.of("plan", "check"), "this host"));
-        keys.put("source-host", new Key(Kind.VALUE, "--source-host", Set.of("plan", "run", "check"), "this host"));
-        keys.put("trust-source-opt-out", new Key(Kind.FLAG, "--trust-source-opt-out", Set.of("plan", "check"), "no"));
-        keys.put("prefix", new Key(Kind.VALUE, "--prefix", Set.of("plan", "prune", "run", "check"),
-                SnapshotNaming.DEFAULT_PREFIX));
-        keys.put("snapshot-pattern", new Key(Kind.VALUE, "--snapshot-pattern", Set.of("plan", "prune", "run"),
-                "none: only PREFIX-yyyyMMddTHHmmssZ"));
-        keys.put("pre-snapshot", new Key(Kind.VALUE, "--pre-snapshot", Set.of("plan"), "none"));
-        keys.put("post-snapshot", new Key(Kind.VALUE, "--post-snapshot", Set.of("plan"), "none"));
+    /**
+     * How the night routes a key it passes on: the stages that take it (a decision of the night's,
+     * not a property of the options: prune has --include, but the night's prune reads the plan, which
+     * already names the datasets), and what the night does without it where the option itself has no
+     * default ({@code unset}) or the night decides otherwise ({@code instead}; a {@code %s} in it is
+     * the option's own default).
+     */
+    record Route(Set<String> stages, String unset, String instead) {
+        static Route to(String... stages) {
+            return new Route(Set.of(stages), null, null);
+        }
+
+        static Route unset(String withoutIt, String... stages) {
+            return new Route(Set.of(stages), withoutIt, null);
+        }
+
+        static Route instead(String withoutIt, String... stages) {
+            return new Route(Set.of(stages), null, withoutIt);
+        }
+    }
+
+    private static Map<String, Route> routes() {
+        Map<String, Route> routes = new LinkedHashMap<>();
+        routes.put("recursive", Route.to("plan", "check"));
+        routes.put("include", Route.unset("every dataset under the roots", "plan", "check"));
+        routes.put("exclude", Route.unset("none", "plan", "check"));
+        routes.put("require-property", Route.to("plan", "check"));
+        routes.put("target-root", Route.unset("required", "plan", "run", "check"));
+        routes.put("target-host", Route.unset("this host", "plan", "check"));
+        routes.put("source-host", Route.unset("this host", "plan", "run", "check"));
+        routes.put("trust-source-opt-out", Route.to("plan", "check"));
+        routes.put("prefix", Route.to("plan", "prune", "run", "check"));
+        routes.put("snapshot-pattern", Route.unset("none: only PREFIX-yyyyMMddTHHmmssZ", "plan", "prune", "run"));
+        routes.put("pre-snapshot", Route.unset("none", "plan"));
+        routes.put("post-snapshot", Route.unset("none", "plan"));
         // both: a rollback the plan names is carried out only with the run's consent too, and the run
         // keeps the copy's later snapshots aside (never destroys them), so the night's one key gives both
-        keys.put("allow-rollback", new Key(Kind.FLAG, "--allow-rollback", Set.of("plan", "run"), "no"));
-        keys.put("keep-source", new Key(Kind.VALUE, "--keep-source", Set.of("prune"),
-                "none: no source snapshot is destroyed"));
-        keys.put("keep-target", new Key(Kind.VALUE, "--keep-target", Set.of("prune", "run"),
-                "none: no snapshot of the copy is destroyed"));
-        keys.put("transport", new Key(Kind.VALUE, "--transport", Set.of("run"),
-                "local; ssh when target-host is given"));
-        keys.put("ssh-option", new Key(Kind.REPEATABLE, "--ssh-option", Set.of("run"), "none"));
-        keys.put("target-id", new Key(Kind.VALUE, "--target-id", Set.of("run"), "none: no holds"));
-        keys.put("concurrency", new Key(Kind.VALUE, "--concurrency", Set.of("run"), "1"));
-        keys.put("compress", new Key(Kind.VALUE, "--compress", Set.of("run"), TransferOptions.DEFAULT_COMPRESSION));
-        keys.put("buffer", new Key(Kind.VALUE, "--buffer", Set.of("run"), TransferOptions.DEFAULT_BUFFER_SIZE));
-        keys.put("rate-limit", new Key(Kind.VALUE, "--rate-limit", Set.of("run"), TransferOptions.NO_RATE_LIMIT));
-        keys.put("option", new Key(Kind.REPEATABLE, "--option", Set.of("run"), "none"));
-        keys.put("retries", new Key(Kind.VALUE, "--retries", Set.of("run"), "2"));
-        keys.put("retry-delay", new Key(Kind.VALUE, "--retry-delay", Set.of("run"), "30"));
-        keys.put("create-parents", new Key(Kind.FLAG, "--create-parents", Set.of("run"), "no"));
-        keys.put("send-decrypted", new Key(Kind.FLAG, "--send-decrypted", Set.of("run"), "no"));
-        keys.put("hash", new Key(Kind.VALUE, "--hash", Set.of("verify"), VerifyOptions.DEFAULT_HASH));
-        keys.put("block-size", new Key(Kind.VALUE, "--block-size", Set.of("verify"),
-                VerifyOptions.DEFAULT_BLOCK_SIZE_TEXT));
-        keys.put("coverage-nights", new Key(Kind.VALUE, "--nights", Set.of("coverage"), "off: no coverage slice"));
-        keys.put("coverage-budget", new Key(Kind.VALUE, "--budget", Set.of("coverage"), "what keeps coverage-nights"));
-        keys.put("coverage-time-budget", new Key(Kind.VALUE, "--time-budget", Set.of("coverage"), "none"));
-        keys.put("warn", new Key(Kind.REPEATABLE, "--warn", Set.of("check"), AgeThresholds.DEFAULT_WARN));
-        keys.put("crit", new Key(Kind.REPEATABLE, "--crit", Set.of("check"), AgeThresholds.DEFAULT_CRIT));
-        keys.put("metrics-file", new Key(Kind.VALUE, "--metrics-file", Set.of("plan", "prune", "run", "verify", "check"),
-                "none"));
+        routes.put("allow-rollback", Route.to("plan", "run"));
+        routes.put("keep-source", Route.unset("none: no source snapshot is destroyed", "prune"));
+        routes.put("keep-target", Route.unset("none: no snapshot of the copy is destroyed", "prune", "run"));
+        routes.put("transport", Route.instead("%s; ssh when target-host is given", "run"));
+        routes.put("ssh-option", Route.unset("none", "run"));
+        routes.put("target-id", Route.unset("none: no holds", "run"));
+        routes.put("concurrency", Route.to("run"));
+        routes.put("compress", Route.to("run"));
+        routes.put("buffer", Route.to("run"));
+        routes.put("rate-limit", Route.to("run"));
+        routes.put("option", Route.unset("none", "run"));
+        routes.put("retries", Route.to("run"));
+        routes.put("retry-delay", Route.to("run"));
+        routes.put("create-parents", Route.to("run"));
+        routes.put("send-decrypted", Route.to("run"));
+        routes.put("hash", Route.to("verify"));
+        routes.put("block-size", Route.to("verify"));
+        // coverage's own options, named with the stage's name: the night reads no slice without the first
+        routes.put("coverage-nights", Route.instead("off: no coverage slice", "coverage"));
+        routes.put("coverage-budget", Route.unset("what keeps coverage-nights", "coverage"));
+        routes.put("coverage-time-budget", Route.unset("none", "coverage"));
+        routes.put("warn", Route.unset(AgeThresholds.DEFAULT_WARN, "check"));
+        routes.put("crit", Route.unset(AgeThresholds.DEFAULT_CRIT, "check"));
+        routes.put("metrics-file", Route.unset("none", "plan", "prune", "run", "verify", "check"));
+        return routes;
+    }
+
+    /**
+     * The night's keys: those it passes on, each made from its option in the stages' models
+     * ({@code stages}, a command line with the subcommands of {@link #STAGES}), and its own.
+     *
+     * @throws IllegalStateException when a route names an option a stage does not have, the stages'
+     *         options differ in kind or default, or nothing says what the night does without the key
+     */
+    static Map<String, Key> keys(CommandLine stages, Map<String, Route> routes) {
+        Map<String, Key> keys = new LinkedHashMap<>();
+        keys.put("source", new Key(Kind.WORDS, null, Set.of("plan", "check"), "required"));
+        routes.forEach((name, route) -> keys.put(name, passedOn(stages, name, route)));
         keys.put("runs", new Key(Kind.VALUE, null, Set.of(), DEFAULT_RUNS));
         keys.put("job", new Key(Kind.VALUE, null, Set.of(), DEFAULT_JOB));
         keys.put("verify", new Key(Kind.VALUE, null, Set.of(), DEFAULT_VERIFY));
         keys.put("destroy", new Key(Kind.FLAG, null, Set.of(), "yes"));
         return Map.copyOf(keys);
+    }
+
+    private static Key passedOn(CommandLine stages, String name, Route route) {
+        // a key is its option without the dashes; coverage's keys carry the stage's name before it
+        String option = "--" + (route.stages().equals(Set.of("coverage")) && name.startsWith("coverage-")
+                ? name.substring("coverage-".length()) : name);
+        Kind kind = null;
+        String byDefault = null;
+        for (String stage : new TreeSet<>(route.stages())) {
+            CommandLine command = stages.getSubcommands().get(stage);
+            OptionSpec spec = command == null ? null : command.getCommandSpec().findOption(option);
+            if (spec == null) {
+                throw new IllegalStateException("the night's key " + name + " goes to " + stage + ", which has no " + option);
+            }
+            Kind its = spec.arity().max() == 0 ? Kind.FLAG : spec.isMultiValue() ? Kind.REPEATABLE : Kind.VALUE;
+            String itsDefault = its == Kind.FLAG ? "no" : spec.defaultValue();
+            if (kind != null && (kind != its || !java.util.Objects.equals(byDefault, itsDefault))) {
+                throw new IllegalStateException("the night's key " + name + " goes to " + option + " of "
+                        + String.join(" and ", new TreeSet<>(route.stages())) + ", which differ in kind or default");
+            }
+            kind = its;
+            byDefault = itsDefault;
+        }
+        if (route.instead() != null) {
+            return new Key(kind, option, route.stages(), String.format(route.instead(), byDefault));
+        }
+        if ((byDefault == null) == (route.unset() == null)) {
+            throw new IllegalStateException("the night's key " + name + ": " + (byDefault == null
+                    ? option + " has no default: say what the night does without it"
+                    : option + " has the default " + byDefault + ", which the night's text would hide"));
+        }
+        return new Key(kind, option, route.stages(), byDefault != null ? byDefault : route.unset());
+    }
+
+    /** An environment for reading the stages' models: nothing runs, nothing is written. */
+    private static CliEnvironment modelOnly() {
+        PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
+        return new CliEnvironment(new ProcessCommandRunner(), nowhere, nowhere);
     }
 
     static final String DEFAULT_RUNS = "/var/lib/zfs-replication/runs";

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -9,11 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import picocli.CommandLine;
-import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * Every key of the night's config has its default stated where the keys are listed (the reference,
@@ -26,29 +27,59 @@ class NightDefaultsTest {
     Path folder;
 
     @Test
-    void shouldStateTheDefaultTheOptionReallyHas() {
+    void shouldTakeEachKeysKindAndDefaultFromItsOption() {
+        assertThat(NightConfig.KEYS.keySet()).containsExactlyInAnyOrder("source", "recursive", "include", "exclude",
+                "require-property", "target-root", "target-host", "source-host", "trust-source-opt-out", "prefix",
+                "snapshot-pattern", "pre-snapshot", "post-snapshot", "allow-rollback", "keep-source", "keep-target",
+                "transport", "ssh-option", "target-id", "concurrency", "compress", "buffer", "rate-limit", "option",
+                "retries", "retry-delay", "create-parents", "send-decrypted", "hash", "block-size", "coverage-nights",
+                "coverage-budget", "coverage-time-budget", "warn", "crit", "metrics-file", "runs", "job", "verify",
+                "destroy");
+        assertThat(NightConfig.KEYS).containsEntry("keep-target", new NightConfig.Key(NightConfig.Kind.VALUE,
+                        "--keep-target", Set.of("prune", "run"), "none: no snapshot of the copy is destroyed"))
+                .containsEntry("compress", new NightConfig.Key(NightConfig.Kind.VALUE, "--compress", Set.of("run"), "none"))
+                .containsEntry("buffer", new NightConfig.Key(NightConfig.Kind.VALUE, "--buffer", Set.of("run"), "64M"))
+                .containsEntry("retry-delay", new NightConfig.Key(NightConfig.Kind.VALUE, "--retry-delay", Set.of("run"), "30"))
+                .containsEntry("hash", new NightConfig.Key(NightConfig.Kind.VALUE, "--hash", Set.of("verify"), "xxh64"))
+                .containsEntry("block-size", new NightConfig.Key(NightConfig.Kind.VALUE, "--block-size", Set.of("verify"), "1M"))
+                .containsEntry("prefix", new NightConfig.Key(NightConfig.Kind.VALUE, "--prefix",
+                        Set.of("plan", "prune", "run", "check"), "zr"))
+                .containsEntry("recursive", new NightConfig.Key(NightConfig.Kind.FLAG, "--recursive", Set.of("plan", "check"), "no"))
+                .containsEntry("include", new NightConfig.Key(NightConfig.Kind.REPEATABLE, "--include",
+                        Set.of("plan", "check"), "every dataset under the roots"))
+                .containsEntry("option", new NightConfig.Key(NightConfig.Kind.REPEATABLE, "--option", Set.of("run"), "none"))
+                .containsEntry("warn", new NightConfig.Key(NightConfig.Kind.REPEATABLE, "--warn", Set.of("check"), "26h"))
+                .containsEntry("transport", new NightConfig.Key(NightConfig.Kind.VALUE, "--transport", Set.of("run"),
+                        "local; ssh when target-host is given"))
+                .containsEntry("coverage-nights", new NightConfig.Key(NightConfig.Kind.VALUE, "--nights",
+                        Set.of("coverage"), "off: no coverage slice"))
+                .containsEntry("coverage-budget", new NightConfig.Key(NightConfig.Kind.VALUE, "--budget",
+                        Set.of("coverage"), "what keeps coverage-nights"));
+        // and every option a key names is one its stages really have
         CommandLine top = Main.commandLine(environment());
-        for (Map.Entry<String, NightConfig.Key> entry : NightConfig.KEYS.entrySet()) {
-            NightConfig.Key key = entry.getValue();
-            if (key.option() == null) {
-                continue; // the night's own keys and the source datasets: no option to compare with
-            }
-            for (String stage : key.stages()) {
-                OptionSpec option = top.getSubcommands().get(stage).getCommandSpec().findOption(key.option());
-                assertThat(option).as("%s: %s of %s", entry.getKey(), key.option(), stage).isNotNull();
-                if (entry.getKey().equals("transport")) {
-                    // the night chooses ssh itself where target-host is given
-                    assertThat(key.byDefault()).isEqualTo(option.defaultValue() + "; ssh when target-host is given");
-                } else if (entry.getKey().equals("coverage-nights")) {
-                    // without the key the night reads no slice at all; a key always has a value
-                    assertThat(key.byDefault()).isEqualTo("off: no coverage slice");
-                } else if (key.kind() == NightConfig.Kind.FLAG) {
-                    assertThat(key.byDefault()).as(entry.getKey()).isEqualTo("no");
-                } else if (option.defaultValue() != null) {
-                    assertThat(key.byDefault()).as(entry.getKey()).isEqualTo(option.defaultValue());
-                }
-            }
-        }
+        NightConfig.KEYS.forEach((name, key) -> key.stages().stream().filter(stage -> key.option() != null).forEach(stage ->
+                assertThat(top.getSubcommands().get(stage).getCommandSpec().findOption(key.option()))
+                        .as("%s: %s of %s", name, key.option(), stage).isNotNull()));
+    }
+
+    @Test
+    void shouldRefuseARouteTheStagesOptionsDoNotBear() {
+        CommandLine stages = Main.commandLine(environment(), NightConfig.STAGES);
+        assertThatIllegalStateException()
+                .isThrownBy(() -> NightConfig.keys(stages, Map.of("target-id", NightConfig.Route.unset("none", "prune"))))
+                .withMessage("the night's key target-id goes to prune, which has no --target-id");
+        // plan's --now has no default, prune's is the wall clock: one key cannot mean both
+        assertThatIllegalStateException()
+                .isThrownBy(() -> NightConfig.keys(stages, Map.of("now", NightConfig.Route.unset("now", "plan", "prune"))))
+                .withMessage("the night's key now goes to --now of plan and prune, which differ in kind or default");
+        assertThatIllegalStateException()
+                .isThrownBy(() -> NightConfig.keys(stages, Map.of("compress", NightConfig.Route.unset("none", "run"))))
+                .withMessage("the night's key compress: --compress has the default none, which the night's text would hide");
+        assertThatIllegalStateException()
+                .isThrownBy(() -> NightConfig.keys(stages, Map.of("target-id", NightConfig.Route.to("run"))))
+                .withMessage("the night's key target-id: --target-id has no default: say what the night does without it");
+        assertThat(NightConfig.keys(stages, Map.of("target-id", NightConfig.Route.unset("none", "run"))))
+                .containsEntry("target-id", new NightConfig.Key(NightConfig.Kind.VALUE, "--target-id", Set.of("run"), "none"));
     }
 
     @Test
