@@ -30,6 +30,12 @@ record CliEnvironment(CommandRunner localRunner, PrintWriter out, PrintWriter er
                 new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true));
     }
 
+    /** An environment for reading the commands' models (man pages, the night's keys): nothing runs, nothing is written. */
+    static CliEnvironment modelOnly() {
+        PrintWriter nowhere = new PrintWriter(java.io.Writer.nullWriter());
+        return new CliEnvironment(new ProcessCommandRunner(), nowhere, nowhere);
+    }
+
     /** The zfs of {@code sshDestination}, or of this host when it is null. */
     Zfs zfs(String sshDestination) {
         return End.reached(sshDestination, List.of()).zfs(localRunner);

@@ -1,7 +1,5 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
-import java.io.PrintWriter;
-import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,7 +12,6 @@ import java.util.TreeSet;
 import io.jenkins.plugins.zfsreplication.check.AgeThresholds;
 import io.jenkins.plugins.zfsreplication.files.InputFile;
 import io.jenkins.plugins.zfsreplication.text.TerminalText;
-import io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -49,7 +46,7 @@ record NightConfig(Path file, Map<String, List<String>> values) {
      * takes its option's kind and default from the stages' picocli models, so the file, the man page
      * and the reference cannot drift from the options they stand for.
      */
-    static final Map<String, Key> KEYS = keys(Main.commandLine(modelOnly(), STAGES), routes());
+    static final Map<String, Key> KEYS = keys(Main.commandLine(CliEnvironment.modelOnly(), STAGES), routes());
 
     /**
      * How the night routes a key it passes on: the stages that take it (a decision of the night's,
@@ -165,11 +162,6 @@ record NightConfig(Path file, Map<String, List<String>> values) {
         return new Key(kind, option, route.stages(), byDefault != null ? byDefault : route.unset());
     }
 
-    /** An environment for reading the stages' models: nothing runs, nothing is written. */
-    private static CliEnvironment modelOnly() {
-        PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
-        return new CliEnvironment(new ProcessCommandRunner(), nowhere, nowhere);
-    }
 
     static final String DEFAULT_RUNS = "/var/lib/zfs-replication/runs";
     static final String DEFAULT_JOB = "night";

@@ -1,8 +1,6 @@
 package io.jenkins.plugins.zfsreplication.cli;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -40,8 +38,6 @@ public final class PackageFiles {
 
     /** The model of every command, its streams going nowhere: nothing runs. */
     static CommandLine model() {
-        PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
-        return Main.commandLine(new CliEnvironment(new io.jenkins.plugins.zfsreplication.zfs.ProcessCommandRunner(),
-                nowhere, nowhere));
+        return Main.commandLine(CliEnvironment.modelOnly());
     }
 }
