@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * class-data archive on Java 17, the AOT cache on Java 25 (where one is installed here), none
  * before one is made, and none, with the reason, when the archive is not valid for the jar (the
  * installation moved). A verify's stdout carries the manifest alone on both, and on Java 17 it
- * loads no class from the jar: all come from the archive.
+ * loads no class from the jar: all come from the archive, and neither does a night's start.
  */
 class LauncherPackageTest {
     /** A Java 25 to run the launcher with: ZFSR_JAVA25_HOME, else Temurin's Debian package's home. */
@@ -60,6 +60,20 @@ class LauncherPackageTest {
         // model has none) and a call stub for libc (jnr-ffi's; jffi's invokers need none)
         assertThat(loaded.stream().filter(line -> line.contains("__dynamic_proxy__") || line.contains("$jnr$ffi$")
                 || line.contains("__JVM_DefineClass__"))).as("classes generated at run time").isEmpty();
+
+        // nor a night's: the stages' models, the engine and Jackson are archived too (the night refuses
+        // its config here, after reading every stage's model for the keys, before anything runs)
+        Path config = Files.writeString(dir.resolve("night.conf"), "source = tank/home\ntarget-root = backup/home\n"
+                + "verify = sometimes\n");
+        Path nightClasses = dir.resolve("night-classes.log");
+        Run night = run(installed, java, Map.of("ZFSR_JAVA_OPTS", "-Xlog:class+load=info:file=" + nightClasses),
+                "night", "--config", config.toString());
+        assertThat(night.status).as(night.stderr).isEqualTo(2);
+        assertThat(night.stderr).isEqualTo("error: " + config + ": verify = sometimes: one of copy, source, off\n");
+        List<String> nightLoaded = Files.readAllLines(nightClasses, StandardCharsets.UTF_8);
+        assertThat(nightLoaded).anyMatch(line -> line.contains("cli.PruneCommand source: shared objects file"));
+        assertThat(nightLoaded.stream().filter(line -> line.contains("source: file:"))).as("a night's classes loaded from"
+                + " the jar").isEmpty();
 
         // moved: the archive names the jar at its old path, so the JVM maps nothing
         Path moved = Files.move(installed, dir.resolve("moved"));
