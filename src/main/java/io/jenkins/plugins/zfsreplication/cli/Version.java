@@ -13,7 +13,9 @@ final class Version implements CommandLine.IVersionProvider {
     /** The archives the launcher can ask for (offline/plugin/launcher/zfs-replication). */
     enum Start {
         AOT("aot", "AOT cache", "zfs-replication-cli.aot"),
-        CDS("cds", "class-data archive", "zfs-replication-cli.jsa");
+        CDS("cds", "class-data archive", "zfs-replication-cli.jsa"),
+        /** verify's and compare's own, smaller archive: theirs is the start that is measured. */
+        CDS_VERIFY("cds-verify", "class-data archive of verify", "zfs-replication-cli-verify.jsa");
 
         private final String id;
         private final String description;

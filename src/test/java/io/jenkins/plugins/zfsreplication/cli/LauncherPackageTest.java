@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The launcher as built (offline/plugin/target/zfs-replication and the jar), installed into a
  * directory of its own as the package installs it: {@code --build-archive} makes the archive for
- * the Java it runs on, and {@code --version} says which archive the JVM started from: the static
+ * the Java it runs on (on Java 17, verify's own and the other commands'), and {@code --version} says which archive the JVM started from: the static
  * class-data archive on Java 17, the AOT cache on Java 25 (where one is installed here), none
  * before one is made, and none, with the reason, when the archive is not valid for the jar (the
  * installation moved). A verify's stdout carries the manifest alone on both, and on Java 17 it
@@ -44,8 +44,14 @@ class LauncherPackageTest {
         Run made = run(installed, java, "--build-archive");
         assertThat(made.status).as(made.stderr).isZero();
         assertThat(installed.resolve("zfs-replication-cli.jsa")).isRegularFile();
+        assertThat(installed.resolve("zfs-replication-cli-verify.jsa")).isRegularFile();
         assertThat(run(installed, java, "--version").stdout)
                 .isEqualTo("zfs-replication " + Version.current() + "\nstart: class-data archive (Java " + feature + ")\n");
+        // verify maps its own, smaller archive: the JVM relocates the whole archive at each start
+        assertThat(Files.size(installed.resolve("zfs-replication-cli-verify.jsa")))
+                .isLessThan(Files.size(installed.resolve("zfs-replication-cli.jsa")) * 2 / 3);
+        assertThat(run(installed, java, "verify", "--version").stdout)
+                .isEqualTo("zfs-replication " + Version.current() + "\nstart: class-data archive of verify (Java " + feature + ")\n");
         assertVerifies(installed, java, six);
         // every class a verify loads comes from the archive: none from the jar (picocli's interfaces
         // implemented by lambdas once kept 34 of its classes out of it)
@@ -79,6 +85,8 @@ class LauncherPackageTest {
         Path moved = Files.move(installed, dir.resolve("moved"));
         assertThat(run(moved, java, "--version").stdout).endsWith("\nstart: none (zfs-replication-cli.jsa was not"
                 + " made by this Java (" + feature + ") for this jar here: zfs-replication --build-archive makes it)\n");
+        assertThat(run(moved, java, "verify", "--version").stdout).endsWith("\nstart: none (zfs-replication-cli-verify.jsa"
+                + " was not made by this Java (" + feature + ") for this jar here: zfs-replication --build-archive makes it)\n");
         assertVerifies(moved, java, six);
 
         if (!Files.isExecutable(JAVA25.resolve("bin/java"))) {
@@ -91,6 +99,7 @@ class LauncherPackageTest {
         assertThat(cached.status).as(cached.stderr).isZero();
         assertThat(again.resolve("zfs-replication-cli.aot")).isRegularFile();
         assertThat(again.resolve("zfs-replication-cli.jsa")).doesNotExist();
+        assertThat(again.resolve("zfs-replication-cli-verify.jsa")).doesNotExist();
         assertThat(run(again, JAVA25, "--version").stdout).endsWith("\nstart: AOT cache (Java 25)\n");
         assertVerifies(again, JAVA25, six);
         // the Java 17 archive beside it is made and used on its own
