@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -144,7 +145,7 @@ record NightConfig(Path file, Map<String, List<String>> values) {
             }
             Kind its = spec.arity().max() == 0 ? Kind.FLAG : spec.isMultiValue() ? Kind.REPEATABLE : Kind.VALUE;
             String itsDefault = its == Kind.FLAG ? "no" : spec.defaultValue();
-            if (kind != null && (kind != its || !java.util.Objects.equals(byDefault, itsDefault))) {
+            if (kind != null && (kind != its || !Objects.equals(byDefault, itsDefault))) {
                 throw new IllegalStateException("the night's key " + name + " goes to " + option + " of "
                         + String.join(" and ", new TreeSet<>(route.stages())) + ", which differ in kind or default");
             }
@@ -161,7 +162,6 @@ record NightConfig(Path file, Map<String, List<String>> values) {
         }
         return new Key(kind, option, route.stages(), byDefault != null ? byDefault : route.unset());
     }
-
 
     static final String DEFAULT_RUNS = "/var/lib/zfs-replication/runs";
     static final String DEFAULT_JOB = "night";
