@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Set;
 
 import io.jenkins.plugins.zfsreplication.units.Sizes;
-import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
 import io.jenkins.plugins.zfsreplication.zfs.CommandResult;
 import io.jenkins.plugins.zfsreplication.zfs.CommandRunner;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
@@ -87,8 +86,7 @@ final class NightProbe {
     private Zfs reach(String side, String host) {
         try {
             Zfs zfs = environment.zfs(host);
-            Capabilities capabilities = zfs.capabilities();
-            environment.out().printf("%s %s: reached, zfs %s%n", side, where(host), capabilities.version());
+            environment.out().printf("%s %s: reached, zfs %s%n", side, where(host), zfs.version());
             return zfs;
         } catch (ZfsException e) {
             missing("%s %s: not reached: %s", side, where(host), CliErrors.message(e));

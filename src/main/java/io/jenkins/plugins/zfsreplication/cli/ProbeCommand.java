@@ -21,7 +21,7 @@ final class ProbeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         io.jenkins.plugins.zfsreplication.zfs.Zfs zfs = CliErrors.input(() -> environment.zfs(host));
-        environment.out().print(zfs.capabilities().describe());
+        environment.out().print(zfs.capabilities().describe(zfs.version()));
         environment.out().print(RuntimeTools.describe(environment.runner(host)));
         environment.out().flush();
         return 0;

@@ -6,9 +6,11 @@ import java.util.stream.Collectors;
 
 /**
  * What one host's zfs supports, as probed once per host and run. Serializable: a target agent's
- * probe travels to the sending agent, which resolves the send options against both ends.
+ * probe travels to the sending agent, which resolves the send options against both ends. Its
+ * version is not part of it: no decision rests on it, and it is asked only where it is printed
+ * ({@link Zfs#version()}).
  */
-public record Capabilities(String host, String version, Set<Feature> features) implements java.io.Serializable {
+public record Capabilities(String host, Set<Feature> features) implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
 
     public Capabilities {
@@ -19,8 +21,8 @@ public record Capabilities(String host, String version, Set<Feature> features) i
         return features.contains(feature);
     }
 
-    /** One line per feature, "yes" or "no", in the enum's order: what the demo and the logs print. */
-    public String describe() {
+    /** One line per feature, "yes" or "no", in the enum's order, after the host and its zfs {@code version}. */
+    public String describe(String version) {
         StringBuilder text = new StringBuilder();
         text.append("host: ").append(host).append('\n');
         text.append("zfs version: ").append(version).append('\n');
@@ -33,6 +35,6 @@ public record Capabilities(String host, String version, Set<Feature> features) i
 
     @Override
     public String toString() {
-        return host + " (" + version + "): " + features.stream().map(Enum::name).sorted().collect(Collectors.joining(","));
+        return host + ": " + features.stream().map(Enum::name).sorted().collect(Collectors.joining(","));
     }
 }

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Finds out what a host's zfs supports from its own usage text ({@code zfs -?}) and, where it has
- * one, {@code zfs version}. Nothing is assumed from a version number: distributions backport, and
- * zfs-fuse reports none.
+ * Finds out what a host's zfs supports from its own usage text ({@code zfs -?}), and, only where
+ * it is printed, its version ({@code zfs version}, where it has one). Nothing is assumed from a
+ * version number: distributions backport, and zfs-fuse reports none.
  */
 final class CapabilityProbe {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
@@ -16,7 +16,11 @@ final class CapabilityProbe {
     private CapabilityProbe() {
     }
 
-    static Capabilities probe(CommandRunner runner) {
+    /** What the usage text says: the features, and whether {@code zfs version} is there to ask. */
+    record Probed(Capabilities capabilities, boolean versionCommand) {
+    }
+
+    static Probed probe(CommandRunner runner) {
         // "zfs -?" prints the usage on stdout and exits 0 on OpenZFS; older ones use stderr.
         CommandResult usage = runner.run(List.of("zfs", "-?"), TIMEOUT);
         String text = usage.stdout() + "\n" + usage.stderr();
@@ -25,7 +29,7 @@ final class CapabilityProbe {
                     "no usage text from zfs; is this a ZFS host? " + usage.stderr());
         }
         UsageText parsed = UsageText.parse(text);
-        return new Capabilities(runner.host(), version(runner, parsed), features(parsed));
+        return new Probed(new Capabilities(runner.host(), features(parsed)), parsed.hasCommand("version"));
     }
 
     static Set<Feature> features(UsageText usage) {
@@ -38,8 +42,9 @@ final class CapabilityProbe {
         return features;
     }
 
-    private static String version(CommandRunner runner, UsageText usage) {
-        if (!usage.hasCommand("version")) {
+    /** The first line of {@code zfs version}; a text saying why there is none where the usage lacks it. */
+    static String version(CommandRunner runner, boolean versionCommand) {
+        if (!versionCommand) {
             return "unknown (no 'zfs version': zfs-fuse or ZFS before OpenZFS 0.8)";
         }
         CommandResult version = runner.run(List.of("zfs", "version"), TIMEOUT);

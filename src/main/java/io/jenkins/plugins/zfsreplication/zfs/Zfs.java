@@ -24,7 +24,8 @@ public final class Zfs {
     private final Duration timeout;
     /** Whether the runner reaches another host than the one running this (its clock is another clock). */
     private final boolean anotherHost;
-    private Capabilities capabilities;
+    private CapabilityProbe.Probed probed;
+    private String version;
 
     /** The zfs of this host: where {@code runner} runs is where this program's clock is read. */
     public Zfs(CommandRunner runner) {
@@ -81,10 +82,22 @@ public final class Zfs {
 
     /** The host's capabilities, probed on first use and kept for this instance's life. */
     public synchronized Capabilities capabilities() {
-        if (capabilities == null) {
-            capabilities = CapabilityProbe.probe(runner);
+        if (probed == null) {
+            probed = CapabilityProbe.probe(runner);
         }
-        return capabilities;
+        return probed.capabilities();
+    }
+
+    /**
+     * The host's zfs version as {@code zfs version} prints it first, asked on first use (what prints
+     * it: the probe, a night's check, a Jenkins log), or why there is none (zfs-fuse).
+     */
+    public synchronized String version() {
+        if (version == null) {
+            capabilities();
+            version = CapabilityProbe.version(runner, probed.versionCommand());
+        }
+        return version;
     }
 
     /**

@@ -14,7 +14,7 @@ import io.jenkins.plugins.zfsreplication.zfs.Feature;
 import org.junit.jupiter.api.Test;
 
 class ReceiveNoMountTest {
-    private static final Capabilities OPENZFS = new Capabilities("nas", "2.2.2",
+    private static final Capabilities OPENZFS = new Capabilities("nas",
             Set.of(Feature.RECEIVE_NO_MOUNT, Feature.RESUME_TOKENS, Feature.RECEIVE_OVERRIDES));
     /** What a stream may carry that decides the backup pool's space and integrity, and the backup host's resources. */
     private static final List<String> SPACE_AND_INTEGRITY = List.of("quota", "refquota", "reservation",
@@ -26,7 +26,7 @@ class ReceiveNoMountTest {
     /** What every receive excludes from the stream where the target can ({@code zfs recv -x}). */
     private static final List<String> NEUTRALISED = x(List.of("mountpoint", "canmount", "sharenfs", "sharesmb", "setuid",
             "devices", "exec"), SPACE_AND_INTEGRITY, List.of("readonly"), HOST_AND_RESOURCES);
-    private static final Capabilities ZFS_FUSE = new Capabilities("old", "unknown", Set.of(Feature.HOLDS));
+    private static final Capabilities ZFS_FUSE = new Capabilities("old", Set.of(Feature.HOLDS));
     private static final SendStep STEP = new SendStep(DatasetName.of("tank/home"), DatasetName.of("backup/home"),
             SendKind.FULL, null, new SnapshotRef("zr-1", 11, 1, 1), null, false, -1);
 

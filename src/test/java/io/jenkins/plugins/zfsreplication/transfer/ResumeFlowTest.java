@@ -223,7 +223,7 @@ class ResumeFlowTest {
     @Test
     void shouldUseRequestedOptionsOnlyWhereBothEndsSupportThemAndSayWhy() {
         var modern = new OpenZfsHost("openzfs", OpenZfsHost.TO_GUID).zfs().capabilities();
-        var old = new io.jenkins.plugins.zfsreplication.zfs.Capabilities("old-host", "unknown", java.util.Set.of());
+        var old = new io.jenkins.plugins.zfsreplication.zfs.Capabilities("old-host", java.util.Set.of());
 
         OptionResolver.Resolved resolved = OptionResolver.resolve(java.util.Set.of(SendOption.COMPRESSED,
                 SendOption.RESUMABLE, SendOption.PROPERTIES), modern, old);

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /** {@code backup}: {@code zfs send -b}, which only the source's zfs needs to know. */
 class SendBackupOptionTest {
-    private static final Capabilities OPENZFS = new Capabilities("nas", "2.2.2", Set.of(Feature.SEND_BACKUP));
-    private static final Capabilities ZFS_FUSE = new Capabilities("old", "unknown", Set.of(Feature.HOLDS));
+    private static final Capabilities OPENZFS = new Capabilities("nas", Set.of(Feature.SEND_BACKUP));
+    private static final Capabilities ZFS_FUSE = new Capabilities("old", Set.of(Feature.HOLDS));
     private static final SendStep STEP = new SendStep(DatasetName.of("tank/home"), DatasetName.of("backup/home"),
             SendKind.FULL, null, new SnapshotRef("zr-1", 11, 1, 1), null, false, -1);
 

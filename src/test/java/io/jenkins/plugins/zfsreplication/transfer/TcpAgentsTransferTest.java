@@ -220,7 +220,7 @@ class TcpAgentsTransferTest {
     }
 
     private static final io.jenkins.plugins.zfsreplication.zfs.Capabilities CAPABILITIES =
-            new io.jenkins.plugins.zfsreplication.zfs.Capabilities("test", "test", Set.of());
+            new io.jenkins.plugins.zfsreplication.zfs.Capabilities("test", Set.of());
 
     private record Sides(StreamCommands commands, Preflight senderCheck, Preflight receiverCheck) {
     }

@@ -80,7 +80,9 @@ class TcpCallablesTest {
         SendRecvSettings settings = new SendRecvSettings("plan.json", "tcp", "", "", "out", TransferOptions.defaults().withConcurrency(2).withRequested(Set.of(SendOption.RAW)).withBuffer(1 << 20, 0));
         SendRecvTarget target = new SendRecvTarget("backup", "127.0.0.1", 0, "last: 2");
         String planJson = Files.readString(workspace.resolve("plan.json"));
-        Capabilities targetCapabilities = RoundTrip.of(RoundTrip.of(new TargetCapabilitiesCallable("agent:backup")).call());
+        TargetCapabilitiesCallable.Probed probed = RoundTrip.of(RoundTrip.of(new TargetCapabilitiesCallable("agent:backup")).call());
+        assertThat(probed).hasToString("agent:backup (unknown (no 'zfs version': zfs-fuse or ZFS before OpenZFS 0.8)): HOLDS");
+        Capabilities targetCapabilities = probed.capabilities();
 
         // when the target agent lists and receives, and this agent sends (target keeps its two newest)
         ListingText listing = RoundTrip.of(TargetListingCallable.forPrune("zfsSendRecv", "agent:backup", planJson)).call();
@@ -137,7 +139,7 @@ class TcpCallablesTest {
                 RoundTrip.of(new ReceiveCallable(planJson, settings, target, work.toString()))::call);
         ReceiveEndpoints endpoints = awaitEndpoints(work.resolve(ReceiveCallable.ENDPOINTS), receiving);
         SendRecvSummary summary = new TcpSendCallable(settings, target, endpoints, null, ResumeTokens.NONE,
-                new TargetCapabilitiesCallable("agent:backup").call(), listener()).invoke(workspace.toFile(), null);
+                new TargetCapabilitiesCallable("agent:backup").call().capabilities(), listener()).invoke(workspace.toFile(), null);
         receiving.get(60, TimeUnit.SECONDS);
 
         // then the step failed and nothing was rolled back or destroyed there (the receiving side's reason:
