@@ -103,7 +103,7 @@ public final class TcpTlsBenchmark {
         SendStep step = new SendStep(dataset, dataset, SendKind.FULL, null, new SnapshotRef("s", 1, 1, 1), null, false, -1);
         ReplicationPlan plan = new ReplicationPlan(Instant.now(), "bench", "bench",
                 List.of(new DatasetPlan(dataset, dataset, DatasetAction.SEND, "bench", List.of(step))));
-        Capabilities none = new Capabilities("bench", "synthetic", Set.of());
+        Capabilities none = new Capabilities("bench", Set.of());
         TransferSetup setup = new TransferSetup(new TcpTransport("127.0.0.1", "127.0.0.1", 0),
                 StreamCommands.fixed(source, List.of("cat")), ProcessSite.local(), ProcessSite.local(), none, none,
                 Preflight.NONE, StepGate.KEEP_ALL);

@@ -215,7 +215,7 @@ public final class TransferBenchmark {
     }
 
     private static Result engine(Transport transport, List<String> source, List<String> sink, ReplicationPlan plan) {
-        Capabilities none = new Capabilities("bench", "synthetic", Set.of());
+        Capabilities none = new Capabilities("bench", Set.of());
         TransferSetup setup = new TransferSetup(transport, StreamCommands.fixed(source, sink), ProcessSite.local(),
                 ProcessSite.local(), none, none, Preflight.NONE, StepGate.KEEP_ALL);
         TransferEngine engine = new TransferEngine(setup, OPTIONS, line -> { }, Clock.systemUTC());
