@@ -14,7 +14,7 @@ import jenkins.security.MasterToSlaveCallable;
  * there. The sending side cannot probe the target itself, and the send options must be those both
  * ends support (a raw or large-block stream the target cannot take fails only at its end).
  */
-final class TargetCapabilitiesCallable extends MasterToSlaveCallable<TargetCapabilitiesCallable.Probed, IOException> {
+final class TargetCapabilitiesCallable extends MasterToSlaveCallable<TargetCapabilitiesCallable.TargetZfs, IOException> {
     private static final long serialVersionUID = 1L;
     private final String host;
 
@@ -24,21 +24,20 @@ final class TargetCapabilitiesCallable extends MasterToSlaveCallable<TargetCapab
     }
 
     /** What the target's zfs supports, and its version for the build's log. */
-    record Probed(Capabilities capabilities, String version) implements java.io.Serializable {
+    record TargetZfs(Capabilities capabilities, String version) implements java.io.Serializable {
         private static final long serialVersionUID = 1L;
 
         @Override
         public String toString() {
-            return capabilities.host() + " (" + version + "): " + capabilities.features().stream().map(Enum::name).sorted()
-                    .collect(java.util.stream.Collectors.joining(","));
+            return capabilities + ", zfs " + version;
         }
     }
 
     @Override
-    public Probed call() throws IOException {
+    public TargetZfs call() throws IOException {
         try {
             Zfs zfs = new Zfs(new ProcessCommandRunner());
-            return new Probed(new Capabilities(host, zfs.capabilities().features()), zfs.version());
+            return new TargetZfs(new Capabilities(host, zfs.capabilities().features()), zfs.version());
         } catch (ZfsException e) {
             throw new AbortException("zfsSendRecv: probing zfs on " + host + " failed: " + e.getMessage());
         }

@@ -72,9 +72,9 @@ final class TcpSendRecv {
         if (settings.options().requested().contains(SendOption.RESUMABLE)) {
             log.printf("zfsSendRecv: agent %s holds %s%n", agent.name(), tokens);
         }
-        TargetCapabilitiesCallable.Probed probed = agent.channel().call(new TargetCapabilitiesCallable(agent.host()));
-        log.printf("zfsSendRecv: agent %s: %s%n", agent.name(), probed);
-        Capabilities targetCapabilities = probed.capabilities();
+        TargetCapabilitiesCallable.TargetZfs targetZfs = agent.channel().call(new TargetCapabilitiesCallable(agent.host()));
+        log.printf("zfsSendRecv: agent %s: %s%n", agent.name(), targetZfs);
+        Capabilities targetCapabilities = targetZfs.capabilities();
         FilePath work = agent.root().child("zfs-replication").child("recv-" + HexFormat.of().formatHex(random()));
         Future<ReceiveServer.Report> receiving = agent.channel().callAsync(new ReceiveCallable(planJson, settings,
                 target, work.getRemote()));

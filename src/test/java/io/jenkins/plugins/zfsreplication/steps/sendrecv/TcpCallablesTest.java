@@ -80,9 +80,9 @@ class TcpCallablesTest {
         SendRecvSettings settings = new SendRecvSettings("plan.json", "tcp", "", "", "out", TransferOptions.defaults().withConcurrency(2).withRequested(Set.of(SendOption.RAW)).withBuffer(1 << 20, 0));
         SendRecvTarget target = new SendRecvTarget("backup", "127.0.0.1", 0, "last: 2");
         String planJson = Files.readString(workspace.resolve("plan.json"));
-        TargetCapabilitiesCallable.Probed probed = RoundTrip.of(RoundTrip.of(new TargetCapabilitiesCallable("agent:backup")).call());
-        assertThat(probed).hasToString("agent:backup (unknown (no 'zfs version': zfs-fuse or ZFS before OpenZFS 0.8)): HOLDS");
-        Capabilities targetCapabilities = probed.capabilities();
+        TargetCapabilitiesCallable.TargetZfs targetZfs = RoundTrip.of(RoundTrip.of(new TargetCapabilitiesCallable("agent:backup")).call());
+        assertThat(targetZfs).hasToString("agent:backup: HOLDS, zfs unknown (no 'zfs version': zfs-fuse or ZFS before OpenZFS 0.8)");
+        Capabilities targetCapabilities = targetZfs.capabilities();
 
         // when the target agent lists and receives, and this agent sends (target keeps its two newest)
         ListingText listing = RoundTrip.of(TargetListingCallable.forPrune("zfsSendRecv", "agent:backup", planJson)).call();
