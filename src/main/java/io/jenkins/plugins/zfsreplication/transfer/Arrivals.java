@@ -11,6 +11,7 @@ import io.jenkins.plugins.zfsreplication.plan.DatasetAction;
 import io.jenkins.plugins.zfsreplication.plan.DatasetPlan;
 import io.jenkins.plugins.zfsreplication.plan.ReplicationPlan;
 import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
+import io.jenkins.plugins.zfsreplication.zfs.Feature;
 import io.jenkins.plugins.zfsreplication.zfs.Listing;
 import io.jenkins.plugins.zfsreplication.zfs.SnapshotName;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
@@ -31,9 +32,17 @@ import io.jenkins.plugins.zfsreplication.zfs.ZfsObject;
  */
 public final class Arrivals {
     private final Map<DatasetName, SnapshotName> newest;
+    private final Listing onSource;
+    private final Listing onTarget;
 
     private Arrivals(Map<DatasetName, SnapshotName> newest) {
+        this(newest, null, null);
+    }
+
+    private Arrivals(Map<DatasetName, SnapshotName> newest, Listing onSource, Listing onTarget) {
         this.newest = Map.copyOf(newest);
+        this.onSource = onSource;
+        this.onTarget = onTarget;
     }
 
     /**
@@ -41,6 +50,16 @@ public final class Arrivals {
      * where {@code target} is given (else from the report).
      */
     public static Arrivals find(ReplicationPlan plan, TransferReport report, Zfs source, Zfs target,
+                                Consumer<String> log) {
+        return find(plan, report, source, target, tops -> Optional.empty(), log);
+    }
+
+    /**
+     * The same, reading the target's trees from {@code listed} where it has them (the listing the
+     * run's checks made after its last receive: nothing changes a target's snapshots in between).
+     */
+    public static Arrivals find(ReplicationPlan plan, TransferReport report, Zfs source, Zfs target,
+                                java.util.function.Function<List<DatasetName>, Optional<Listing>> listed,
                                 Consumer<String> log) {
         Map<DatasetName, SnapshotName> reported = new HashMap<>();
         List<DatasetPlan> sent = new ArrayList<>();
@@ -56,8 +75,11 @@ public final class Arrivals {
         Listing onSource;
         Listing onTarget;
         try {
-            onSource = source.list(DatasetName.tops(sent.stream().map(DatasetPlan::source).toList()), true, List.of());
-            onTarget = target.list(DatasetName.tops(sent.stream().map(DatasetPlan::target).toList()), true, List.of());
+            onSource = source.list(DatasetName.tops(sent.stream().map(DatasetPlan::source).toList()), true,
+                    heldCounts(source));
+            List<DatasetName> targets = DatasetName.tops(sent.stream().map(DatasetPlan::target).toList());
+            Optional<Listing> made = listed.apply(targets);
+            onTarget = made.isPresent() ? made.get() : target.list(targets, true, heldCounts(target));
         } catch (ZfsException e) {
             log.accept("could not list what arrived (" + e.getMessage() + "): holds and bookmarks follow the steps"
                     + " that completed, and nothing newer is released");
@@ -75,7 +97,20 @@ public final class Arrivals {
                 }
             });
         }
-        return new Arrivals(found);
+        return new Arrivals(found, onSource, onTarget);
+    }
+
+    /** {@code userrefs} where {@code zfs} has holds: the holds that move next read their snapshots' holds here. */
+    private static List<String> heldCounts(Zfs zfs) {
+        return zfs.capabilities().has(Feature.HOLDS) ? List.of("userrefs") : List.of();
+    }
+
+    /**
+     * One side's listing of the sent datasets' trees (recursive, with {@code userrefs} where that
+     * host has holds), made once the run's last receive had ended; empty where none was made.
+     */
+    public Optional<Listing> listed(boolean target) {
+        return Optional.ofNullable(target ? onTarget : onSource);
     }
 
     /** The newest snapshot of {@code source} whose GUID {@code target} holds. */

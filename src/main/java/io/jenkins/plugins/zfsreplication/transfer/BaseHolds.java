@@ -145,27 +145,22 @@ public record BaseHolds(Zfs source, Zfs target, String targetId) {
      * value): the bases it superseded, whichever run placed them. Snapshots taken after it keep
      * theirs: held before a send, they may be on the target although no run has seen them arrive. A
      * held snapshot is listed by its {@code userrefs}; a release of a tag it does not carry changes
-     * nothing. One listing of all the datasets (one each when that fails, so that one dataset gone
-     * costs only its own releases) and one {@code zfs release} of every superseded snapshot.
+     * nothing. The arrivals' listing of this side where it holds every dataset (made after the run's
+     * receives, before the new holds: those are on the new bases, never on the older snapshots read
+     * here), else one listing of all the datasets (one each when that fails, so that one dataset
+     * gone costs only its own releases); and one {@code zfs release} of every superseded snapshot.
      *
      * @return what was released from each dataset, or could not be, a line each
      */
-    private Map<DatasetName, List<String>> releaseOlder(Zfs zfs, Map<DatasetName, SnapshotName> newBases) {
+    private Map<DatasetName, List<String>> releaseOlder(Zfs zfs, Map<DatasetName, SnapshotName> newBases,
+                                                        Listing arrived) {
         Map<DatasetName, List<String>> lines = new LinkedHashMap<>();
         newBases.keySet().forEach(dataset -> lines.put(dataset, new ArrayList<>()));
         Map<DatasetName, List<ZfsObject>> listed = new LinkedHashMap<>();
-        try {
-            Listing listing = zfs.list(List.copyOf(newBases.keySet()), false, List.of("userrefs"));
-            newBases.keySet().forEach(dataset -> listed.put(dataset, listing.snapshotsOf(dataset.name())));
-        } catch (ZfsException all) {
-            for (DatasetName dataset : newBases.keySet()) {
-                try {
-                    listed.put(dataset, zfs.list(List.of(dataset), false, List.of("userrefs")).snapshotsOf(dataset.name()));
-                } catch (ZfsException e) {
-                    // the new base is held: a hold left on an old one protects too much, never too little
-                    lines.get(dataset).add(couldNotRelease(dataset, e.getMessage()));
-                }
-            }
+        if (arrived != null && newBases.keySet().stream().allMatch(dataset -> arrived.find(dataset.name()).isPresent())) {
+            newBases.keySet().forEach(dataset -> listed.put(dataset, arrived.snapshotsOf(dataset.name())));
+        } else {
+            listHeld(zfs, newBases, lines, listed);
         }
         Map<SnapshotName, DatasetName> superseded = new LinkedHashMap<>();
         listed.forEach((dataset, snapshots) -> {
@@ -193,6 +188,24 @@ public record BaseHolds(Zfs source, Zfs target, String targetId) {
             }
         });
         return lines;
+    }
+
+    /** Each dataset's snapshots with their holds: one listing of all, one each when that fails. */
+    private void listHeld(Zfs zfs, Map<DatasetName, SnapshotName> newBases, Map<DatasetName, List<String>> lines,
+                          Map<DatasetName, List<ZfsObject>> listed) {
+        try {
+            Listing listing = zfs.list(List.copyOf(newBases.keySet()), false, List.of("userrefs"));
+            newBases.keySet().forEach(dataset -> listed.put(dataset, listing.snapshotsOf(dataset.name())));
+        } catch (ZfsException all) {
+            for (DatasetName dataset : newBases.keySet()) {
+                try {
+                    listed.put(dataset, zfs.list(List.of(dataset), false, List.of("userrefs")).snapshotsOf(dataset.name()));
+                } catch (ZfsException e) {
+                    // the new base is held: a hold left on an old one protects too much, never too little
+                    lines.get(dataset).add(couldNotRelease(dataset, e.getMessage()));
+                }
+            }
+        }
     }
 
     private String couldNotRelease(DatasetName dataset, String why) {
@@ -258,7 +271,8 @@ public record BaseHolds(Zfs source, Zfs target, String targetId) {
                     change.outcome() == HoldChange.Outcome.CHANGED ? "" : " (already there)"));
             releasing.put(entry.getKey(), newBase);
         }
-        Map<DatasetName, List<String>> released = releasing.isEmpty() ? Map.of() : releaseOlder(zfs, releasing);
+        Map<DatasetName, List<String>> released = releasing.isEmpty() ? Map.of() : releaseOlder(zfs, releasing,
+                arrivals.listed(onTarget).orElse(null));
         holdLines.forEach((dataset, line) -> {
             done.add(line);
             done.addAll(released.getOrDefault(dataset, List.of()));

@@ -3,13 +3,17 @@ package io.jenkins.plugins.zfsreplication.transfer;
 import io.jenkins.plugins.zfsreplication.transfer.process.TransferException;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 import io.jenkins.plugins.zfsreplication.plan.SendKind;
 import io.jenkins.plugins.zfsreplication.plan.SendStep;
 import io.jenkins.plugins.zfsreplication.zfs.Capabilities;
+import io.jenkins.plugins.zfsreplication.zfs.DatasetName;
 import io.jenkins.plugins.zfsreplication.zfs.Feature;
 import io.jenkins.plugins.zfsreplication.zfs.Zfs;
 import io.jenkins.plugins.zfsreplication.zfs.ZfsException;
@@ -50,6 +54,53 @@ public final class ChainFlags {
     }
 
     /**
+     * Whether {@code step}'s chain flags are recorded after the run's last receive, with the other
+     * new chains' in one {@code zfs set} per value ({@link #recordAll}), instead of one set after
+     * each receive: a full step into a zfs that has no {@code recv -o} (zfs-fuse) and none of the
+     * features the pinned flags need. Such a target reads no stream made with them, so its chains
+     * are "none" whatever a run asks for; a run that dies before the record leaves a copy
+     * unrecorded, and the next run's first step records its own flags ({@link #forTarget}), which
+     * for this target are "none" too.
+     */
+    static boolean recordedAfterRun(SendStep step, Zfs sender, Zfs target) {
+        return step.kind() == SendKind.FULL && target != null && !recordedByReceive(step, sender, target)
+                && PINNED.stream().noneMatch(option -> target.capabilities().has(option.feature()));
+    }
+
+    /**
+     * Records each of {@code chains} (target to its {@link #format}ted flags): one {@code zfs set}
+     * for all those of one value; where that fails, one each, so that only the targets zfs refused
+     * are returned, each with why (its step then failed, as after {@link #record}).
+     */
+    static Map<DatasetName, TransferException> recordAll(Zfs target,
+            Map<DatasetName, String> chains) {
+        Map<String, List<DatasetName>> byValue =
+                new TreeMap<>();
+        chains.forEach((dataset, value) -> byValue.computeIfAbsent(value, v -> new ArrayList<>()).add(dataset));
+        Map<DatasetName, TransferException> failed =
+                new HashMap<>();
+        byValue.forEach((value, datasets) -> {
+            try {
+                target.setProperty(datasets, PROPERTY, value);
+            } catch (ZfsException batch) {
+                for (DatasetName dataset : datasets) {
+                    try {
+                        target.setProperty(dataset.name(), PROPERTY, value);
+                    } catch (ZfsException e) {
+                        failed.put(dataset, notRecorded(dataset, e));
+                    }
+                }
+            }
+        });
+        return failed;
+    }
+
+    private static TransferException notRecorded(Object dataset, ZfsException e) {
+        return new TransferException(e, "%s: could not record the send flags of its chain (%s): %s", dataset,
+                PROPERTY, e.getMessage());
+    }
+
+    /**
      * A full receive starts a chain: its send flags are recorded on the target. A copy whose key is
      * not loaded arrived raw, whatever this side was told (a receiving side is not told which
      * datasets the sender sent raw).
@@ -64,8 +115,7 @@ public final class ChainFlags {
         try {
             target.setProperty(step.target().name(), PROPERTY, format(chain));
         } catch (ZfsException e) {
-            throw new TransferException(e, "%s: could not record the send flags of its chain (%s): %s", step.target(),
-                    PROPERTY, e.getMessage());
+            throw notRecorded(step.target(), e);
         }
     }
 

@@ -49,6 +49,16 @@ public interface Preflight {
     default void sourceListed(io.jenkins.plugins.zfsreplication.zfs.Listing listing) {
     }
 
+    /**
+     * After a run: this host's listing of the target's trees of {@code tops}, made after the run's
+     * last receive, where one was (it is taken once), for {@link Arrivals} to read instead of
+     * listing the target again.
+     */
+    default java.util.Optional<io.jenkins.plugins.zfsreplication.zfs.Listing> targetListedAfterRun(
+            java.util.List<io.jenkins.plugins.zfsreplication.zfs.DatasetName> tops) {
+        return java.util.Optional.empty();
+    }
+
     /** Before a run: the plan whose steps follow. */
     default void startRun(io.jenkins.plugins.zfsreplication.plan.ReplicationPlan plan) {
     }

@@ -166,7 +166,8 @@ public final class SendRecvJob {
                 // what is on the target now, not what the steps reported: a step can land and still fail
                 Zfs target = holds != null && holds.target() != null ? holds.target()
                         : bookmarks != null ? bookmarks.target() : null;
-                Arrivals arrivals = Arrivals.find(plan, report, source, target, log);
+                Arrivals arrivals = Arrivals.find(plan, report, source, target, setup.preflight()::targetListedAfterRun,
+                        log);
                 if (bookmarks != null) {
                     bookmarks.mark(plan, arrivals, log);
                 }

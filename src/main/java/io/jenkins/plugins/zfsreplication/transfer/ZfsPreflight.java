@@ -73,6 +73,10 @@ public final class ZfsPreflight implements Preflight {
      * its flags) is dropped from it and read again at its next step.
      */
     private final java.util.Map<DatasetName, String> chainFlags = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The chains this run started that {@link #receivedAll} records ({@link ChainFlags#recordedAfterRun}). */
+    private final java.util.Map<DatasetName, String> unrecorded = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The run's targets as listed after its last receive ({@link #targetListedAfterRun}), or null. */
+    private volatile ListedAfterRun afterRun;
 
     /**
      * Either side may be null when that side runs on another host: each host then checks its own
@@ -271,6 +275,8 @@ public final class ZfsPreflight implements Preflight {
         later.clear();
         delivered.clear();
         receivedInto.clear();
+        unrecorded.clear();
+        afterRun = null;
         created = plan.steps().stream().filter(step -> step.from() == null).map(SendStep::target)
                 .collect(java.util.stream.Collectors.toUnmodifiableSet());
         if (source != null) {
@@ -284,8 +290,9 @@ public final class ZfsPreflight implements Preflight {
                     .map(SendStep::target).toList()));
         }
         if (target != null && source != null) {
+            // a chain this run starts has nothing recorded yet: its full step says its flags
             List<DatasetName> continued = plan.steps().stream().filter(step -> step.from() != null)
-                    .map(SendStep::target).distinct().toList();
+                    .map(SendStep::target).filter(dataset -> !created.contains(dataset)).distinct().toList();
             try {
                 chainFlags.putAll(target.localValues(continued, ChainFlags.PROPERTY));
             } catch (ZfsException e) {
@@ -367,7 +374,8 @@ public final class ZfsPreflight implements Preflight {
      * mounts what it receives as it arrives, before any check, now as before: a new file system, or a
      * copy whose mount point the stream changed (it mounts nothing else: the copies are left
      * unmounted, {@code canmount=noauto}); that stays mounted until the run's last receive instead
-     * of its step's end, then the check unmounts it. A full step's chain flags are recorded at once.
+     * of its step's end, then the check unmounts it. A full step's chain flags are recorded with the
+     * checks where its receive cannot record them itself ({@link ChainFlags#recordedAfterRun}).
      */
     @Override
     public boolean receivedLater(SendStep step, Set<SendOption> used, TransferOptions options, Consumer<String> log) {
@@ -382,7 +390,11 @@ public final class ZfsPreflight implements Preflight {
             delivered.computeIfAbsent(step.target(), dataset -> new java.util.concurrent.ConcurrentHashMap<>())
                     .put(step.to().name(), step.to().guid());
         }
-        if (full) {
+        if (full && ChainFlags.recordedAfterRun(step, source, target)) {
+            // read from here by a later step of this run; recorded on the target with the others' at the run's end
+            chainFlags.put(step.target(), ChainFlags.format(used));
+            unrecorded.put(step.target(), ChainFlags.format(used));
+        } else if (full) {
             chainFlags.remove(step.target());
             recordChain(step, used);
         }
@@ -406,6 +418,22 @@ public final class ZfsPreflight implements Preflight {
         return options.withRecvProperties(set, options.receiving().recvExclude());
     }
 
+    /** The listing {@link #deliveredOtherThanPlanned} made of the trees of {@code tops}. */
+    private record ListedAfterRun(Set<DatasetName> tops, Listing listing) {
+    }
+
+    /**
+     * The listing of the run's targets made after its last receive (recursive, with {@code userrefs}
+     * where the target has holds), when it was made of exactly the trees of {@code tops}; taken once.
+     */
+    @Override
+    public Optional<Listing> targetListedAfterRun(List<DatasetName> tops) {
+        ListedAfterRun listed = afterRun;
+        afterRun = null;
+        return listed != null && listed.tops().equals(Set.copyOf(tops)) ? Optional.of(listed.listing())
+                : Optional.empty();
+    }
+
     /** A check left to the run's end: whether a step of the run created the target, and its step's log. */
     private record Later(boolean created, Consumer<String> log) {
     }
@@ -426,8 +454,13 @@ public final class ZfsPreflight implements Preflight {
         }).toList();
         later.clear();
         java.util.Map<DatasetName, LaterCheck> checked = new java.util.LinkedHashMap<>();
-        java.util.Map<DatasetName, TransferException> failed = InterruptCleared.call(
-                () -> ReceivedProperties.checkAll(target, tops, planned, options));
+        java.util.Map<DatasetName, String> flags = new java.util.TreeMap<>(java.util.Comparator.comparing(DatasetName::name));
+        flags.putAll(unrecorded);
+        unrecorded.clear();
+        java.util.Map<DatasetName, TransferException> failed = new java.util.HashMap<>(
+                InterruptCleared.call(() -> ChainFlags.recordAll(target, flags)));
+        InterruptCleared.call(() -> ReceivedProperties.checkAll(target, tops, planned, options))
+                .forEach(failed::putIfAbsent);
         java.util.Map<DatasetName, String> remade = InterruptCleared.call(this::deliveredOtherThanPlanned);
         for (ReceivedProperties.Top top : tops) {
             TransferException failure = failed.get(top.dataset());
@@ -452,13 +485,15 @@ public final class ZfsPreflight implements Preflight {
         if (expected.isEmpty()) {
             return java.util.Map.of();
         }
-        Set<DatasetName> targets = expected.keySet();
-        List<DatasetName> tops = targets.stream().filter(dataset -> targets.stream()
-                .noneMatch(other -> !other.equals(dataset) && dataset.isSelfOrDescendantOf(other))).toList();
+        // the trees of all the run's targets, with their holds: what SendRecvJob's arrivals read next
+        List<DatasetName> tops = DatasetName.tops(planned);
         java.util.Map<String, Long> guids = new java.util.HashMap<>();
         String unlisted = null;
         try {
-            for (ZfsObject object : target.list(tops, true, List.of()).objects()) {
+            Listing listing = target.list(tops, true, target.capabilities().has(
+                    io.jenkins.plugins.zfsreplication.zfs.Feature.HOLDS) ? List.of("userrefs") : List.of());
+            afterRun = new ListedAfterRun(Set.copyOf(tops), listing);
+            for (ZfsObject object : listing.objects()) {
                 guids.put(object.name(), object.guid());
             }
         } catch (ZfsException e) {
@@ -533,13 +568,24 @@ public final class ZfsPreflight implements Preflight {
                 // the listing the check just made is the state before the step, unless the check
                 // changed the target (a rollback): one zfs call less per step, a round trip to a remote target
                 before.put(step.target(), checked.targetBefore() != null ? stateOf(checked.targetBefore())
-                        : state(step.target()));
+                        : inNewParent(checked.step()) ? ABSENT : state(step.target()));
             } catch (ZfsException e) {
                 throw new TransferException(e, "Cannot list the target %s (%s): %s. Nothing was sent or destroyed",
                         step.target(), target.host(), e.getMessage());
             }
         }
         return checked.step();
+    }
+
+    /**
+     * A full step into a parent that this run's own full step created: the parent's stream (one
+     * dataset, never its children) made it empty of children, so the target is absent without asking
+     * zfs (one zfs call less a dataset on a first night). Only what runs on the target host as this
+     * run does could have made it since; a full receive refuses a target that exists.
+     */
+    private boolean inNewParent(SendStep step) {
+        DatasetName parent = step.kind() == SendKind.FULL ? parentOf(step.target()) : null;
+        return parent != null && created.contains(parent) && receivedInto.contains(parent);
     }
 
     /** The step to run, and the target's listing when it was made and still holds (else null). */

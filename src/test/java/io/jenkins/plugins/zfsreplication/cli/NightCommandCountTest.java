@@ -91,6 +91,19 @@ class NightCommandCountTest {
                 "set canmount=noauto " + tree.subList(1, tree.size()).stream().sorted((a, b) -> b.name().compareTo(a.name()))
                         .map(child -> copies.resolve(child.relativeTo(source)).name()).collect(Collectors.joining(" ")));
         assertThat(logs.get(0)).as(first).doesNotContain("list -H -o name " + copies);
+        // the chains' send flags (zfs-fuse has no recv -o): the root's at once, its children's in one zfs
+        // set after the run's last receive; and no child's full step lists its target, which the new
+        // parent cannot hold yet. The root's target is listed (its parent is the pool, not the run's)
+        List<String> children = tree.subList(1, tree.size()).stream()
+                .map(child -> copies.resolve(child.relativeTo(source)).name()).sorted().toList();
+        assertThat(logs.get(0).stream().filter(line -> line.startsWith("set zfs-replication:send-flags="))).as(first)
+                .containsExactly("set zfs-replication:send-flags=none " + copies,
+                        "set zfs-replication:send-flags=none " + String.join(" ", children));
+        String targetBefore = "get -Hp -o name,property,value -d 1 type,guid,createtxg,creation,used,referenced ";
+        assertThat(logs.get(0)).as(first).contains(targetBefore + copies);
+        for (String child : children) {
+            assertThat(logs.get(0)).as(first).doesNotContain(targetBefore + child);
+        }
         for (DatasetName dataset : tree) {
             String relative = dataset.relativeTo(source);
             DatasetName copy = relative.isEmpty() ? copies : copies.resolve(relative);
@@ -108,10 +121,18 @@ class NightCommandCountTest {
         assertThat(steady.get("hold")).as(as).isEqualTo(3);
         assertThat(steady.get("release")).as(as).isEqualTo(2);
         assertThat(steady.get("get") + steady.get("list")).as(as).isLessThanOrEqualTo(READS);
-        // the source's tree: listed by the run twice, for the holds and the checks before it sends (one
-        // listing), and for what arrived after it
-        assertThat(logs.get(2)).as(as).filteredOn(line -> line.equals("get -Hp -o name,property,value -r "
-                + "type,guid,createtxg,creation,used,referenced " + source)).hasSize(2);
+        // the source's tree: listed by the prune's guard before it destroys (with the holds), and by the run
+        // twice: for the holds and the checks before it sends (one listing), and for what arrived after
+        // it, with the holds that move then (one listing)
+        String core = "get -Hp -o name,property,value -r type,guid,createtxg,creation,used,referenced";
+        List<String> runs = List.of(core + ",userrefs " + source, core + " " + source, core + ",userrefs " + source);
+        assertThat(logs.get(2)).as(as).filteredOn(runs::contains).containsExactlyElementsOf(runs);
+        // the copies' tree the same way: after the run's receives once, for the GUIDs of what arrived (the
+        // checks) and the holds that move
+        DatasetName copyTree = targetPool.resolve("tree");
+        List<String> copyListings = List.of(core + ",userrefs " + copyTree, core + " " + copyTree,
+                core + ",userrefs " + copyTree);
+        assertThat(logs.get(2)).as(as).filteredOn(copyListings::contains).containsExactlyElementsOf(copyListings);
         for (DatasetName child : tree.subList(1, tree.size())) {
             List<String> naming = logs.get(2).stream().filter(line -> line.startsWith("get ") || line.startsWith("list "))
                     .filter(line -> List.of(line.split(" ")).stream().anyMatch(word -> word.equals(child.name())

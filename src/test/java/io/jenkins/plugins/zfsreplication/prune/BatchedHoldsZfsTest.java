@@ -67,12 +67,17 @@ class BatchedHoldsZfsTest {
         assertThat(held(pools, sources)).containsExactly(List.of(N0), List.of(N0), List.of(N0));
         assertThat(held(pools, targets)).containsExactly(List.of(N0), List.of(N0), List.of(N0));
         // full sends start the chains: nothing to read, each one's flags recorded: by its zfs recv
-        // itself where zfs takes recv -o (OpenZFS), else by a zfs set after it (zfs-fuse)
+        // itself where zfs takes recv -o (OpenZFS), else by a zfs set (zfs-fuse): the root's after its
+        // receive (its check is made at once, new datasets arrive below it), the children's together
+        // after the run's last receive
         assertThat(sendFlagsReads(recorder)).isEmpty();
         assertThat(sendFlags(pools, targets)).containsExactly("none", "none", "none");
         boolean byReceive = pools.backend() == ZfsBackend.OPENZFS;
         assertThat(recorder.commands()).filteredOn(c -> c.get(1).equals("set")
-                && c.get(2).startsWith("zfs-replication:send-flags=")).hasSize(byReceive ? 0 : 3);
+                && c.get(2).startsWith("zfs-replication:send-flags=")).containsExactlyElementsOf(byReceive ? List.of()
+                        : List.of(List.of("zfs", "set", "zfs-replication:send-flags=none", target.name()),
+                                List.of("zfs", "set", "zfs-replication:send-flags=none", target.resolve("a").name(),
+                                        target.resolve("b").name())));
         assertThat(recorder.commands()).filteredOn(c -> c.contains("keystatus")).isEmpty();
         assertThat(log).filteredOn(line -> line.contains(" started ") && line.contains("send-flags=none"))
                 .hasSize(byReceive ? 3 : 0);
@@ -93,8 +98,10 @@ class BatchedHoldsZfsTest {
                 "zfs-replication:send-flags"));
         targets.forEach(dataset -> read.add(dataset.name()));
         assertThat(sendFlagsReads(recorder)).containsExactly(read);
-        // one listing of each side's held snapshots, not one a dataset
-        assertThat(recorder.commands()).filteredOn(c -> c.contains("-d") && c.stream().anyMatch(a -> a.contains("userrefs"))).hasSize(2);
+        // the held snapshots read from the listing of what arrived, one of each side, not one a dataset:
+        // the target's made by the checks after the run's receives, read again by the holds
+        assertThat(recorder.commands()).filteredOn(c -> c.stream().anyMatch(a -> a.contains("userrefs")))
+                .containsExactly(arrived(target), arrived(source));
         assertThat(held(pools, sources)).containsExactly(List.of(N1), List.of(N1), List.of(N1));
         assertThat(held(pools, targets)).containsExactly(List.of(N1), List.of(N1), List.of(N1));
         // the log says what one command a snapshot said, in the same order
@@ -166,6 +173,12 @@ class BatchedHoldsZfsTest {
         List<String> command = new ArrayList<>(List.of("zfs", verb, TAG));
         datasets.forEach(dataset -> command.add(dataset + "@" + snapshot));
         return command;
+    }
+
+    /** The recursive listing of a side's tree after the run: what arrived, and each snapshot's holds. */
+    private static List<String> arrived(DatasetName tree) {
+        return List.of("zfs", "get", "-Hp", "-o", "name,property,value", "-r",
+                "type,guid,createtxg,creation,used,referenced,userrefs", tree.name());
     }
 
     private static List<List<String>> holdCommands(RecordingRunner recorder) {
