@@ -72,13 +72,10 @@ public final class ChainFlags {
      * for all those of one value; where that fails, one each, so that only the targets zfs refused
      * are returned, each with why (its step then failed, as after {@link #record}).
      */
-    static Map<DatasetName, TransferException> recordAll(Zfs target,
-            Map<DatasetName, String> chains) {
-        Map<String, List<DatasetName>> byValue =
-                new TreeMap<>();
+    static Map<DatasetName, TransferException> recordAll(Zfs target, Map<DatasetName, String> chains) {
+        Map<String, List<DatasetName>> byValue = new TreeMap<>();
         chains.forEach((dataset, value) -> byValue.computeIfAbsent(value, v -> new ArrayList<>()).add(dataset));
-        Map<DatasetName, TransferException> failed =
-                new HashMap<>();
+        Map<DatasetName, TransferException> failed = new HashMap<>();
         byValue.forEach((value, datasets) -> {
             try {
                 target.setProperty(datasets, PROPERTY, value);
