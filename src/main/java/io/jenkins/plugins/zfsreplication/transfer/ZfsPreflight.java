@@ -487,12 +487,20 @@ public final class ZfsPreflight implements Preflight {
         }
         // the trees of all the run's targets, with their holds: what SendRecvJob's arrivals read next
         List<DatasetName> tops = DatasetName.tops(planned);
+        List<String> held = target.capabilities().has(io.jenkins.plugins.zfsreplication.zfs.Feature.HOLDS)
+                ? List.of("userrefs") : List.of();
         java.util.Map<String, Long> guids = new java.util.HashMap<>();
         String unlisted = null;
         try {
-            Listing listing = target.list(tops, true, target.capabilities().has(
-                    io.jenkins.plugins.zfsreplication.zfs.Feature.HOLDS) ? List.of("userrefs") : List.of());
-            afterRun = new ListedAfterRun(Set.copyOf(tops), listing);
+            Listing listing;
+            try {
+                listing = target.list(tops, true, held);
+                afterRun = new ListedAfterRun(Set.copyOf(tops), listing);
+            } catch (ZfsException missing) {
+                // a target whose full step failed is not there, and fails a listing of every tree named
+                // with it: the delivered ones are listed alone, as their checks need
+                listing = target.list(DatasetName.tops(expected.keySet()), true, held);
+            }
             for (ZfsObject object : listing.objects()) {
                 guids.put(object.name(), object.guid());
             }

@@ -62,6 +62,34 @@ class ChainFlagsAfterRunTest {
         replica.assertReplicated("s1", "s2");
     }
 
+    /**
+     * A run whose one full step fails (its snapshot destroyed after the plan: nothing received, its
+     * copy absent) while the other receives: the listing after the run of every target's tree fails
+     * for the absent one, and the delivered copy is listed alone: its step stays OK, its chain recorded.
+     */
+    @Test
+    void shouldCheckWhatArrivedWhenAnotherFullStepLeftNoCopy(TestPools pools) {
+        Replica replica = new Replica(pools, List.of("alpha", "beta"));
+        replica.writeAndSnapshot("one.bin", 64 << 10, "s1");
+        DatasetName alpha = replica.target.resolve("alpha");
+        var plan = replica.plan(true, "s1");
+        pools.exec("zfs", "destroy", replica.source.resolve("beta").snapshot("s1").toString());
+        List<String> log = new CopyOnWriteArrayList<>();
+        TransferEngine engine = new TransferEngine(TransferSetup.zfs(new LocalTransport(), replica.zfs, replica.zfs,
+                ProcessSite.local(), ProcessSite.local(), StepGate.KEEP_ALL), TransferOptions.defaults(), log::add,
+                Clock.systemUTC());
+
+        TransferReport report = engine.run(plan);
+
+        assertThat(report.steps()).extracting(step -> step.step().target() + " " + step.outcome())
+                .containsExactly(alpha + " OK", replica.target.resolve("beta") + " FAILED");
+        assertThat(report.steps().get(1).message()).startsWith("The plan is stale: snapshot "
+                + replica.source.resolve("beta").snapshot("s1"));
+        assertThat(replica.snapshotsWithGuids(replica.target, "alpha")).hasSize(1);
+        assertThat(recorded(pools, alpha)).isEqualTo("none\tlocal");
+        assertThat(log).noneMatch(line -> line.contains("could not list the copies"));
+    }
+
     private static String recorded(TestPools pools, DatasetName dataset) {
         return pools.exec("zfs", "get", "-H", "-o", "value,source", FLAGS, dataset.name()).stdout().strip();
     }
